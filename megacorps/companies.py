@@ -1,0 +1,99 @@
+"""Buying companies: the free picks of setup, the Buy Company action and Antitrust."""
+from __future__ import annotations
+
+from .actions import BuyCompany, Pass, Permit, PickCompany, Veto
+from .interning import make
+from .log import Step
+from .state import UNOWNED, AntitrustFrame, GameState, country_of, industry_of
+from .turns import end_turn
+
+
+def buyable(state: GameState) -> list[str]:
+    """Companies with no marker in their box that exist (Buying Companies)."""
+    return [co for co, st in state.companies.items() if st == UNOWNED]
+
+
+def pick_options(state: GameState, corp: str) -> list:
+    return [make(PickCompany, corp, co) for co in buyable(state)]
+
+
+def buy_options(state: GameState, corp: str) -> list:
+    if state.money[corp] < state.board.company_price:
+        return []
+    vetoed = state.vetoed
+    return [make(BuyCompany, corp, co) for co in buyable(state) if co not in vetoed]
+
+
+def apply_pick(step: Step, action: PickCompany) -> None:
+    """Setting Up, step 8: a free company, clockwise, two rounds of picks."""
+    state = step.state
+    state.companies[action.company] = action.corp
+    step.log(f"{action.corp} takes {action.company} for free", "Setting Up")
+    state.to_act.pop(0)
+
+
+def needs_permission(state: GameState, buyer: str, company: str) -> str | None:
+    """Antitrust: the corp whose permission `buyer` needs to buy `company`, if any.
+
+    Permission is needed when another corp controls the company's country and the buyer
+    already owns a different company of the same industry; neutral places never need it.
+    """
+    owner = state.controllers.get(country_of(company))
+    if owner is None or owner == buyer:
+        return None
+    for other in state.board.companies_of_industry[industry_of(company)]:
+        if other != company and state.companies[other] == buyer:
+            return owner
+    return None
+
+
+def apply_buy(step: Step, action: BuyCompany) -> None:
+    state = step.state
+    owner = needs_permission(state, action.corp, action.company)
+    if owner is not None:
+        state.frames.append(AntitrustFrame(action.corp, action.company, owner))
+        step.log(f"{action.corp} wants to buy {action.company}; {owner}, who controls "
+                 f"{country_of(action.company)}, may veto it", "Antitrust")
+        return
+    _complete_purchase(step, action.corp, action.company)
+
+
+def _complete_purchase(step: Step, buyer: str, company: str) -> None:
+    state = step.state
+    price = state.board.company_price
+    state.money[buyer] -= price
+    state.companies[company] = buyer
+    step.log(f"{buyer} buys {company} for {price} Euros", "Buy Company")
+    end_turn(state)
+
+
+def antitrust_options(state: GameState, frame: AntitrustFrame) -> dict[str, list]:
+    return {frame.owner: [make(Permit, frame.owner), make(Veto, frame.owner)]}
+
+
+def apply_permit(step: Step, action: Permit) -> None:
+    state = step.state
+    frame: AntitrustFrame = state.frames.pop()
+    step.log(f"{action.corp} permits {frame.buyer} to buy {frame.company}", "Antitrust")
+    if state.money[frame.buyer] >= state.board.company_price and state.companies[frame.company] == UNOWNED:
+        _complete_purchase(step, frame.buyer, frame.company)
+    else:  # a card or trade played meanwhile made the purchase impossible
+        step.log(f"{frame.buyer} can no longer buy {frame.company}; it must buy another company or pass",
+                 "Antitrust")
+        state.must_buy = True
+        state.vetoed.append(frame.company)
+
+
+def apply_veto(step: Step, action: Veto) -> None:
+    """Antitrust: after a veto the buyer is committed to buying: another company, or Pass."""
+    state = step.state
+    frame: AntitrustFrame = state.frames.pop()
+    state.must_buy = True
+    state.vetoed.append(frame.company)
+    step.log(f"{action.corp} vetoes {frame.buyer}'s purchase of {frame.company}; {frame.buyer} "
+             "must buy a different company or pass", "Antitrust")
+
+
+def committed_buyer_options(state: GameState, corp: str) -> list:
+    """After a veto: Buy Company again (another company) or Pass."""
+    return buy_options(state, corp) + [make(Pass, corp)]

@@ -1,0 +1,137 @@
+"""Event Cards: who may play what, on which target, and the effect primitives cards are
+built from (a registry of small functions; the cards themselves are data, in deck.json)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .actions import PlayCard
+from .board import CardSpec, Government
+from .contests import start_auction, start_election
+from .interning import make
+from .log import Step
+from .payouts import start_payout
+from .state import ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState, country_of
+
+Effect = Callable[[Step, str, CardSpec, "str | None"], None]
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(name: str) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        EFFECTS[name] = fn
+        return fn
+    return register
+
+
+# --- Targets ---------------------------------------------------------------------------------
+
+def card_targets(state: GameState, corp: str, card: CardSpec) -> list[str | None]:
+    """Every legal target for `corp` playing `card` now ([None] for cards without a target)."""
+    spec = card.target
+    if spec.kind == "none":
+        if card.effect == "bring_into_existence":
+            return [None] if state.companies.get(str(card.params["company"])) == ABSENT else []
+        if card.effect == "lasting_rule":
+            return [] if card.name in state.in_play else [None]
+        return [None]
+    if spec.kind == "industry":
+        return list(state.board.industries)
+    if spec.kind == "country":
+        out = []
+        for country in state.board.playable_countries:
+            if spec.governments is not None and state.governments[country] not in spec.governments:
+                continue
+            if spec.controlled_by == "another corp" and state.controllers[country] in (None, corp):
+                continue
+            out.append(country)
+        return out
+    out = []
+    for company, status in state.companies.items():
+        kind = "nationalized" if status == NATIONALIZED else ("owned" if status not in MARKERS else None)
+        if kind is None or (spec.statuses is not None and kind not in spec.statuses):
+            continue
+        if spec.in_neutral is False and state.is_neutral(country_of(company)):
+            continue
+        out.append(company)
+    return out
+
+
+def any_time_plays(state: GameState, corp: str) -> list:
+    """Cards `corp` may play right now as an interruption, with each legal target."""
+    spec = state.deck_spec.card_by_name
+    plays = []
+    for name in sorted(set(state.hands[corp])):
+        card = spec[name]
+        if card.timing == "any_time":
+            plays += [make(PlayCard, corp, name, t) for t in card_targets(state, corp, card)]
+    return plays
+
+
+def apply_play(step: Step, action: PlayCard) -> None:
+    """Event Cards: the card is revealed and resolves completely before anything else."""
+    state = step.state
+    card = state.deck_spec.card_by_name[action.card]
+    state.hands[action.corp].remove(action.card)
+    (state.in_play if card.effect == "lasting_rule" else state.discard).append(action.card)
+    on = f" on {action.target}" if action.target else ""
+    step.log(f"{action.corp} plays {action.card}{on}: {card.summary}", "Event Cards")
+    EFFECTS[card.effect](step, action.corp, card, action.target)
+
+
+# --- Effect primitives ----------------------------------------------------------------------
+
+@effect("payout")
+def _payout(step: Step, corp: str, card: CardSpec, industry: str | None) -> None:
+    """A card-triggered payout: Oversupply/Shortages may answer it; the Paid card stays put."""
+    start_payout(step, industry, None, card.name)
+
+
+@effect("modify_competitors")
+def _modify(step: Step, corp: str, card: CardSpec, target: str | None) -> None:
+    raise AssertionError("Oversupply/Shortages are played through the payout window")
+
+
+@effect("lasting_rule")
+def _lasting(step: Step, corp: str, card: CardSpec, target: str | None) -> None:
+    step.log(f"{card.name} stays in play for the rest of the game", "Event Cards")
+
+
+@effect("auction")
+def _auction(step: Step, corp: str, card: CardSpec, country: str | None) -> None:
+    start_auction(step, country)
+
+
+@effect("election")
+def _election(step: Step, corp: str, card: CardSpec, country: str | None) -> None:
+    start_election(step, country, card.name)
+
+
+@effect("set_government")
+def _set_government(step: Step, corp: str, card: CardSpec, country: str | None) -> None:
+    state = step.state
+    old = state.governments[country]
+    state.governments[country] = Government(card.params["government"])
+    step.log(f"{country} changes from {old} to {state.governments[country]}", "Government Intervention")
+
+
+@effect("bring_into_existence")
+def _exist(step: Step, corp: str, card: CardSpec, target: str | None) -> None:
+    company = str(card.params["company"])
+    step.state.companies[company] = UNOWNED
+    step.log(f"{company} now exists and can be bought", "Switzerland, Asteroid, L-5 and Open Source Software")
+
+
+@effect("syndicalize")
+def _syndicalize(step: Step, corp: str, card: CardSpec, company: str | None) -> None:
+    state = step.state
+    owner = state.companies[company]
+    pay = int(card.params.get("compensation", 0))
+    state.companies[company] = SYNDICALIZED
+    state.money[owner] += pay
+    step.log(f"{company} is Syndicalized; {owner} gets {pay} Euros", "Syndicalized Companies")
+
+
+@effect("privatize")
+def _privatize(step: Step, corp: str, card: CardSpec, company: str | None) -> None:
+    step.state.companies[company] = UNOWNED
+    step.log(f"{company} is no longer Nationalized: it is unowned and can be bought", "Event Cards")

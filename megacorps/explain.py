@@ -1,0 +1,121 @@
+"""Plain-language texts about decisions: what is being decided now, and why an action is not
+allowed. Used in IllegalAction messages and by the table's prompts."""
+from __future__ import annotations
+
+from .actions import (BuyCompany, BuyMercenaries, Intervene, LaunchWar, PayoutIndustry,
+                      PickCompany, PlayCard)
+from .state import (ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, AntitrustFrame, AuctionFrame,
+                    ElectionFrame, GameState, MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame,
+                    WarFrame, country_of)
+
+
+def describe_decision(state: GameState) -> str:
+    """One sentence saying who must decide what right now."""
+    frame = state.top_frame
+    if state.phase == "over":
+        return "The game is over."
+    if frame is None:
+        corp = state.to_act[0]
+        if state.phase == "setup":
+            return f"{corp} picks a company for free (setup)."
+        if state.must_buy:
+            return f"{corp} must buy a different company or pass (its purchase was vetoed)."
+        return f"{corp} chooses an action (round {state.round})."
+    if isinstance(frame, AntitrustFrame):
+        return (f"{frame.owner} controls {country_of(frame.company)}: permit or veto {frame.buyer}'s "
+                f"purchase of {frame.company}?")
+    if isinstance(frame, MercenaryFrame):
+        if frame.offer is None:
+            return f"{frame.sellers[0]} may sell mercenaries to {frame.buyer}: name a price or refuse."
+        seller, count, price = frame.offer
+        return f"{frame.buyer}: buy {count} mercenaries from {seller} for {price} Euros?"
+    if isinstance(frame, WarFrame):
+        return (f"War for {frame.country}: {', '.join(frame.waiting)} may give mercenaries to "
+                f"{frame.attacker} or to {frame.defender or frame.country}.")
+    if isinstance(frame, SpoilsFrame):
+        return f"{frame.winner} won the war: intervene against one of {frame.loser}'s companies in {frame.country}?"
+    if isinstance(frame, PayoutFrame):
+        return (f"{frame.industry} is about to pay out: {', '.join(frame.waiting)} may play "
+                "Oversupply or Shortages.")
+    if isinstance(frame, AuctionFrame):
+        return f"Auction for {frame.country}: {', '.join(frame.waiting)} must bid in secret."
+    if isinstance(frame, ElectionFrame):
+        return f"Election in {frame.country}: {', '.join(frame.waiting)} must vote."
+    if isinstance(frame, TradeFrame):
+        return f"{frame.offer.to} must accept or decline {frame.offer.corp}'s offer."
+    return "?"
+
+
+def _company_problem(state: GameState, company: str) -> str | None:
+    status = state.companies.get(company)
+    if status is None:
+        return f"there is no company {company!r} on the board"
+    if status == ABSENT:
+        return f"{company} does not exist yet (it needs its event card)"
+    if status == NATIONALIZED:
+        return f"{company} is Nationalized and can never be bought"
+    if status == SYNDICALIZED:
+        return f"{company} is Syndicalized and can never be owned"
+    if status not in MARKERS:
+        return f"{company} already belongs to {status}"
+    return None
+
+
+def why_illegal(state: GameState, action, deciders: list[str]) -> str:
+    """The rule an illegal `action` breaks, in game terms."""
+    corp = action.corp
+    if corp not in state.corps:
+        return f"{corp!r} is not playing in this game"
+    if corp in state.departed:
+        return f"{corp} has left the game"
+    if state.phase == "over":
+        return "the game is over"
+    if isinstance(action, PlayCard):
+        if action.card not in state.hands[corp]:
+            return f"{corp} does not hold {action.card}"
+        spec = state.deck_spec.card_by_name[action.card]
+        if spec.timing == "payout" and not isinstance(state.top_frame, PayoutFrame):
+            return f"{action.card} can only be played while an industry pays out"
+        if state.phase == "setup":
+            return "event cards are played once the rounds begin"
+        if state.top_frame is not None and not isinstance(state.top_frame, (AntitrustFrame, MercenaryFrame,
+                                                                              WarFrame, SpoilsFrame)):
+            return "no other card may be played while this is being resolved"
+        return f"{action.target!r} is not a target {action.card} can be played on now"
+    if corp not in deciders:
+        return f"it is not {corp}'s decision: {describe_decision(state)}"
+    if isinstance(action, (BuyCompany, PickCompany)):
+        problem = _company_problem(state, action.company)
+        if problem:
+            return problem
+        if action.company in state.vetoed:
+            return f"the purchase of {action.company} was vetoed this turn"
+        if isinstance(action, BuyCompany) and state.money[corp] < state.board.company_price:
+            return f"{corp} has {state.money[corp]} Euros; a company costs {state.board.company_price}"
+    if isinstance(action, PayoutIndustry):
+        if action.industry not in state.board.industries:
+            return f"there is no industry {action.industry!r}"
+        if state.paid == corp:
+            return f"{corp} holds the Paid card and may not choose Payout Industry"
+        if state.payout_taken:
+            return "an industry has already been paid out by an action this round"
+    if isinstance(action, Intervene):
+        country = country_of(action.company) if "/" in action.company else action.company
+        if state.controllers.get(country) != corp:
+            return f"{corp} does not control {country}, so its government will not intervene for {corp}"
+        owner = state.companies.get(action.company)
+        if owner in MARKERS or owner == corp:
+            return f"{action.company} is not owned by another corp"
+    if isinstance(action, LaunchWar):
+        if state.mercenaries[corp] < 1:
+            return f"{corp} has no mercenaries, and a war needs at least one"
+        if action.country not in state.controllers:
+            return f"{action.country} can never be attacked (neutral or not a country)"
+        if state.controllers[action.country] == corp:
+            return f"{corp} already controls {action.country}"
+    if isinstance(action, BuyMercenaries) and action.from_box < 0:
+        return "a number of mercenaries cannot be negative"
+    if state.must_buy and state.top_frame is None and not isinstance(action, BuyCompany):
+        return f"{corp} must buy a different company or pass after the veto"
+    return f"{action} is not one of the choices open now ({describe_decision(state)})"
+

@@ -1,0 +1,163 @@
+"""Who must decide now, what they may choose, and how play moves on between decisions.
+
+Play is the turn order (`state.to_act`) plus a stack of frames, one per decision under way
+(docs/engine.md). The top frame says who decides; when a frame needs nobody any more it
+resolves by itself, and so do the ends of turns, rounds and the game.
+"""
+from __future__ import annotations
+
+from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
+                      LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass, PayoutIndustry,
+                      Permit, PickCompany, PlayCard, StayOut, SupportWar, Veto, Vote)
+from . import companies, contests, events, intervention, mercenaries, payouts, trades, war
+from .interning import make
+from .log import Step
+from .state import (OPEN_FRAMES, AntitrustFrame, AuctionFrame, ElectionFrame, GameState,
+                    MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame, WarFrame)
+from .turns import end_round, end_turn, start_round
+
+# --- Deciders and their choices --------------------------------------------------------------
+
+_FRAME_OPTIONS = {
+    AntitrustFrame: companies.antitrust_options,
+    MercenaryFrame: mercenaries.mercenary_options,
+    WarFrame: war.support_options,
+    SpoilsFrame: war.spoils_options,
+    PayoutFrame: payouts.payout_options,
+    AuctionFrame: contests.bid_options,
+    ElectionFrame: contests.vote_options,
+    TradeFrame: trades.trade_options,
+}
+
+
+def turn_options(state: GameState, corp: str) -> list:
+    """The six actions of a turn (Actions)."""
+    if state.must_buy:
+        return companies.committed_buyer_options(state, corp)
+    options = companies.buy_options(state, corp)
+    if state.paid != corp and not state.payout_taken:
+        options += [make(PayoutIndustry, corp, i) for i in state.board.industries]
+    options += intervention.intervene_options(state, corp)
+    options += mercenaries.buy_mercenaries_options(state, corp)
+    options += war.war_options(state, corp)
+    options.append(make(Pass, corp))
+    return options
+
+
+def decisions(state: GameState) -> dict[str, list]:
+    """Each corp that must decide now, with the choices the decision allows."""
+    frame = state.top_frame
+    if frame is not None:
+        return _FRAME_OPTIONS[type(frame)](state, frame)
+    if state.phase == "over" or not state.to_act:
+        return {}
+    corp = state.to_act[0]
+    if state.phase == "setup":
+        return {corp: companies.pick_options(state, corp)}
+    return {corp: turn_options(state, corp)}
+
+
+def may_interrupt(state: GameState) -> bool:
+    """Cards, trades and leaving may come between any two steps, except while a card, a
+    payout, a contest or a trade offer is being resolved (Event Cards)."""
+    frame = state.top_frame
+    return state.phase != "over" and (frame is None or isinstance(frame, OPEN_FRAMES))
+
+
+def interruptions(state: GameState, corp: str) -> list:
+    """Enumerable actions `corp` may take now without being asked: any-time cards, leaving.
+    (Trade offers are open-ended; `trades.check_offer` decides those.)"""
+    if corp in state.departed or not may_interrupt(state) or state.phase != "rounds":
+        return []
+    return events.any_time_plays(state, corp) + trades.leave_options(state, corp)
+
+
+# --- Applying one action -----------------------------------------------------------------------
+
+_TURN_HANDLERS = {
+    PickCompany: companies.apply_pick,
+    BuyCompany: companies.apply_buy,
+    Intervene: intervention.apply_intervene,
+    BuyMercenaries: mercenaries.apply_buy_mercenaries,
+    LaunchWar: war.apply_launch,
+}
+
+_FRAME_HANDLERS = {
+    (AntitrustFrame, Permit): companies.apply_permit,
+    (AntitrustFrame, Veto): companies.apply_veto,
+    (MercenaryFrame, OfferMercenaries): mercenaries.apply_offer,
+    (MercenaryFrame, Accept): mercenaries.apply_answer,
+    (MercenaryFrame, Decline): mercenaries.apply_answer,
+    (WarFrame, SupportWar): war.apply_support,
+    (WarFrame, StayOut): war.apply_support,
+    (SpoilsFrame, Intervene): war.apply_spoils,
+    (SpoilsFrame, Pass): war.apply_spoils,
+    (PayoutFrame, PlayCard): payouts.apply_modifier,
+    (PayoutFrame, NoCard): payouts.apply_no_card,
+    (AuctionFrame, Bid): contests.apply_bid,
+    (ElectionFrame, Vote): contests.apply_vote,
+    (TradeFrame, Accept): trades.apply_answer,
+    (TradeFrame, Decline): trades.apply_answer,
+}
+
+
+def apply_payout_action(step: Step, action: PayoutIndustry) -> None:
+    """Payout Industry: one per round, never by the holder of the Paid card."""
+    state = step.state
+    state.payout_taken = True
+    end_turn(state)
+    step.log(f"{action.corp} calls a payout of {action.industry}", "Payout Industries")
+    payouts.start_payout(step, action.industry, action.corp, None)
+
+
+def apply_pass(step: Step, action: Pass) -> None:
+    step.log(f"{action.corp} passes", "Pass")
+    end_turn(step.state)
+
+
+_TURN_HANDLERS[PayoutIndustry] = apply_payout_action
+_TURN_HANDLERS[Pass] = apply_pass
+
+
+def apply_action(step: Step, action) -> None:
+    """Carry out an action already known to be legal, then move play on."""
+    state = step.state
+    kind = type(action)
+    frame = state.top_frame
+    if kind is OfferTrade:
+        trades.apply_offer(step, action)
+    elif kind is LeaveGame:
+        trades.apply_leave(step, action)
+    elif frame is not None and (type(frame), kind) in _FRAME_HANDLERS:
+        _FRAME_HANDLERS[(type(frame), kind)](step, action)
+    elif kind is PlayCard:
+        events.apply_play(step, action)
+    else:
+        _TURN_HANDLERS[kind](step, action)
+    settle(step)
+
+
+def settle(step: Step) -> None:
+    """Resolve everything that needs no more decisions: finished frames, turn and round ends."""
+    state = step.state
+    while True:
+        frame = state.top_frame
+        if frame is None:
+            if state.phase == "over" or state.to_act:
+                return
+            if state.phase == "setup":
+                state.phase = "rounds"
+                step.log("Every corp has picked two companies: the first round begins", "Setting Up")
+                start_round(step)
+            else:
+                end_round(step)
+        elif isinstance(frame, PayoutFrame) and not frame.waiting:
+            payouts.resolve_payout(step, frame)
+        elif isinstance(frame, WarFrame) and not frame.waiting:
+            war.resolve_war(step, frame)
+        elif isinstance(frame, AuctionFrame) and not frame.waiting:
+            contests.resolve_auction(step, frame)
+        elif isinstance(frame, ElectionFrame) and not frame.waiting:
+            contests.resolve_election(step, frame)
+        else:
+            return

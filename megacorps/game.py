@@ -1,0 +1,248 @@
+"""`Game`: the one surface everything else talks to. Who must decide now, what they may
+choose, apply a choice, undo, the log, per-corp views, saving and loading."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action, OfferTrade
+from .errors import IllegalAction
+from .explain import describe_decision, why_illegal
+from .flow import apply_action, decisions, interruptions, may_interrupt
+from .log import LogEntry, Step
+from .state import GameState
+from .trades import check_offer
+from .view import CorpView, build_view
+
+
+@dataclass(slots=True)
+class _Done:
+    action: Action
+    before: GameState
+    log_length: int
+    reveals: bool
+
+
+class Game:
+    """A game in progress: a starting position, the actions applied to it, and the result."""
+
+    def __init__(self, start: GameState, setup_log: list[LogEntry] | None = None):
+        self._start = start.clone()
+        self._state = start.clone()
+        self._setup_log = list(setup_log or [])
+        self._log: list[LogEntry] = list(self._setup_log)
+        self._history: list[_Done] = []
+        self._decisions: dict[str, list] | None = None
+
+    # --- who decides, and what ---------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The current state. Treat it as read-only: `apply` replaces it, never edits it."""
+        return self._state
+
+    def _current(self) -> dict[str, list]:
+        if self._decisions is None:
+            self._decisions = decisions(self._state)
+        return self._decisions
+
+    @property
+    def deciders(self) -> list[str]:
+        """Corps that must decide now ([] when the game is over)."""
+        return list(self._current())
+
+    @property
+    def decision(self) -> str:
+        """Who must decide what, in words."""
+        return describe_decision(self._state)
+
+    def legal_actions(self, corp: str | None = None) -> list[Action]:
+        """Every legal action for `corp` (its decision, plus any-time cards and leaving), or
+        for all deciders when `corp` is None. Trade offers are open-ended and not listed:
+        `apply` checks them."""
+        current = self._current()
+        if corp is None:
+            return [a for options in current.values() for a in options]
+        return current.get(corp, []) + interruptions(self._state, corp)
+
+    def may_offer_trades(self, corp: str) -> bool:
+        """Whether `corp` may make a trade offer now."""
+        return corp in self._state.playing and may_interrupt(self._state)
+
+    # --- applying and undoing ------------------------------------------------------------------
+
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction (saying why) unless `action` is legal now."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not a MegaCorps action")
+        state = self._state
+        if isinstance(action, OfferTrade):
+            if state.phase == "over":
+                raise IllegalAction(f"{action}: the game is over")
+            if not self.may_offer_trades(action.corp):
+                raise IllegalAction(f"{action}: no trade can be offered while "
+                                    f"this is being resolved ({describe_decision(state)})")
+            check_offer(state, action)
+            return
+        if action.corp not in state.corps:
+            raise IllegalAction(f"{action}: {why_illegal(state, action, self.deciders)}")
+        legal = self.legal_actions(action.corp)
+        if action in legal:
+            return
+        raise IllegalAction(f"{action}: {why_illegal(state, action, self.deciders)}")
+
+    def apply(self, action: Action) -> "Game":
+        """Apply a legal action and everything that follows from it without a decision.
+
+        Raises IllegalAction saying why, leaving the game exactly as it was.
+        """
+        self.check(action)
+        return self._apply_checked(action)
+
+    def _apply_checked(self, action: Action) -> "Game":
+        before = self._state
+        step = Step(before.clone())
+        apply_action(step, action)
+        self._history.append(_Done(action, before, len(self._log), step.reveals))
+        self._state = step.state
+        self._log.extend(step.entries)
+        self._decisions = None
+        return self
+
+    def can_undo(self) -> bool:
+        return bool(self._history) and not self._history[-1].reveals
+
+    def undo(self) -> Action:
+        """Take back the last action and return it.
+
+        Raises IllegalAction when nothing can be taken back, or when the last action revealed
+        hidden information (a card drawn, bids or votes opened): what was seen cannot be unseen.
+        """
+        if not self._history:
+            raise IllegalAction("there is nothing to undo")
+        last = self._history[-1]
+        if last.reveals:
+            raise IllegalAction(f"cannot undo '{last.action}': it revealed hidden information "
+                                "(a card drawn, or secret bids or votes opened)")
+        self._history.pop()
+        self._state = last.before
+        del self._log[last.log_length:]
+        self._decisions = None
+        return last.action
+
+    # --- what happened ------------------------------------------------------------------------
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action applied since the start, in order."""
+        return [d.action for d in self._history]
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The log, oldest first. Each entry's text is public; use `view(corp).log` for a
+        corp's own reading (which adds its secrets, such as the cards it drew)."""
+        return list(self._log)
+
+    def view(self, corp: str | None) -> CorpView:
+        """What `corp` may see (None: a spectator)."""
+        return build_view(self._state, corp, self._log, self.deciders)
+
+    # --- the result ---------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.phase == "over"
+
+    def scores(self) -> dict[str, int]:
+        """Money of every corp still in the game (Winning: the money is the score)."""
+        return {c: self._state.money[c] for c in self._state.playing}
+
+    def winners(self) -> list[str]:
+        """The corps with the most money (more than one: a shared win)."""
+        scores = self.scores()
+        best = max(scores.values())
+        return [c for c, m in scores.items() if m == best]
+
+    # --- reading the table ---------------------------------------------------------------------
+
+    def money(self, corp: str) -> int:
+        return self._state.money[corp]
+
+    def mercenaries(self, corp: str) -> int:
+        return self._state.mercenaries[corp]
+
+    def hand(self, corp: str) -> list[str]:
+        return list(self._state.hands[corp])
+
+    def company_status(self, company: str) -> str:
+        """A corp name, "unowned", "nationalized", "syndicalized" or "absent"."""
+        return self._state.companies[company]
+
+    def companies_of(self, corp: str) -> list[str]:
+        return self._state.owned_by(corp)
+
+    def controller(self, country: str) -> str | None:
+        return self._state.controllers.get(country)
+
+    def government(self, country: str) -> str | None:
+        gov = self._state.governments.get(country)
+        return gov.value if gov is not None else None
+
+    @property
+    def corps(self) -> list[str]:
+        return self._state.playing
+
+    @property
+    def paid_holder(self) -> str | None:
+        return self._state.paid
+
+    @property
+    def active_corp(self) -> str:
+        return self._state.active
+
+    @property
+    def round(self) -> int:
+        return self._state.round
+
+    @property
+    def deck_size(self) -> int:
+        return len(self._state.deck)
+
+    @property
+    def board(self):
+        return self._state.board
+
+    # --- saving -----------------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The saved game: board, deck, starting position and every action (hidden parts sealed)."""
+        from .saves import dump_game
+        return dump_game(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        """Load a saved game; raises BadSaveFile naming the bad entry."""
+        from .saves import load_game
+        return load_game(text)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.actions == other.actions and _full(self._start) == _full(other._start)
+                and _full(self._state) == _full(other._state) and self._log == other._log)
+
+    def __repr__(self) -> str:
+        s = self._state
+        return f"<Game round {s.round}, {s.phase}: {describe_decision(s)}>"
+
+    def _repr_html_(self) -> str | None:
+        """In a notebook, a Game shows its board (the renderer is imported only here)."""
+        try:
+            from widgets.board_figure import board_figure
+        except ImportError:
+            return None
+        return board_figure(self).to_html(include_plotlyjs="cdn", full_html=False)
+
+
+def _full(state: GameState) -> tuple:
+    return (state.model_dump(), state.frames)
+

@@ -1,0 +1,59 @@
+"""Government Intervention: what a controlled country's government does to a company in it."""
+from __future__ import annotations
+
+from .actions import Intervene
+from .board import Government
+from .interning import make
+from .log import Step
+from .state import MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState, country_of
+from .turns import end_turn
+
+
+def intervention_targets(state: GameState, corp: str) -> list[str]:
+    """Companies `corp` may intervene against: in a country it controls, owned by another corp.
+
+    (Ruling R5: every outcome of an intervention is described by what happens to the former
+    owner, so the target must be a company another corp owns.)
+    """
+    targets = []
+    for country in state.countries_of(corp):
+        for company in state.board.companies_of_country[country]:
+            owner = state.companies[company]
+            if owner not in MARKERS and owner != corp:
+                targets.append(company)
+    return targets
+
+
+def intervene_options(state: GameState, corp: str) -> list:
+    return [make(Intervene, corp, co) for co in intervention_targets(state, corp)]
+
+
+def intervene(step: Step, by: str, company: str, rule: str) -> None:
+    """Apply the government's intervention to `company` on behalf of `by`."""
+    state = step.state
+    country = country_of(company)
+    government = state.governments[country]
+    owner = state.companies[company]
+    pay = state.board.divestment_compensation
+    if government is Government.DEMOCRACY:
+        state.companies[company] = UNOWNED
+        state.money[owner] += pay
+        step.log(f"{country} (Democracy) forces {owner} to divest {company}; {owner} gets {pay} Euros",
+                 f"{rule}: Democracies")
+    elif government is Government.KLEPTOCRACY:
+        state.companies[company] = by
+        step.log(f"{country} (Kleptocracy) hands {company} from {owner} to {by}", f"{rule}: Kleptocracies")
+    elif government is Government.DICTATORSHIP:
+        state.companies[company] = NATIONALIZED
+        step.log(f"{country} (Dictatorship) nationalizes {company}, taking it from {owner}",
+                 f"{rule}: Dictatorships")
+    else:
+        state.companies[company] = SYNDICALIZED
+        state.money[owner] += pay
+        step.log(f"{country} (Wikisyndicalism) syndicalizes {company}; {owner} gets {pay} Euros",
+                 f"{rule}: Wikisyndicalisms")
+
+
+def apply_intervene(step: Step, action: Intervene) -> None:
+    intervene(step, action.corp, action.company, "Government Intervention")
+    end_turn(step.state)

@@ -1,0 +1,116 @@
+"""Payout Industries: counting competitors and the payout table."""
+from __future__ import annotations
+
+from .actions import NoCard, PlayCard
+from .interning import make
+from .log import Step
+from .state import (ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState, PayoutFrame,
+                    country_of)
+
+
+def competitors(state: GameState, industry: str, modifier: int = 0) -> int:
+    """Competitors in `industry`, after Oversupply (+1) / Shortages (-1) `modifier`.
+
+    Competitors: each unowned company counts one; each corp owning any company counts one;
+    a Syndicalized company always counts one; a Nationalized company counts one unless its
+    country's controller owns a company of the industry; companies that do not exist yet
+    (L-5, Asteroid) do not count. The result is kept within 0..5 ("5+" stays 5).
+    """
+    companies = state.board.companies_of_industry[industry]
+    statuses = state.companies
+    owners = set()
+    count = 0
+    nationalized = []
+    for company in companies:
+        status = statuses[company]
+        if status == UNOWNED or status == SYNDICALIZED:
+            count += 1
+        elif status == NATIONALIZED:
+            nationalized.append(company)
+        elif status != ABSENT:
+            owners.add(status)
+    for company in nationalized:
+        if state.controllers.get(country_of(company)) not in owners:
+            count += 1
+    count += len(owners)
+    return max(0, min(5, count + modifier))
+
+
+def payout_amounts(state: GameState, industry: str, modifier: int = 0) -> dict[str, int]:
+    """Euros each corp earns if `industry` pays out now: the payout table's figure for the
+    number of competitors, once per company owned. Corps owning none are left out."""
+    per_company = state.board.payout_table[competitors(state, industry, modifier)]
+    earned: dict[str, int] = {}
+    for company in state.board.companies_of_industry[industry]:
+        status = state.companies[company]
+        if status not in MARKERS:
+            earned[status] = earned.get(status, 0) + per_company
+    return earned
+
+
+# --- Resolving a payout: the window for Oversupply and Shortages -------------------------------
+
+def card_holders(state: GameState) -> list[str]:
+    """Corps asked before a payout resolves: every corp holding any card. Asking only the
+    holders of Oversupply/Shortages would tell everyone who holds them (docs/engine.md)."""
+    return [c for c in state.playing if state.hands[c]]
+
+
+def start_payout(step: Step, industry: str, by: str | None, card: str | None) -> None:
+    """An industry is about to pay out; open the window for payout cards."""
+    state = step.state
+    state.frames.append(PayoutFrame(industry, by, card, card_holders(state)))
+
+
+def modifier_value(state: GameState, card: str) -> int:
+    return int(state.deck_spec.card_by_name[card].params.get("by", 0))
+
+
+def playable_modifiers(state: GameState, frame: PayoutFrame, corp: str) -> list[str]:
+    """Payout cards `corp` may play now: after Oversupply only Shortages, and vice versa."""
+    last = frame.modifiers[-1] if frame.modifiers else None
+    spec = state.deck_spec.card_by_name
+    return sorted({c for c in state.hands[corp]
+                   if c in spec and spec[c].timing == "payout" and c != last})
+
+
+def payout_options(state: GameState, frame: PayoutFrame) -> dict[str, list]:
+    return {corp: [make(NoCard, corp)] + [make(PlayCard, corp, c, None)
+                                         for c in playable_modifiers(state, frame, corp)]
+            for corp in frame.waiting}
+
+
+def apply_modifier(step: Step, action: PlayCard) -> None:
+    """Oversupply / Shortages played on the payout under way; everyone else may answer."""
+    state = step.state
+    frame: PayoutFrame = state.frames[-1]
+    state.hands[action.corp].remove(action.card)
+    state.discard.append(action.card)
+    frame.modifiers.append(action.card)
+    total = sum(modifier_value(state, c) for c in frame.modifiers)
+    step.log(f"{action.corp} plays {action.card} on the {frame.industry} payout "
+             f"(competitors {total:+d})", "Event Cards")
+    frame.waiting = [c for c in card_holders(state) if c != action.corp]
+
+
+def apply_no_card(step: Step, action: NoCard) -> None:
+    frame: PayoutFrame = step.state.frames[-1]
+    frame.waiting.remove(action.corp)
+
+
+def resolve_payout(step: Step, frame: PayoutFrame) -> None:
+    """Payout Industry: each owned company earns the table's figure; the chooser takes Paid."""
+    state = step.state
+    state.frames.pop()
+    modifier = sum(modifier_value(state, c) for c in frame.modifiers)
+    count = competitors(state, frame.industry, modifier)
+    amounts = payout_amounts(state, frame.industry, modifier)
+    for corp, euros in amounts.items():
+        state.money[corp] += euros
+    paid = ", ".join(f"{c} earns {e}" for c, e in amounts.items()) or "no corp owns a company there"
+    why = f"{frame.card}: " if frame.card else ""
+    step.log(f"{why}{frame.industry} pays out with {count} competitor{'s' if count != 1 else ''}: {paid}",
+             "Payout Industries")
+    if frame.by is not None:
+        state.paid = frame.by
+        step.log(f"{frame.by} takes the Paid card", "The Paid Card")

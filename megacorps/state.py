@@ -1,0 +1,218 @@
+"""The game state: everything on the table, plus the stack of decisions under way.
+
+`GameState` is a pydantic model so that a position can be validated and saved; the engine
+never edits a state another holder can see: `Game.apply` works on `state.clone()`.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from .board import Board, Deck, Government
+
+
+class CompanyStatus(str, Enum):
+    """The statuses of a company box that are not a corp's control marker."""
+
+    UNOWNED = "unowned"
+    NATIONALIZED = "nationalized"
+    SYNDICALIZED = "syndicalized"
+    ABSENT = "absent"  # L-5 and Asteroid before their cards
+
+    def __str__(self) -> str:
+        return self.value
+
+
+UNOWNED = CompanyStatus.UNOWNED.value
+NATIONALIZED = CompanyStatus.NATIONALIZED.value
+SYNDICALIZED = CompanyStatus.SYNDICALIZED.value
+ABSENT = CompanyStatus.ABSENT.value
+MARKERS = frozenset({UNOWNED, NATIONALIZED, SYNDICALIZED, ABSENT})
+
+
+# --- Decisions under way (the frame stack) ---------------------------------------------------
+# The bottom of play is the turn order (`to_act`); anything that needs a decision from a corp
+# other than the one taking its action pushes a frame. See docs/engine.md.
+
+@dataclass
+class AntitrustFrame:
+    """Antitrust: `owner` (of the company's country) may veto `buyer`'s purchase."""
+    buyer: str
+    company: str
+    owner: str
+
+
+@dataclass
+class MercenaryFrame:
+    """Buy Mercenaries: the other owners, one at a time, offer; the buyer accepts or declines."""
+    buyer: str
+    sellers: list[str]                       # still to be asked, first is asked now
+    capacity: dict[str, int]                 # most mercenaries each seller may sell
+    offer: tuple[str, int, int] | None = None  # (seller, count, price) awaiting the buyer
+    bought: int = 0
+
+
+@dataclass
+class WarFrame:
+    """Launch a War: the pause in which other corps may give mercenaries to either side."""
+    attacker: str
+    country: str
+    defender: str | None
+    waiting: list[str]
+    lent_to_defender: int = 0                # given to an unowned country: lost after the war
+
+
+@dataclass
+class SpoilsFrame:
+    """After a war: the winner may intervene against one of the loser's companies there."""
+    winner: str
+    loser: str
+    country: str
+
+
+@dataclass
+class PayoutFrame:
+    """An industry about to pay out: Oversupply / Shortages may still be played."""
+    industry: str
+    by: str | None                           # corp that chose the Payout Industry action
+    card: str | None                         # card that triggered it (Boom), if any
+    waiting: list[str]
+    modifiers: list[str] = field(default_factory=list)
+
+
+@dataclass
+class AuctionFrame:
+    """Greedy Kleptocrats: secret simultaneous bids for a Kleptocracy."""
+    country: str
+    waiting: list[str]
+    bids: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class ElectionFrame:
+    """Elections / Vote of No Confidence: Media companies vote for control of a Democracy."""
+    country: str
+    card: str
+    waiting: list[str]
+    votes: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class TradeFrame:
+    """A trade offer waiting for its recipient's answer."""
+    offer: object  # OfferTrade
+
+
+Frame = (AntitrustFrame | MercenaryFrame | WarFrame | SpoilsFrame | PayoutFrame
+         | AuctionFrame | ElectionFrame | TradeFrame)
+
+# Frames during which any-time cards, trades and leaving may interrupt (Event Cards: no card
+# while another card resolves; a payout resolves as one step, open only to Oversupply/Shortages).
+OPEN_FRAMES = (AntitrustFrame, MercenaryFrame, WarFrame, SpoilsFrame)
+
+
+class GameState(BaseModel):
+    """Everything on the table at one moment."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True, validate_assignment=False)
+
+    corps: list[str] = Field(description="Corps in seating (clockwise) order, departed ones included")
+    departed: list[str] = Field(default_factory=list, description="Corps that left the game")
+    money: dict[str, int]
+    mercenaries: dict[str, int]
+    hands: dict[str, list[str]] = Field(description="Secret: each corp's event cards")
+    deck: list[str] = Field(description="Secret: the event deck, top card first")
+    discard: list[str] = Field(default_factory=list, description="Played and discarded cards (public)")
+    set_aside: list[str] = Field(default_factory=list, description="Secret: cards out of this game, unseen")
+    companies: dict[str, str] = Field(description="Company -> owner corp or a CompanyStatus value")
+    controllers: dict[str, str | None] = Field(description="Country -> controlling corp (None: uncontrolled)")
+    governments: dict[str, Government]
+    paid: str | None = Field(None, description="Holder of the Paid card")
+    active: str = Field(description="Holder of the Active Player card")
+    round: int = Field(0, description="0 during setup, then 1, 2, ...")
+    phase: Literal["setup", "rounds", "over"] = "rounds"
+    to_act: list[str] = Field(description="Corps still to act this round (or to pick, in setup); first acts now")
+    payout_taken: bool = Field(False, description="A Payout Industry action happened this round")
+    must_buy: bool = Field(False, description="After a veto the corp must buy another company or pass")
+    vetoed: list[str] = Field(default_factory=list, description="Companies vetoed for the current buyer")
+    in_play: list[str] = Field(default_factory=list, description="Lasting cards in effect (Clone Soldiers)")
+    frames: list = Field(default_factory=list, exclude=True, description="Decisions under way")
+
+    _board: Board = PrivateAttr()
+    _deck: Deck = PrivateAttr()
+
+    @property
+    def board(self) -> Board:
+        return self._board
+
+    @property
+    def deck_spec(self) -> Deck:
+        return self._deck
+
+    def attach(self, board: Board, deck: Deck) -> "GameState":
+        self._board = board
+        self._deck = deck
+        return self
+
+    def clone(self) -> "GameState":
+        """A copy that shares nothing mutable with this state."""
+        new = GameState.model_construct(
+            corps=list(self.corps), departed=list(self.departed), money=dict(self.money),
+            mercenaries=dict(self.mercenaries), hands={c: list(h) for c, h in self.hands.items()},
+            deck=list(self.deck), discard=list(self.discard), set_aside=list(self.set_aside),
+            companies=dict(self.companies), controllers=dict(self.controllers),
+            governments=dict(self.governments), paid=self.paid, active=self.active,
+            round=self.round, phase=self.phase, to_act=list(self.to_act),
+            payout_taken=self.payout_taken, must_buy=self.must_buy, vetoed=list(self.vetoed),
+            in_play=list(self.in_play), frames=[copy.deepcopy(f) for f in self.frames])
+        new._board = self._board
+        new._deck = self._deck
+        return new
+
+    # --- small queries used everywhere -----------------------------------------------------
+
+    @property
+    def playing(self) -> list[str]:
+        """Corps still in the game, in seating order."""
+        return [c for c in self.corps if c not in self.departed]
+
+    def corps_from(self, first: str) -> list[str]:
+        """Corps still playing, clockwise starting with `first`."""
+        i = self.corps.index(first)
+        order = self.corps[i:] + self.corps[:i]
+        return [c for c in order if c not in self.departed]
+
+    def next_clockwise(self, corp: str) -> str:
+        """The next corp still playing to the left of `corp`."""
+        i = self.corps.index(corp)
+        n = len(self.corps)
+        for step in range(1, n + 1):
+            c = self.corps[(i + step) % n]
+            if c not in self.departed:
+                return c
+        return corp
+
+    def owned_by(self, corp: str) -> list[str]:
+        return [co for co, st in self.companies.items() if st == corp]
+
+    def countries_of(self, corp: str) -> list[str]:
+        return [c for c, owner in self.controllers.items() if owner == corp]
+
+    def is_neutral(self, country: str) -> bool:
+        return self._board.country_by_name[country].neutral
+
+    @property
+    def top_frame(self):
+        return self.frames[-1] if self.frames else None
+
+
+def country_of(company: str) -> str:
+    return company.split("/", 1)[0]
+
+
+def industry_of(company: str) -> str:
+    return company.split("/", 1)[1]

@@ -1,0 +1,66 @@
+"""Rounds: the active corp draws, every corp acts once clockwise, the Active Player card
+passes left; when a round needs a card and the deck is empty, the game ends (Game End)."""
+from __future__ import annotations
+
+from .log import Step
+from .state import GameState
+
+
+def end_turn(state: GameState) -> None:
+    """The corp at the head of the turn order has finished its action."""
+    state.to_act.pop(0)
+    state.must_buy = False
+    state.vetoed.clear()
+
+
+def start_round(step: Step) -> None:
+    """Rounds: the active corp draws an event card, then acts first. No card left: game end."""
+    state = step.state
+    if not state.deck:
+        final_payouts(step)
+        return
+    state.round += 1
+    state.payout_taken = False
+    card = state.deck.pop(0)
+    state.hands[state.active].append(card)
+    state.to_act = state.corps_from(state.active)
+    step.reveals = True
+    left = len(state.deck)
+    note = "the last card: this is the final round" if left == 0 else f"{left} left in the deck"
+    step.log(f"Round {state.round}: {state.active} draws an event card ({note})", "Rounds",
+             secret={state.active: f"Round {state.round}: {state.active} draws {card} ({note})"})
+
+
+def end_round(step: Step) -> None:
+    """Rounds: the Active Player card passes to the left and a new round begins."""
+    state = step.state
+    state.active = state.next_clockwise(state.active)
+    step.log(f"The Active Player card passes to {state.active}", "Rounds")
+    start_round(step)
+
+
+def final_payouts(step: Step) -> None:
+    """Game End: every industry pays out once more (no event cards), most money wins."""
+    state = step.state
+    from .payouts import competitors, payout_amounts
+
+    state.phase = "over"
+    state.to_act = []
+    state.frames.clear()
+    step.log("The event deck is empty: the game ends and every industry pays out a final time",
+             "Game End")
+    for industry in state.board.industries:
+        amounts = payout_amounts(state, industry)
+        for corp, euros in amounts.items():
+            state.money[corp] += euros
+        if amounts:
+            paid = ", ".join(f"{c} {e}" for c, e in amounts.items())
+            step.log(f"Final payout of {industry} ({competitors(state, industry)} competitors): {paid}",
+                     "Game End")
+    best = max(state.money[c] for c in state.playing)
+    winners = [c for c in state.playing if state.money[c] == best]
+    if len(winners) == 1:
+        step.log(f"{winners[0]} wins with {best} Euros", "Winning")
+    else:
+        step.log(f"A draw between {' and '.join(winners)} with {best} Euros each", "Winning")
+

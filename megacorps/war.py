@@ -1,0 +1,130 @@
+"""Launch a War: Force of every country the attacker controls plus its mercenaries, against
+the target's Defense plus the defender's mercenaries; ties go to the defender."""
+from __future__ import annotations
+
+from .actions import Intervene, LaunchWar, Pass, StayOut, SupportWar
+from .intervention import intervene
+from .interning import make
+from .log import Step
+from .state import GameState, SpoilsFrame, WarFrame
+from .turns import end_turn
+
+
+def war_targets(state: GameState, corp: str) -> list[str]:
+    """Countries `corp` may attack: any it does not control, never a neutral place, and only
+    while it has at least one mercenary."""
+    if state.mercenaries[corp] < 1:
+        return []
+    return [c for c in state.board.playable_countries if state.controllers[c] != corp]
+
+
+def war_options(state: GameState, corp: str) -> list:
+    return [make(LaunchWar, corp, c) for c in war_targets(state, corp)]
+
+
+def attack_strength(state: GameState, corp: str) -> int:
+    """Force of every country the attacker controls, plus all its mercenaries."""
+    force = sum(state.board.country_by_name[c].force for c in state.countries_of(corp))
+    return force + state.mercenaries[corp]
+
+
+def apply_launch(step: Step, action: LaunchWar) -> None:
+    state = step.state
+    defender = state.controllers[action.country]
+    end_turn(state)
+    helpers = [c for c in state.playing if c not in (action.corp, defender) and state.mercenaries[c] > 0]
+    state.frames.append(WarFrame(action.corp, action.country, defender, helpers))
+    against = defender or "no one (it is uncontrolled)"
+    step.log(f"{action.corp} launches a war on {action.country}, held by {against}", "Launch a War")
+
+
+def support_options(state: GameState, frame: WarFrame) -> dict[str, list]:
+    out = {}
+    for corp in frame.waiting:
+        have = state.mercenaries[corp]
+        out[corp] = [make(StayOut, corp)] + [make(SupportWar, corp, side, n)
+                                             for side in ("attacker", "defender")
+                                             for n in range(1, have + 1)]
+    return out
+
+
+def apply_support(step: Step, action: SupportWar | StayOut) -> None:
+    """Other corps may give mercenaries to either side before the war resolves."""
+    state = step.state
+    frame: WarFrame = state.frames[-1]
+    frame.waiting.remove(action.corp)
+    if isinstance(action, StayOut):
+        step.log(f"{action.corp} sends no mercenaries", "Launch a War")
+        return
+    state.mercenaries[action.corp] -= action.count
+    if action.side == "attacker":
+        state.mercenaries[frame.attacker] += action.count
+        to = frame.attacker
+    elif frame.defender is not None:
+        state.mercenaries[frame.defender] += action.count
+        to = frame.defender
+    else:
+        frame.lent_to_defender += action.count
+        to = f"{frame.country} (lost after the war)"
+    step.log(f"{action.corp} gives {action.count} mercenar{'y' if action.count == 1 else 'ies'} to {to}",
+             "Launch a War")
+
+
+def resolve_war(step: Step, frame: WarFrame) -> None:
+    """Resolving a War, then the losses, then the winner's intervention."""
+    state = step.state
+    state.frames.pop()
+    attacker, country = frame.attacker, frame.country
+    defender = state.controllers[country]  # a card may have changed hands during the pause
+    if defender == attacker:
+        step.log(f"{attacker} already controls {country}: there is no war", "Launch a War")
+        return
+    spec = state.board.country_by_name[country]
+    attack = attack_strength(state, attacker)
+    defending_mercs = state.mercenaries[defender] if defender else frame.lent_to_defender
+    defense = spec.defense + defending_mercs
+    attacker_wins = attack > defense
+    step.log(f"War for {country}: {attacker} {attack} against {defender or country} {defense}"
+             f" ({spec.defense} Defense + {defending_mercs} mercenaries): "
+             f"{(attacker if attacker_wins else (defender or country))} wins", "Resolving a War")
+
+    attacking_mercs = state.mercenaries[attacker]
+    if defending_mercs == 0:
+        lost_a, lost_d = 1, 0  # only the attacker used mercenaries: it loses one
+    else:
+        smaller = min(attacking_mercs, defending_mercs)
+        lost_a, lost_d = smaller, smaller  # the smaller force is removed, the larger loses as many
+    state.mercenaries[attacker] -= lost_a
+    if defender is not None:
+        state.mercenaries[defender] -= lost_d
+    step.log(f"Losses: {attacker} loses {lost_a}, {defender or country} loses {lost_d}"
+             + ("; the mercenaries lent to the country are lost too" if defender is None and defending_mercs else ""),
+             "Resolving a War")
+
+    if attacker_wins:
+        state.controllers[country] = attacker
+        step.log(f"{attacker} takes control of {country}", "Resolving a War")
+    if defender is None:
+        return  # no intervention after a war against an uncontrolled country
+    winner, loser = (attacker, defender) if attacker_wins else (defender, attacker)
+    if spoils_targets(state, loser, country):
+        state.frames.append(SpoilsFrame(winner, loser, country))
+
+
+def spoils_targets(state: GameState, loser: str, country: str) -> list[str]:
+    return [co for co in state.board.companies_of_country[country] if state.companies[co] == loser]
+
+
+def spoils_options(state: GameState, frame: SpoilsFrame) -> dict[str, list]:
+    return {frame.winner: [make(Intervene, frame.winner, co)
+                           for co in spoils_targets(state, frame.loser, frame.country)]
+            + [make(Pass, frame.winner)]}
+
+
+def apply_spoils(step: Step, action: Intervene | Pass) -> None:
+    state = step.state
+    frame: SpoilsFrame = state.frames.pop()
+    if isinstance(action, Pass):
+        step.log(f"{frame.winner} does not intervene in {frame.country}", "When the War is Over")
+    else:
+        intervene(step, frame.winner, action.company, "When the War is Over")
