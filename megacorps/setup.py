@@ -109,6 +109,7 @@ def scenario_state(corps: list[str], companies: Mapping[str, str] | None = None,
     corps = list(corps)
     _check_corps(corps, board)
     state = empty_board_state(corps, board, deck_spec)
+    pool = list(deck_spec.all_cards)  # cards not in play or in hands form the default deck
     for card in in_play or []:  # cards played earlier: lasting ones stay in play
         _known("card", card, deck_spec.card_by_name)
         pool.remove(card) if card in pool else None
@@ -140,7 +141,6 @@ def scenario_state(corps: list[str], companies: Mapping[str, str] | None = None,
             if amount < 0:
                 raise ValueError(f"scenario: {field} of {corp} cannot be negative")
             getattr(state, field)[corp] = amount
-    pool = list(deck_spec.all_cards)
     for corp, cards in (hands or {}).items():
         _known("corp", corp, corps)
         for card in cards:
