@@ -90,7 +90,9 @@ def resolve_war(step: Step, frame: WarFrame) -> None:
 
     attacking_mercs = state.mercenaries[attacker]
     if defending_mercs == 0:
-        lost_a, lost_d = 1, 0  # only the attacker used mercenaries: it loses one
+        # only the attacker used mercenaries: it loses one (none if it gave them all away
+        # during the pause, so that its count never goes below zero)
+        lost_a, lost_d = min(1, attacking_mercs), 0
     else:
         smaller = min(attacking_mercs, defending_mercs)
         lost_a, lost_d = smaller, smaller  # the smaller force is removed, the larger loses as many

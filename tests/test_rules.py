@@ -14,3 +14,18 @@ def test_scenario_accepts_cards_already_in_play():
     assert "Clone Soldiers" not in state.deck and "L-5" not in state.deck
     assert len(state.deck) == 21 - 2
     assert game.company_status("L-5/Nanotech") == "unowned"
+
+
+def test_attacker_who_gave_away_every_mercenary_during_the_pause_loses_none():
+    """Losses: an attacker that traded away all its mercenaries during the war pause used none,
+    so it cannot lose one (its count used to go to -1)."""
+    game = mc.scenario(["Lenogo", "Nonintendo", "Globbo"],
+                       countries={"Great Russia": "Lenogo", "Japan": "Nonintendo"},
+                       mercenaries={"Lenogo": 1, "Globbo": 1, "Nonintendo": 0})
+    game.apply(mc.LaunchWar("Lenogo", "Japan"))
+    game.apply(mc.OfferTrade("Lenogo", to="Globbo", give=mc.Bundle(mercenaries=1)))
+    game.apply(mc.Accept("Globbo"))
+    game.apply(mc.StayOut("Globbo"))
+    assert game.controller("Japan") == "Nonintendo"
+    assert game.mercenaries("Lenogo") == 0
+    assert game.mercenaries("Globbo") == 2
