@@ -109,6 +109,7 @@ def scenario_state(corps: list[str], companies: Mapping[str, str] | None = None,
     corps = list(corps)
     _check_corps(corps, board)
     state = empty_board_state(corps, board, deck_spec)
+    state.mercenaries = {c: 0 for c in corps}  # a scenario starts with none unless given
     pool = list(deck_spec.all_cards)  # cards not in play or in hands form the default deck
     for card in in_play or []:  # cards played earlier: lasting ones stay in play
         _known("card", card, deck_spec.card_by_name)

@@ -29,3 +29,18 @@ def test_attacker_who_gave_away_every_mercenary_during_the_pause_loses_none():
     assert game.controller("Japan") == "Nonintendo"
     assert game.mercenaries("Lenogo") == 0
     assert game.mercenaries("Globbo") == 2
+
+
+def test_scenario_defaults_are_as_documented():
+    """`mc.scenario`: unspecified means unowned, uncontrolled, the board's governments, 40 Euros,
+    0 mercenaries (it used to give the 1 mercenary of a new game), empty hands."""
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"])
+    state = game.state
+    assert state.mercenaries == {"Mokia": 0, "Globbo": 0, "Nonintendo": 0}
+    assert state.money == {"Mokia": 40, "Globbo": 40, "Nonintendo": 40}
+    assert all(h == [] for h in state.hands.values())
+    assert set(state.controllers.values()) == {None}
+    assert game.government("China") == "Dictatorship"
+    assert game.company_status("L-5/Nanotech") == "absent"
+    assert game.company_status("Open Source Software/Software") == "syndicalized"
+    assert len(state.deck) == 21 and state.to_act == ["Mokia", "Globbo", "Nonintendo"]
