@@ -11,8 +11,9 @@ from .log import Step
 from .state import GameState, TradeFrame
 
 
-def missing_from(state: GameState, corp: str, bundle: Bundle) -> str | None:
-    """Why `corp` cannot hand over `bundle` (None: it can)."""
+def missing_from(state: GameState, corp: str, bundle: Bundle, check_cards: bool = True) -> str | None:
+    """Why `corp` cannot hand over `bundle` (None: it can). With `check_cards` False the cards
+    are only checked to exist (another corp's hand is secret)."""
     if bundle.money < 0 or bundle.mercenaries < 0:
         return "amounts cannot be negative"
     if bundle.money > state.money[corp]:
@@ -27,6 +28,11 @@ def missing_from(state: GameState, corp: str, bundle: Bundle) -> str | None:
             return f"{corp} does not control {country}"
     if len(set(bundle.companies)) < len(bundle.companies) or len(set(bundle.countries)) < len(bundle.countries):
         return "the same company or country is listed twice"
+    for card in bundle.cards:
+        if card not in state.deck_spec.card_by_name:
+            return f"there is no card {card!r} in the deck"
+    if not check_cards:
+        return None
     have = Counter(state.hands[corp])
     for card, n in Counter(bundle.cards).items():
         if have[card] < n:
@@ -43,8 +49,10 @@ def check_offer(state: GameState, offer: OfferTrade) -> None:
         raise IllegalAction(f"{offer}: a corp cannot trade with itself")
     if offer.give.is_empty() and offer.take.is_empty():
         raise IllegalAction(f"{offer}: the offer is empty")
-    for who, bundle in ((offer.corp, offer.give), (offer.to, offer.take)):
-        problem = missing_from(state, who, bundle)
+    # The recipient's hand is secret: an offer asking for cards it does not hold is allowed
+    # (refusing it would tell the offerer what the recipient holds); it can only be declined.
+    for who, bundle, own in ((offer.corp, offer.give, True), (offer.to, offer.take, False)):
+        problem = missing_from(state, who, bundle, check_cards=own)
         if problem:
             raise IllegalAction(f"Trade refused: {problem}")
 
@@ -62,8 +70,10 @@ def apply_offer(step: Step, offer: OfferTrade) -> None:
 
 
 def trade_options(state: GameState, frame: TradeFrame) -> dict[str, list]:
-    to = frame.offer.to
-    return {to: [make(Accept, to), make(Decline, to)]}
+    offer = frame.offer
+    to = offer.to
+    can = missing_from(state, to, offer.take) is None and missing_from(state, offer.corp, offer.give) is None
+    return {to: ([make(Accept, to)] if can else []) + [make(Decline, to)]}
 
 
 def _hand_over(state: GameState, giver: str, receiver: str, bundle: Bundle) -> None:

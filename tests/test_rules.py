@@ -44,3 +44,24 @@ def test_scenario_defaults_are_as_documented():
     assert game.company_status("L-5/Nanotech") == "absent"
     assert game.company_status("Open Source Software/Software") == "syndicalized"
     assert len(state.deck) == 21 and state.to_act == ["Mokia", "Globbo", "Nonintendo"]
+
+
+def test_a_trade_offer_cannot_be_used_to_probe_another_hand():
+    """Trades / hidden hands: asking for a card the recipient does not hold is a legal offer
+    (it used to be refused with "does not hold that card", telling the offerer what the other
+    hand lacks); the recipient can then only decline."""
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], hands={"Globbo": ["Boom"]})
+    for card, holds in (("Boom", True), ("Revolution", False)):
+        offer = mc.OfferTrade("Mokia", to="Globbo", give=mc.Bundle(money=5), take=mc.Bundle(cards=(card,)))
+        game.apply(offer)
+        assert game.deciders == ["Globbo"]
+        assert (mc.Accept("Globbo") in game.legal_actions("Globbo")) is holds
+        assert mc.Decline("Globbo") in game.legal_actions("Globbo")
+        game.undo()
+    bad = mc.OfferTrade("Mokia", to="Globbo", take=mc.Bundle(cards=("No Such Card",)))
+    try:
+        game.apply(bad)
+    except mc.IllegalAction as err:
+        assert "No Such Card" in str(err)
+    else:
+        raise AssertionError("an unknown card name must be refused")
