@@ -119,6 +119,11 @@ class Board(_Strict):
         return tuple(c.name for c in self.countries if not c.neutral)
 
     @cached_property
+    def neutral_companies(self) -> frozenset[str]:
+        """Companies in the neutral places (never intervened in, never protected by antitrust)."""
+        return frozenset(co for c in self.countries if c.neutral for co in self.companies_of_country[c.name])
+
+    @cached_property
     def corp_names(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.corps)
 

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from .actions import (Action, Bid, LeaveGame, NoCard, OfferMercenaries, PlayCard, StayOut,
                       SupportWar, Vote)
+from .flow import interruptions
 from .game import Game
 from .payouts import payout_amounts
 from .state import GameState, PayoutFrame
@@ -29,8 +30,8 @@ def decision_choices(game: Game, corp: str) -> list[Action]:
 
 
 def card_plays(game: Game, corp: str) -> list[Action]:
-    return [a for a in game.legal_actions(corp) if isinstance(a, PlayCard)
-            and a not in decision_choices(game, corp)]
+    """Event cards `corp` may play right now without being asked (any-time cards)."""
+    return [a for a in interruptions(game.state, corp) if isinstance(a, PlayCard)]
 
 
 class RandomBot:

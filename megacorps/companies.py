@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .actions import BuyCompany, Pass, Permit, PickCompany, Veto
-from .interning import make
+from .interning import make, table
 from .log import Step
 from .state import UNOWNED, AntitrustFrame, GameState, country_of, industry_of
 from .turns import end_turn
@@ -14,14 +14,17 @@ def buyable(state: GameState) -> list[str]:
 
 
 def pick_options(state: GameState, corp: str) -> list:
-    return [make(PickCompany, corp, co) for co in buyable(state)]
+    picks = table(PickCompany, corp)
+    return [picks[co] for co in buyable(state)]
 
 
 def buy_options(state: GameState, corp: str) -> list:
     if state.money[corp] < state.board.company_price:
         return []
-    vetoed = state.vetoed
-    return [make(BuyCompany, corp, co) for co in buyable(state) if co not in vetoed]
+    buys = table(BuyCompany, corp)
+    if state.vetoed:
+        return [buys[co] for co in buyable(state) if co not in state.vetoed]
+    return [buys[co] for co in buyable(state)]
 
 
 def apply_pick(step: Step, action: PickCompany) -> None:

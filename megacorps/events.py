@@ -7,10 +7,10 @@ from collections.abc import Callable
 from .actions import PlayCard
 from .board import CardSpec, Government
 from .contests import start_auction, start_election
-from .interning import make
+from .interning import table
 from .log import Step
 from .payouts import start_payout
-from .state import ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState, country_of
+from .state import ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState
 
 Effect = Callable[[Step, str, CardSpec, "str | None"], None]
 EFFECTS: dict[str, Effect] = {}
@@ -45,25 +45,33 @@ def card_targets(state: GameState, corp: str, card: CardSpec) -> list[str | None
                 continue
             out.append(country)
         return out
+    statuses = spec.statuses or ("owned", "nationalized")
+    want_owned, want_nationalized = "owned" in statuses, "nationalized" in statuses
+    skip = state.board.neutral_companies if spec.in_neutral is False else ()
     out = []
     for company, status in state.companies.items():
-        kind = "nationalized" if status == NATIONALIZED else ("owned" if status not in MARKERS else None)
-        if kind is None or (spec.statuses is not None and kind not in spec.statuses):
+        if status == NATIONALIZED:
+            if not want_nationalized:
+                continue
+        elif status in MARKERS or not want_owned:
             continue
-        if spec.in_neutral is False and state.is_neutral(country_of(company)):
-            continue
-        out.append(company)
+        if company not in skip:
+            out.append(company)
     return out
 
 
 def any_time_plays(state: GameState, corp: str) -> list:
     """Cards `corp` may play right now as an interruption, with each legal target."""
+    hand = state.hands[corp]
+    if not hand:
+        return []
     spec = state.deck_spec.card_by_name
+    plays_of = table(PlayCard, corp)
     plays = []
-    for name in sorted(set(state.hands[corp])):
+    for name in sorted(set(hand)):
         card = spec[name]
         if card.timing == "any_time":
-            plays += [make(PlayCard, corp, name, t) for t in card_targets(state, corp, card)]
+            plays += [plays_of[name, t] for t in card_targets(state, corp, card)]
     return plays
 
 

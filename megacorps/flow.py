@@ -10,7 +10,7 @@ from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Interven
                       LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass, PayoutIndustry,
                       Permit, PickCompany, PlayCard, StayOut, SupportWar, Veto, Vote)
 from . import companies, contests, events, intervention, mercenaries, payouts, trades, war
-from .interning import make
+from .interning import table
 from .log import Step
 from .state import (OPEN_FRAMES, AntitrustFrame, AuctionFrame, ElectionFrame, GameState,
                     MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame, WarFrame)
@@ -36,11 +36,12 @@ def turn_options(state: GameState, corp: str) -> list:
         return companies.committed_buyer_options(state, corp)
     options = companies.buy_options(state, corp)
     if state.paid != corp and not state.payout_taken:
-        options += [make(PayoutIndustry, corp, i) for i in state.board.industries]
+        payouts_ = table(PayoutIndustry, corp)
+        options += [payouts_[i] for i in state.board.industries]
     options += intervention.intervene_options(state, corp)
     options += mercenaries.buy_mercenaries_options(state, corp)
     options += war.war_options(state, corp)
-    options.append(make(Pass, corp))
+    options.append(table(Pass, corp)[()])
     return options
 
 

@@ -32,6 +32,7 @@ class Game:
         self._log: list[LogEntry] = list(self._setup_log)
         self._history: list[_Done] = []
         self._decisions: dict[str, list] | None = None
+        self._interrupts: dict[str, list] = {}
 
     # --- who decides, and what ---------------------------------------------------------------
 
@@ -62,7 +63,10 @@ class Game:
         current = self._current()
         if corp is None:
             return [a for options in current.values() for a in options]
-        return current.get(corp, []) + interruptions(self._state, corp)
+        extra = self._interrupts.get(corp)
+        if extra is None:
+            extra = self._interrupts[corp] = interruptions(self._state, corp)
+        return current.get(corp, []) + extra
 
     def may_offer_trades(self, corp: str) -> bool:
         """Whether `corp` may make a trade offer now."""
@@ -85,8 +89,9 @@ class Game:
             return
         if action.corp not in state.corps:
             raise IllegalAction(f"{action}: {why_illegal(state, action, self.deciders)}")
-        legal = self.legal_actions(action.corp)
-        if action in legal:
+        if id(action) in map(id, self._current().get(action.corp, ())):
+            return  # the very value the engine listed (bots pass these)
+        if action in self.legal_actions(action.corp):
             return
         raise IllegalAction(f"{action}: {why_illegal(state, action, self.deciders)}")
 
@@ -106,6 +111,7 @@ class Game:
         self._state = step.state
         self._log.extend(step.entries)
         self._decisions = None
+        self._interrupts = {}
         return self
 
     def can_undo(self) -> bool:
@@ -127,6 +133,7 @@ class Game:
         self._state = last.before
         del self._log[last.log_length:]
         self._decisions = None
+        self._interrupts = {}
         return last.action
 
     # --- what happened ------------------------------------------------------------------------

@@ -2,14 +2,35 @@
 builds each one once (actions are immutable values, so sharing them is safe)."""
 from __future__ import annotations
 
-_CACHE: dict[tuple, object] = {}
 
+class _Table(dict):
+    """`table[args]` is `cls(corp, *args)`, built on first use."""
 
-def make(cls, *args):
-    """`cls(*args)`, built once per distinct argument tuple."""
-    key = (cls, *args)
-    try:
-        return _CACHE[key]
-    except KeyError:
-        action = _CACHE[key] = cls(*args)
+    __slots__ = ("cls", "corp")
+
+    def __init__(self, cls, corp):
+        super().__init__()
+        self.cls = cls
+        self.corp = corp
+
+    def __missing__(self, args):
+        action = self[args] = self.cls(self.corp, *args) if isinstance(args, tuple) else self.cls(self.corp, args)
         return action
+
+
+_TABLES: dict[tuple, _Table] = {}
+
+
+def table(cls, corp: str) -> _Table:
+    """The shared actions of kind `cls` for `corp`, indexed by their other arguments (a single
+    argument is its own key; several form a tuple)."""
+    try:
+        return _TABLES[(cls, corp)]
+    except KeyError:
+        t = _TABLES[(cls, corp)] = _Table(cls, corp)
+        return t
+
+
+def make(cls, corp: str, *args):
+    """`cls(corp, *args)`, built once per distinct arguments."""
+    return table(cls, corp)[args if len(args) != 1 else args[0]]

@@ -3,7 +3,7 @@ nationalized and syndicalized ones, and by agreement from each other owner."""
 from __future__ import annotations
 
 from .actions import Accept, BuyMercenaries, Decline, OfferMercenaries
-from .interning import make
+from .interning import make, table
 from .log import Step
 from .state import ABSENT, MARKERS, GameState, MercenaryFrame
 from .turns import end_turn
@@ -11,54 +11,60 @@ from .turns import end_turn
 
 def mercenary_industries(state: GameState) -> tuple[str, ...]:
     """Defense, plus Biotech once Clone Soldiers is in play (a lasting card names its industry)."""
-    extra = [state.deck_spec.card_by_name[c].params["mercenary_industry"]
-             for c in state.in_play if "mercenary_industry" in state.deck_spec.card_by_name[c].params]
+    cards = state.deck_spec.card_by_name
+    extra = [cards[c].params["mercenary_industry"] for c in state.in_play
+             if "mercenary_industry" in cards[c].params]
     return ("Defense", *extra)
 
 
 def mercenary_sources(state: GameState) -> list[str]:
-    return [co for i in mercenary_industries(state) for co in state.board.companies_of_industry[i]]
+    """The companies mercenaries come from."""
+    by_industry = state.board.companies_of_industry
+    if not state.in_play:
+        return list(by_industry["Defense"])
+    return [co for i in mercenary_industries(state) for co in by_industry[i]]
 
 
-def free_mercenaries(state: GameState, corp: str) -> int:
-    """One free mercenary per Defense (or, after Clone Soldiers, Biotech) company owned."""
-    return sum(1 for co in mercenary_sources(state) if state.companies[co] == corp)
-
-
-def box_mercenaries(state: GameState) -> int:
-    """How many may be bought at 1 Euro each: one per unowned/nationalized/syndicalized source."""
-    return sum(1 for co in mercenary_sources(state)
-               if state.companies[co] in MARKERS and state.companies[co] != ABSENT)
-
-
-def seller_capacity(state: GameState, buyer: str) -> dict[str, int]:
-    """Other owners of source companies, clockwise from the buyer, and how many each may sell."""
-    counts: dict[str, int] = {}
+def census(state: GameState, corp: str) -> tuple[int, int, dict[str, int]]:
+    """For `corp` buying mercenaries: how many come free from its own companies, how many the
+    box sells (one per unowned, nationalized or syndicalized source company), and how many each
+    other owner may sell (one per company), those owners listed clockwise from `corp`."""
+    free = box = 0
+    others: dict[str, int] = {}
+    companies = state.companies
     for co in mercenary_sources(state):
-        owner = state.companies[co]
-        if owner not in MARKERS and owner != buyer:
-            counts[owner] = counts.get(owner, 0) + 1
-    return {c: counts[c] for c in state.corps_from(buyer) if c in counts}
+        owner = companies[co]
+        if owner == corp:
+            free += 1
+        elif owner in MARKERS:
+            box += owner != ABSENT
+        else:
+            others[owner] = others.get(owner, 0) + 1
+    if len(others) > 1:
+        others = {c: others[c] for c in state.corps_from(corp) if c in others}
+    return free, box, others
 
 
 def buy_mercenaries_options(state: GameState, corp: str) -> list:
-    most = min(box_mercenaries(state), state.money[corp] // state.board.mercenary_price)
-    asks = (False, True) if seller_capacity(state, corp) else (False,)
-    return [make(BuyMercenaries, corp, n, ask) for n in range(most + 1) for ask in asks]
+    _, box, others = census(state, corp)
+    most = min(box, state.money[corp] // state.board.mercenary_price)
+    choices = table(BuyMercenaries, corp)
+    if others:
+        return [choices[n, ask] for n in range(most + 1) for ask in (False, True)]
+    return [choices[n, False] for n in range(most + 1)]
 
 
 def apply_buy_mercenaries(step: Step, action: BuyMercenaries) -> None:
     state = step.state
     corp = action.corp
-    free = free_mercenaries(state, corp)
+    free, _, capacity = census(state, corp)
     cost = action.from_box * state.board.mercenary_price
     state.money[corp] -= cost
     state.mercenaries[corp] += free + action.from_box
     step.log(f"{corp} buys mercenaries: {free} free from its own companies, {action.from_box} from the "
              f"box for {cost} Euros", "Buying Mercenaries")
     end_turn(state)
-    if action.ask_owners:
-        capacity = seller_capacity(state, corp)
+    if action.ask_owners and capacity:
         state.frames.append(MercenaryFrame(corp, list(capacity), capacity))
 
 

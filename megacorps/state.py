@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field
 
 from .board import Board, Deck, Government
 
@@ -142,35 +142,30 @@ class GameState(BaseModel):
     in_play: list[str] = Field(default_factory=list, description="Lasting cards in effect (Clone Soldiers)")
     frames: list = Field(default_factory=list, exclude=True, description="Decisions under way")
 
-    _board: Board = PrivateAttr()
-    _deck: Deck = PrivateAttr()
-
-    @property
-    def board(self) -> Board:
-        return self._board
-
-    @property
-    def deck_spec(self) -> Deck:
-        return self._deck
+    board: Board | None = Field(None, exclude=True, repr=False, description="The board in use")
+    deck_spec: Deck | None = Field(None, exclude=True, repr=False, description="The event deck in use")
 
     def attach(self, board: Board, deck: Deck) -> "GameState":
-        self._board = board
-        self._deck = deck
+        """Tie this state to the board and deck it is played on (not part of its data)."""
+        self.board = board
+        self.deck_spec = deck
         return self
 
     def clone(self) -> "GameState":
-        """A copy that shares nothing mutable with this state."""
-        new = GameState.model_construct(
-            corps=list(self.corps), departed=list(self.departed), money=dict(self.money),
-            mercenaries=dict(self.mercenaries), hands={c: list(h) for c, h in self.hands.items()},
-            deck=list(self.deck), discard=list(self.discard), set_aside=list(self.set_aside),
-            companies=dict(self.companies), controllers=dict(self.controllers),
-            governments=dict(self.governments), paid=self.paid, active=self.active,
-            round=self.round, phase=self.phase, to_act=list(self.to_act),
-            payout_taken=self.payout_taken, must_buy=self.must_buy, vetoed=list(self.vetoed),
-            in_play=list(self.in_play), frames=[copy.deepcopy(f) for f in self.frames])
-        new._board = self._board
-        new._deck = self._deck
+        """A copy that shares nothing mutable with this state (boards and decks are immutable)."""
+        d = self.__dict__.copy()
+        for name in _LISTS:
+            d[name] = d[name].copy()
+        for name in _DICTS:
+            d[name] = d[name].copy()
+        d["hands"] = {c: h.copy() for c, h in d["hands"].items()}
+        if d["frames"]:
+            d["frames"] = [_copy_frame(f) for f in d["frames"]]
+        new = object.__new__(GameState)
+        object.__setattr__(new, "__dict__", d)
+        object.__setattr__(new, "__pydantic_fields_set__", self.__pydantic_fields_set__)
+        object.__setattr__(new, "__pydantic_extra__", None)
+        object.__setattr__(new, "__pydantic_private__", None)
         return new
 
     # --- small queries used everywhere -----------------------------------------------------
@@ -203,7 +198,7 @@ class GameState(BaseModel):
         return [c for c, owner in self.controllers.items() if owner == corp]
 
     def is_neutral(self, country: str) -> bool:
-        return self._board.country_by_name[country].neutral
+        return self.board.country_by_name[country].neutral
 
     @property
     def top_frame(self):
@@ -216,3 +211,14 @@ def country_of(company: str) -> str:
 
 def industry_of(company: str) -> str:
     return company.split("/", 1)[1]
+
+
+_LISTS = ("corps", "departed", "deck", "discard", "set_aside", "to_act", "vetoed", "in_play")
+_DICTS = ("money", "mercenaries", "companies", "controllers", "governments")
+
+
+def _copy_frame(frame):
+    """A frame's copy with its own lists and dicts (tuples and strings are shared)."""
+    new = object.__new__(type(frame))
+    new.__dict__.update({k: v.copy() if type(v) in (list, dict) else v for k, v in frame.__dict__.items()})
+    return new

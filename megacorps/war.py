@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Intervene, LaunchWar, Pass, StayOut, SupportWar
 from .intervention import intervene
-from .interning import make
+from .interning import make, table
 from .log import Step
 from .state import GameState, SpoilsFrame, WarFrame
 from .turns import end_turn
@@ -19,7 +19,8 @@ def war_targets(state: GameState, corp: str) -> list[str]:
 
 
 def war_options(state: GameState, corp: str) -> list:
-    return [make(LaunchWar, corp, c) for c in war_targets(state, corp)]
+    wars = table(LaunchWar, corp)
+    return [wars[c] for c in war_targets(state, corp)]
 
 
 def attack_strength(state: GameState, corp: str) -> int:
