@@ -159,8 +159,8 @@ class GameState(BaseModel):
         for name in _DICTS:
             d[name] = d[name].copy()
         d["hands"] = {c: h.copy() for c, h in d["hands"].items()}
-        if d["frames"]:
-            d["frames"] = [_copy_frame(f) for f in d["frames"]]
+        # always a new list, even when empty: apply pushes frames onto the clone's list
+        d["frames"] = [_copy_frame(f) for f in d["frames"]]
         new = object.__new__(GameState)
         object.__setattr__(new, "__dict__", d)
         object.__setattr__(new, "__pydantic_fields_set__", self.__pydantic_fields_set__)

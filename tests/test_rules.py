@@ -65,3 +65,17 @@ def test_a_trade_offer_cannot_be_used_to_probe_another_hand():
         assert "No Such Card" in str(err)
     else:
         raise AssertionError("an unknown card name must be refused")
+
+
+def test_undo_of_an_action_that_opens_a_decision_restores_the_empty_stack():
+    """Undo: a state's clone must not share the (empty) frame stack with the original, or the
+    frame pushed by an action survives its undo (the speed-up of GameState.clone did this)."""
+    game = mc.scenario(["Nonintendo", "Mokia", "Globbo"], countries={"European Union": "Mokia"},
+                       companies={"Japan/Aerospace": "Nonintendo"})
+    before = (game.state.model_dump(), list(game.state.frames))
+    game.apply(mc.BuyCompany("Nonintendo", "European Union/Aerospace"))
+    assert game.deciders == ["Mokia"]
+    game.undo()
+    assert (game.state.model_dump(), list(game.state.frames)) == before
+    assert game.deciders == ["Nonintendo"]
+    assert game._start.frames == []
