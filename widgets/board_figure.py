@@ -1,0 +1,425 @@
+"""The MegaCorps board as a Plotly figure: a static picture and a live, clickable widget.
+
+    from widgets.board_figure import board_figure, BoardView
+    fig = board_figure(game)                 # a plotly Figure, for lessons and docs
+    view = BoardView(game)                   # one go.FigureWidget, updated in place
+    view.on_click(lambda target: ...)        # "Japan/Aerospace" or "Japan"
+    view.update(game, highlight=["Japan/Aerospace"])
+
+The picture follows the printed board: one column per industry, one row per country, a box
+wherever a country has a company of that industry, the neutral places at the bottom. Left of
+each row are the country's government, its Defense and Force, and its control box.
+
+Every picture is drawn with the same seven traces (see `_TRACES`): the boxes are horizontal
+bars, so a box is a rectangle that scales with the figure, can be clicked, and can be
+re-coloured, re-labelled and outlined by changing a few arrays. `BoardView.update` only
+assigns those arrays (inside `batch_update`): it never adds traces or shapes.
+
+This module imports no ipywidgets; only `BoardView` needs them, through `go.FigureWidget`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Iterable
+
+import plotly.graph_objects as go
+
+import megacorps as mc
+
+from .colors import (CORP_COLORS, HIGHLIGHT_OUTLINE, MUTED_TEXT, NEUTRAL_BAND, OWNED_OUTLINE,
+                     STATUS_STYLE, UNCONTROLLED_FILL, corp_color, corp_initials, text_color_on)
+
+__all__ = ["BoardView", "CORP_COLORS", "board_figure", "corp_initials"]
+
+WIDTH, HEIGHT = 1000, 560
+
+# Trace order is fixed; the names let tests and the app find them. Bars are drawn in order,
+# so the backdrop (row stripes and the neutral band) stays under the boxes.
+_TRACES = ("backdrop", "companies", "control", "labels", "country info", "legend", "legend labels")
+
+# --- Geometry (data units: one industry column is 1 wide, one country row is 1 high) ----------
+_BOX_W, _BOX_H = 0.86, 0.78          # a company box inside its cell
+_CONTROL_X = -1.15                   # centre of the control box column
+_DF_X = -2.0                         # Defense / Force
+_GOV_X = -2.7                        # government
+_NAME_X = -3.15                      # country names end here (right-aligned)
+_LEFT, _RIGHT = -5.95, 11.55
+_NEUTRAL_GAP = 0.35                  # extra space above the neutral places
+_HEADER_Y = 0.95
+_LEGEND_GAP = 1.35                   # from the last row to the legend
+_KEY_W = 0.55                        # a legend key box
+
+_LEGEND_STATUSES = ("unowned", "nationalized", "syndicalized", "absent")
+
+# Government abbreviations (Government Intervention: the four government types).
+GOVERNMENT_SHORT = {"Democracy": "Dem", "Dictatorship": "Dict", "Kleptocracy": "Klep",
+                    "Wikisyndicalism": "Wiki"}
+
+# Short descriptions of the statuses, for hover text (in our own words).
+_STATUS_TEXT = {
+    "unowned": "Unowned: for sale ({price} \u20ac)",
+    "nationalized": "Nationalized: held by the government of {country}",
+    "syndicalized": "Syndicalized: run by its workers, owned by no corp",
+    "absent": "Not in the game yet: it appears when the {card} card is played",
+}
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """Where everything of one board goes. Index lists are the stable click targets."""
+
+    companies: tuple[str, ...]            # company trace points, in board order
+    company_xy: tuple[tuple[float, float], ...]
+    countries: tuple[str, ...]            # control trace points: the countries that can be controlled
+    row_y: dict[str, float]               # every country (neutral ones too) -> row centre
+    neutral: tuple[str, ...]
+    legend_y: float
+    bottom: float
+
+
+@lru_cache(maxsize=8)
+def _grid(board: mc.Board) -> _Grid:
+    row_y: dict[str, float] = {}
+    y = 0.0
+    seen_neutral = False
+    for country in board.countries:
+        if country.neutral and not seen_neutral:
+            y -= _NEUTRAL_GAP  # the neutral places are set apart at the bottom of the board
+            seen_neutral = True
+        row_y[country.name] = y
+        y -= 1.0
+    last = y + 1.0
+    column = {industry: i for i, industry in enumerate(board.industries)}
+    xy = tuple((float(column[company.split("/", 1)[1]]), row_y[company.split("/", 1)[0]])
+               for company in board.companies)
+    legend_y = last - _LEGEND_GAP
+    return _Grid(companies=tuple(board.companies), company_xy=xy,
+                 countries=tuple(c.name for c in board.countries if not c.neutral),
+                 row_y=row_y, neutral=tuple(c.name for c in board.countries if c.neutral),
+                 legend_y=legend_y, bottom=legend_y - 0.6)
+
+
+def _check_highlight(board: mc.Board, highlight: Iterable[str]) -> frozenset[str]:
+    targets = frozenset(highlight)
+    unknown = sorted(t for t in targets
+                     if t not in board.country_by_name and t not in board.companies)
+    if unknown:
+        raise ValueError(f"highlight: {', '.join(map(repr, unknown))} is neither a company "
+                         "(\"Country/Industry\") nor a country of this board")
+    return targets
+
+
+def _corp_name(corp: str, viewer: str | None) -> str:
+    return f"{corp} ({corp_initials(corp)}{', you' if corp == viewer else ''})"
+
+
+def _money(amount: int) -> str:
+    return f"{amount} \u20ac"
+
+
+# --- Hover text: the whole story of a box ------------------------------------------------------
+
+def _country_line(game: mc.Game, name: str, viewer: str | None) -> str:
+    country = game.board.country_by_name[name]
+    if country.neutral:
+        return f"{name}: neutral (never controlled, attacked or intervened in)"
+    controller = game.controller(name)
+    who = _corp_name(controller, viewer) if controller else "no corp"
+    return (f"{name}: controlled by {who} \u00b7 {game.government(name)} \u00b7 "
+            f"Defense {country.defense}, Force {country.force}")
+
+
+def _industry_lines(game: mc.Game, industry: str, viewer: str | None) -> list[str]:
+    # Payout Industries: each company owned earns the table's figure for the competitor count.
+    count = mc.competitors(game.state, industry)
+    per_company = game.board.payout_table[count]
+    lines = [f"{industry}: {'5+' if count >= 5 else count} competitor{'s' if count != 1 else ''}"
+             f" \u2192 {_money(per_company)} per company if it pays out now"]
+    earned = mc.payout_amounts(game.state, industry)
+    if earned:
+        lines.append("Would pay: " + ", ".join(
+            f"{_corp_name(c, viewer)} {_money(v)}" for c, v in sorted(earned.items(), key=lambda kv: -kv[1])))
+    else:
+        lines.append(f"Would pay: nobody (no corp owns a {industry} company)")
+    return lines
+
+
+def _company_hover(game: mc.Game, company: str, viewer: str | None) -> str:
+    country, industry = company.split("/", 1)
+    status = game.company_status(company)
+    if status in STATUS_STYLE:
+        spec = game.board.country_by_name[country]
+        status_line = _STATUS_TEXT[status].format(price=game.board.company_price, country=country,
+                                                  card=spec.absent_until_card or "its event")
+    else:
+        status_line = f"Owned by {_corp_name(status, viewer)}"
+    lines = [f"<b>{country} \u2013 {industry}</b>", status_line, _country_line(game, country, viewer)]
+    return "<br>".join(lines + _industry_lines(game, industry, viewer))
+
+
+def _control_hover(game: mc.Game, name: str, viewer: str | None) -> str:
+    country = game.board.country_by_name[name]
+    controller = game.controller(name)
+    owners: dict[str, int] = {}
+    for company in game.board.companies_of_country[name]:
+        status = game.company_status(company)
+        owners[status] = owners.get(status, 0) + 1
+    held = ", ".join(f"{_corp_name(k, viewer) if k not in STATUS_STYLE else k} {v}"
+                     for k, v in owners.items())
+    return "<br>".join([
+        f"<b>{name}</b> \u2013 {game.government(name)}",
+        f"Controlled by {_corp_name(controller, viewer)}" if controller else "Not controlled by any corp",
+        f"Defense {country.defense} \u00b7 Force {country.force}",
+        f"Companies: {held}",
+    ])
+
+
+# --- The arrays that change as the game goes on ---------------------------------------------
+
+def _company_arrays(game: mc.Game, grid: _Grid, lit: frozenset[str], viewer: str | None) -> dict:
+    fill, outline, width, hatch, text, ink, hover = [], [], [], [], [], [], []
+    for company in grid.companies:
+        status = game.company_status(company)
+        if status in STATUS_STYLE:
+            f, line, label, label_ink = STATUS_STYLE[status]
+        else:  # a corp's control marker on the company
+            f, line, label = corp_color(status), OWNED_OUTLINE, corp_initials(status)
+            label_ink = text_color_on(f)
+        is_lit = company in lit
+        fill.append(f)
+        outline.append(HIGHLIGHT_OUTLINE if is_lit else line)
+        width.append(4.0 if is_lit else 1.0)
+        # Syndicalized boxes are also hatched, so they differ from the others in shape too.
+        hatch.append("/" if status == "syndicalized" else "")
+        text.append(f"<b>{label}</b>" if label else "")
+        ink.append(label_ink)
+        hover.append(_company_hover(game, company, viewer))
+    return dict(marker=dict(color=fill, line=dict(color=outline, width=width),
+                            pattern=dict(shape=hatch)),
+                text=text, textfont=dict(color=ink), hovertext=hover)
+
+
+def _control_arrays(game: mc.Game, grid: _Grid, lit: frozenset[str], viewer: str | None) -> dict:
+    fill, outline, width, text, ink, hover = [], [], [], [], [], []
+    for name in grid.countries:
+        controller = game.controller(name)
+        f = corp_color(controller) if controller else UNCONTROLLED_FILL
+        is_lit = name in lit
+        fill.append(f)
+        outline.append(HIGHLIGHT_OUTLINE if is_lit else OWNED_OUTLINE if controller else "#7A7A7A")
+        width.append(4.0 if is_lit else 1.0)
+        text.append(f"<b>{corp_initials(controller)}</b>" if controller else "")
+        ink.append(text_color_on(f))
+        hover.append(_control_hover(game, name, viewer))
+    return dict(marker=dict(color=fill, line=dict(color=outline, width=width)),
+                text=text, textfont=dict(color=ink), hovertext=hover)
+
+
+def _info_text(game: mc.Game, grid: _Grid) -> dict:
+    text = []
+    for name in grid.row_y:  # board order: government, then Defense/Force
+        country = game.board.country_by_name[name]
+        if country.neutral:
+            text += ["<i>neutral</i>", ""]
+        else:
+            text += [GOVERNMENT_SHORT.get(game.government(name) or "", "?"),
+                     f"{country.defense} / {country.force}"]
+    return dict(text=text)
+
+
+def _legend_text(game: mc.Game, viewer: str | None) -> dict:
+    labels = []
+    for corp in game.state.corps:
+        label = corp + (" (you)" if corp == viewer else "") + (" (left)" if corp in game.state.departed else "")
+        labels.append(f"<b>{label}</b>" if corp == viewer else label)
+    return dict(text=labels + ["unowned", "nationalized", "syndicalized", "not in play yet"])
+
+
+def _dynamic(game: mc.Game, grid: _Grid, highlight: Iterable[str], viewer: str | None) -> dict[str, dict]:
+    lit = _check_highlight(game.board, highlight)
+    return {
+        "companies": _company_arrays(game, grid, lit, viewer),
+        "control": _control_arrays(game, grid, lit, viewer),
+        "country info": _info_text(game, grid),
+        "legend labels": _legend_text(game, viewer),
+    }
+
+
+# --- The figure ---------------------------------------------------------------------------------
+
+def _boxes(name: str, xy: Iterable[tuple[float, float]], width: float, height: float, **kw) -> go.Bar:
+    """Rectangles centred on `xy`, as one horizontal bar trace (one bar per box)."""
+    xs, ys = zip(*xy)
+    return go.Bar(name=name, orientation="h", y=list(ys), base=[x - width / 2 for x in xs],
+                  x=[width] * len(xs), width=height, showlegend=False, **kw)
+
+
+def _text_width(text: str, size: float) -> float:
+    """Rough width in pixels of `text` in Arial at `size` px (no font metrics in Python)."""
+    plain = text.replace("<b>", "").replace("</b>", "")
+    wide = sum(1 for ch in plain if ch.isupper() or ch in "mw")
+    return size * (0.52 * (len(plain) - wide) + 0.74 * wide) * (1.08 if "<b>" in text else 1.0)
+
+
+def _legend_x(labels: list[str], width: int) -> list[float]:
+    """Centres of the legend keys, packed from the left by the width of their labels."""
+    unit = (width - 8) / (_RIGHT - _LEFT)   # pixels per column
+    sizes = [_KEY_W + 0.06 + _text_width(label, 11) / unit for label in labels]
+    free = (_RIGHT - _LEFT - 0.3) - sum(sizes)
+    gap = max(0.12, min(0.6, free / max(1, len(labels) - 1)))
+    xs, x = [], _LEFT + 0.15
+    for size in sizes:
+        xs.append(x + _KEY_W / 2)
+        x += size + gap
+    return xs
+
+
+def _static_traces(game: mc.Game, grid: _Grid, viewer: str | None, width: int) -> dict[str, go.BaseTraceType]:
+    board = game.board
+    n_ind = len(board.industries)
+    # Backdrop: a faint stripe on every other row, and a tinted band over the neutral places.
+    stripes = [(name, y) for i, (name, y) in enumerate(grid.row_y.items())]
+    backdrop = go.Bar(
+        name="backdrop", orientation="h", y=[y for _, y in stripes], base=[_LEFT + 0.05] * len(stripes),
+        x=[_RIGHT - _LEFT - 0.1] * len(stripes), width=1.0, showlegend=False, hoverinfo="skip",
+        marker=dict(color=[NEUTRAL_BAND if name in grid.neutral else ("#F6F6F6" if i % 2 else "#FFFFFF")
+                           for i, (name, _) in enumerate(stripes)], line=dict(width=0)))
+    box_text = dict(textposition="inside", insidetextanchor="middle", textangle=0,
+                    textfont=dict(size=12, family="Arial, sans-serif"), constraintext="none",
+                    hovertemplate="%{hovertext}<extra></extra>",
+                    hoverlabel=dict(bgcolor="white", bordercolor="#333", font=dict(size=12, color="#111"),
+                                    align="left"))
+    companies = _boxes("companies", grid.company_xy, _BOX_W, _BOX_H, **box_text)
+    companies.marker.pattern = dict(fgcolor="#8C8C8C", fillmode="overlay", size=7, solidity=0.25)
+    control = _boxes("control", [(_CONTROL_X, grid.row_y[c]) for c in grid.countries], 0.62, _BOX_H,
+                     **box_text)
+    # Static labels: industry headers, column headers and country names.
+    lx, ly, lt, lpos = [], [], [], []
+    for i, industry in enumerate(board.industries):
+        lx.append(i); ly.append(_HEADER_Y); lt.append(industry); lpos.append("middle center")
+    for x, label in ((_GOV_X, "Gov."), (_DF_X, "Def / For"), (_CONTROL_X, "Control")):
+        lx.append(x); ly.append(_HEADER_Y); lt.append(label); lpos.append("middle center")
+    for name, y in grid.row_y.items():
+        lx.append(_NAME_X); ly.append(y); lt.append(name); lpos.append("middle left")
+    labels = go.Scatter(name="labels", mode="text", x=lx, y=ly, text=lt, textposition=lpos,
+                        textfont=dict(size=[11] * (n_ind + 3) + [13] * len(grid.row_y), color="#222"),
+                        hoverinfo="skip", showlegend=False, cliponaxis=False)
+    ix, iy = [], []
+    for name, y in grid.row_y.items():
+        ix += [_GOV_X, _DF_X]; iy += [y, y]
+    info = go.Scatter(name="country info", mode="text", x=ix, y=iy, textposition="middle center",
+                      textfont=dict(size=12, color=MUTED_TEXT), hoverinfo="skip", showlegend=False)
+    # Legend along the bottom: each corp's colour and initials, then the special statuses.
+    corps = game.state.corps
+    fills = [corp_color(c) for c in corps] + [STATUS_STYLE[s][0] for s in _LEGEND_STATUSES]
+    marks = [corp_initials(c) for c in corps] + [STATUS_STYLE[s][2] for s in _LEGEND_STATUSES]
+    inks = [text_color_on(corp_color(c)) for c in corps] + [STATUS_STYLE[s][3] for s in _LEGEND_STATUSES]
+    lines = [OWNED_OUTLINE] * len(corps) + [STATUS_STYLE[s][1] for s in _LEGEND_STATUSES]
+    key_x = _legend_x(_legend_text(game, viewer)["text"], width)
+    legend = _boxes("legend", [(x, grid.legend_y) for x in key_x], _KEY_W, 0.7, hoverinfo="skip",
+                    textposition="inside", insidetextanchor="middle", textangle=0, constraintext="none",
+                    text=[f"<b>{t}</b>" for t in marks], textfont=dict(size=11, color=inks),
+                    marker=dict(color=fills, line=dict(color=lines, width=1),
+                                pattern=dict(shape=["/" if s == "syndicalized" else ""
+                                                    for s in [None] * len(corps) + list(_LEGEND_STATUSES)],
+                                             fgcolor="#8C8C8C", fillmode="overlay", size=7, solidity=0.25)))
+    legend_labels = go.Scatter(name="legend labels", mode="text", x=[x + _KEY_W / 2 + 0.06 for x in key_x],
+                               y=[grid.legend_y] * len(key_x), textposition="middle right",
+                               textfont=dict(size=11, color="#222"), hoverinfo="skip",
+                               showlegend=False, cliponaxis=False)
+    return {"backdrop": backdrop, "companies": companies, "control": control, "labels": labels,
+            "country info": info, "legend": legend, "legend labels": legend_labels}
+
+
+def board_figure(game: mc.Game, highlight: Iterable[str] = (), viewer: str | None = None, *,
+                 width: int = WIDTH, height: int = HEIGHT) -> go.Figure:
+    """The board of `game` as a static Plotly figure.
+
+    `highlight`: companies ("Country/Industry") and countries to outline as the choices of the
+    action being chosen. `viewer`: the corp looking at the board, marked "you" in hover text
+    and the legend (the board itself is public, so nothing is hidden).
+    Raises ValueError for a highlight target that is not on the board.
+    """
+    grid = _grid(game.board)
+    traces = _static_traces(game, grid, viewer, width)
+    for name, props in _dynamic(game, grid, highlight, viewer).items():
+        traces[name].update(props)
+    fig = go.Figure(data=[traces[name] for name in _TRACES])
+    axis = dict(visible=False, showgrid=False, zeroline=False, fixedrange=True)
+    fig.update_layout(
+        width=width, height=height, margin=dict(l=4, r=4, t=24, b=4),
+        plot_bgcolor="white", paper_bgcolor="white", barmode="overlay", bargap=0,
+        dragmode=False, hovermode="closest", clickmode="event", showlegend=False,
+        font=dict(family="Arial, sans-serif"),
+        xaxis=dict(axis, range=[_LEFT, _RIGHT]),
+        yaxis=dict(axis, range=[grid.bottom, _HEADER_Y + 0.45]),
+        uniformtext=dict(mode="show", minsize=9),
+        modebar=dict(remove=["zoom", "pan", "select", "lasso2d", "zoomIn", "zoomOut", "autoScale",
+                             "resetScale"]),
+    )
+    return fig
+
+
+class BoardView:
+    """A live board: one `go.FigureWidget`, updated in place, reporting clicks on boxes.
+
+    The widget is built from the finished `board_figure(game)` (under Voila, changes made
+    between creating a FigureWidget and the page connecting can be lost), and afterwards
+    only `update` changes it.
+    """
+
+    def __init__(self, game: mc.Game, highlight: Iterable[str] = (), viewer: str | None = None, *,
+                 width: int = WIDTH, height: int = HEIGHT):
+        self._board = game.board
+        self._grid = _grid(game.board)
+        self.viewer = viewer
+        self.figure = go.FigureWidget(board_figure(game, highlight, viewer, width=width, height=height))
+        self._callbacks: list[Callable[[str], object]] = []
+        # Click targets by trace: a stable index list, the same order as the trace's points.
+        self._targets = {"companies": self._grid.companies, "control": self._grid.countries}
+        for trace in self.figure.data:
+            if trace.name in self._targets:
+                trace.on_click(self._clicked)
+
+    @property
+    def companies(self) -> tuple[str, ...]:
+        """The company targets in the order of the "companies" trace's points."""
+        return self._grid.companies
+
+    @property
+    def countries(self) -> tuple[str, ...]:
+        """The country targets in the order of the "control" trace's points (neutral places
+        have no control box)."""
+        return self._grid.countries
+
+    def trace(self, name: str):
+        """The trace called `name` (one of "companies", "control", ...)."""
+        return self.figure.data[_TRACES.index(name)]
+
+    def update(self, game: mc.Game, highlight: Iterable[str] = (), viewer: str | None = None) -> None:
+        """Show `game` (same board) with `highlight` outlined; colours, labels and hover text
+        change in place in one batch. `viewer` None keeps the view's viewer.
+        Raises ValueError for a game on another board or an unknown highlight target."""
+        if game.board is not self._board and game.board.companies != self._board.companies:
+            raise ValueError("BoardView.update: this game is played on a different board")
+        if viewer is not None:
+            self.viewer = viewer
+        arrays = _dynamic(game, self._grid, highlight, self.viewer)
+        with self.figure.batch_update():
+            for name, props in arrays.items():
+                self.trace(name).update(props)
+
+    def on_click(self, callback: Callable[[str], object], append: bool = False) -> None:
+        """Call `callback(target)` when a box is clicked: "Country/Industry" for a company box,
+        the country's name for its control box. Replaces earlier callbacks unless `append`."""
+        if not append:
+            self._callbacks.clear()
+        self._callbacks.append(callback)
+
+    def _clicked(self, trace, points, _state) -> None:
+        # Plotly calls every trace's handlers on each click; only the clicked one has points.
+        targets = self._targets.get(trace.name, ())
+        for index in points.point_inds:
+            for callback in list(self._callbacks):
+                callback(targets[index])
