@@ -49,6 +49,7 @@ _NEUTRAL_GAP = 0.35                  # extra space above the neutral places
 _HEADER_Y = 0.95
 _LEGEND_GAP = 1.35                   # from the last row to the legend
 _KEY_W = 0.55                        # a legend key box
+_LIT_WIDTH = 3.5                     # outline of a highlighted box (pixels; normal boxes: 1)
 
 _LEGEND_STATUSES = ("unowned", "nationalized", "syndicalized", "absent")
 
@@ -189,7 +190,7 @@ def _company_arrays(game: mc.Game, grid: _Grid, lit: frozenset[str], viewer: str
         is_lit = company in lit
         fill.append(f)
         outline.append(HIGHLIGHT_OUTLINE if is_lit else line)
-        width.append(4.0 if is_lit else 1.0)
+        width.append(_LIT_WIDTH if is_lit else 1.0)
         # Syndicalized boxes are also hatched, so they differ from the others in shape too.
         hatch.append("/" if status == "syndicalized" else "")
         text.append(f"<b>{label}</b>" if label else "")
@@ -208,7 +209,7 @@ def _control_arrays(game: mc.Game, grid: _Grid, lit: frozenset[str], viewer: str
         is_lit = name in lit
         fill.append(f)
         outline.append(HIGHLIGHT_OUTLINE if is_lit else OWNED_OUTLINE if controller else "#7A7A7A")
-        width.append(4.0 if is_lit else 1.0)
+        width.append(_LIT_WIDTH if is_lit else 1.0)
         text.append(f"<b>{corp_initials(controller)}</b>" if controller else "")
         ink.append(text_color_on(f))
         hover.append(_control_hover(game, name, viewer))
@@ -275,61 +276,75 @@ def _legend_x(labels: list[str], width: int) -> list[float]:
     return xs
 
 
-def _static_traces(game: mc.Game, grid: _Grid, viewer: str | None, width: int) -> dict[str, go.BaseTraceType]:
-    board = game.board
-    n_ind = len(board.industries)
-    # Backdrop: a faint stripe on every other row, and a tinted band over the neutral places.
-    stripes = [(name, y) for i, (name, y) in enumerate(grid.row_y.items())]
-    backdrop = go.Bar(
-        name="backdrop", orientation="h", y=[y for _, y in stripes], base=[_LEFT + 0.05] * len(stripes),
-        x=[_RIGHT - _LEFT - 0.1] * len(stripes), width=1.0, showlegend=False, hoverinfo="skip",
-        marker=dict(color=[NEUTRAL_BAND if name in grid.neutral else ("#F6F6F6" if i % 2 else "#FFFFFF")
-                           for i, (name, _) in enumerate(stripes)], line=dict(width=0)))
-    box_text = dict(textposition="inside", insidetextanchor="middle", textangle=0,
-                    textfont=dict(size=12, family="Arial, sans-serif"), constraintext="none",
-                    hovertemplate="%{hovertext}<extra></extra>",
-                    hoverlabel=dict(bgcolor="white", bordercolor="#333", font=dict(size=12, color="#111"),
-                                    align="left"))
-    companies = _boxes("companies", grid.company_xy, _BOX_W, _BOX_H, **box_text)
-    companies.marker.pattern = dict(fgcolor="#8C8C8C", fillmode="overlay", size=7, solidity=0.25)
-    control = _boxes("control", [(_CONTROL_X, grid.row_y[c]) for c in grid.countries], 0.62, _BOX_H,
-                     **box_text)
-    # Static labels: industry headers, column headers and country names.
-    lx, ly, lt, lpos = [], [], [], []
-    for i, industry in enumerate(board.industries):
-        lx.append(i); ly.append(_HEADER_Y); lt.append(industry); lpos.append("middle center")
-    for x, label in ((_GOV_X, "Gov."), (_DF_X, "Def / For"), (_CONTROL_X, "Control")):
-        lx.append(x); ly.append(_HEADER_Y); lt.append(label); lpos.append("middle center")
-    for name, y in grid.row_y.items():
-        lx.append(_NAME_X); ly.append(y); lt.append(name); lpos.append("middle left")
-    labels = go.Scatter(name="labels", mode="text", x=lx, y=ly, text=lt, textposition=lpos,
-                        textfont=dict(size=[11] * (n_ind + 3) + [13] * len(grid.row_y), color="#222"),
-                        hoverinfo="skip", showlegend=False, cliponaxis=False)
-    ix, iy = [], []
-    for name, y in grid.row_y.items():
-        ix += [_GOV_X, _DF_X]; iy += [y, y]
-    info = go.Scatter(name="country info", mode="text", x=ix, y=iy, textposition="middle center",
-                      textfont=dict(size=12, color=MUTED_TEXT), hoverinfo="skip", showlegend=False)
-    # Legend along the bottom: each corp's colour and initials, then the special statuses.
+_HATCH = dict(fgcolor="#8C8C8C", fillmode="overlay", size=7, solidity=0.25)
+_BOX_TEXT = dict(textposition="inside", insidetextanchor="middle", textangle=0, constraintext="none")
+_HOVER = dict(hovertemplate="%{hovertext}<extra></extra>",
+              hoverlabel=dict(bgcolor="white", bordercolor="#333", font=dict(size=12, color="#111"),
+                              align="left"))
+
+
+def _backdrop(grid: _Grid) -> go.Bar:
+    """A faint stripe on every other row, and a tinted band over the neutral places."""
+    rows = list(grid.row_y.items())
+    fills = [NEUTRAL_BAND if name in grid.neutral else ("#F6F6F6" if i % 2 else "#FFFFFF")
+             for i, (name, _) in enumerate(rows)]
+    return go.Bar(name="backdrop", orientation="h", y=[y for _, y in rows],
+                  base=[_LEFT + 0.05] * len(rows), x=[_RIGHT - _LEFT - 0.1] * len(rows), width=1.0,
+                  showlegend=False, hoverinfo="skip", marker=dict(color=fills, line=dict(width=0)))
+
+
+def _labels(board: mc.Board, grid: _Grid) -> go.Scatter:
+    """Text that never changes: industry and column headers, country names."""
+    heads = [(float(i), industry) for i, industry in enumerate(board.industries)]
+    heads += [(_GOV_X, "Gov."), (_DF_X, "Def / For"), (_CONTROL_X, "Control")]
+    rows = list(grid.row_y.items())
+    return go.Scatter(
+        name="labels", mode="text", showlegend=False, hoverinfo="skip", cliponaxis=False,
+        x=[x for x, _ in heads] + [_NAME_X] * len(rows),
+        y=[_HEADER_Y] * len(heads) + [y for _, y in rows],
+        text=[t for _, t in heads] + [name for name, _ in rows],
+        textposition=["middle center"] * len(heads) + ["middle left"] * len(rows),
+        textfont=dict(size=[11] * len(heads) + [13] * len(rows), color="#222"))
+
+
+def _country_info(grid: _Grid) -> go.Scatter:
+    """Government and Defense / Force of each row (texts filled in by `_info_text`)."""
+    ys = [y for y in grid.row_y.values() for _ in (0, 1)]
+    return go.Scatter(name="country info", mode="text", x=[_GOV_X, _DF_X] * len(grid.row_y), y=ys,
+                      textposition="middle center", textfont=dict(size=12, color=MUTED_TEXT),
+                      hoverinfo="skip", showlegend=False)
+
+
+def _legend(game: mc.Game, grid: _Grid, viewer: str | None, width: int) -> tuple[go.Bar, go.Scatter]:
+    """Along the bottom: each corp's colour and initials, then the special statuses."""
     corps = game.state.corps
-    fills = [corp_color(c) for c in corps] + [STATUS_STYLE[s][0] for s in _LEGEND_STATUSES]
-    marks = [corp_initials(c) for c in corps] + [STATUS_STYLE[s][2] for s in _LEGEND_STATUSES]
-    inks = [text_color_on(corp_color(c)) for c in corps] + [STATUS_STYLE[s][3] for s in _LEGEND_STATUSES]
-    lines = [OWNED_OUTLINE] * len(corps) + [STATUS_STYLE[s][1] for s in _LEGEND_STATUSES]
+    keys = [(corp_color(c), OWNED_OUTLINE, corp_initials(c), text_color_on(corp_color(c)), "")
+            for c in corps]
+    keys += [(*STATUS_STYLE[s], "/" if s == "syndicalized" else "") for s in _LEGEND_STATUSES]
+    fill, line, mark, ink, hatch = (list(column) for column in zip(*keys))
     key_x = _legend_x(_legend_text(game, viewer)["text"], width)
-    legend = _boxes("legend", [(x, grid.legend_y) for x in key_x], _KEY_W, 0.7, hoverinfo="skip",
-                    textposition="inside", insidetextanchor="middle", textangle=0, constraintext="none",
-                    text=[f"<b>{t}</b>" for t in marks], textfont=dict(size=11, color=inks),
-                    marker=dict(color=fills, line=dict(color=lines, width=1),
-                                pattern=dict(shape=["/" if s == "syndicalized" else ""
-                                                    for s in [None] * len(corps) + list(_LEGEND_STATUSES)],
-                                             fgcolor="#8C8C8C", fillmode="overlay", size=7, solidity=0.25)))
-    legend_labels = go.Scatter(name="legend labels", mode="text", x=[x + _KEY_W / 2 + 0.06 for x in key_x],
-                               y=[grid.legend_y] * len(key_x), textposition="middle right",
-                               textfont=dict(size=11, color="#222"), hoverinfo="skip",
-                               showlegend=False, cliponaxis=False)
-    return {"backdrop": backdrop, "companies": companies, "control": control, "labels": labels,
-            "country info": info, "legend": legend, "legend labels": legend_labels}
+    boxes = _boxes("legend", [(x, grid.legend_y) for x in key_x], _KEY_W, 0.7, hoverinfo="skip",
+                   text=[f"<b>{m}</b>" for m in mark], textfont=dict(size=11, color=ink),
+                   marker=dict(color=fill, line=dict(color=line, width=1), pattern=dict(shape=hatch, **_HATCH)),
+                   **_BOX_TEXT)
+    labels = go.Scatter(name="legend labels", mode="text", x=[x + _KEY_W / 2 + 0.06 for x in key_x],
+                        y=[grid.legend_y] * len(key_x), textposition="middle right",
+                        textfont=dict(size=11, color="#222"), hoverinfo="skip", showlegend=False,
+                        cliponaxis=False)
+    return boxes, labels
+
+
+def _static_traces(game: mc.Game, grid: _Grid, viewer: str | None, width: int) -> dict[str, go.BaseTraceType]:
+    """The seven traces, by name, before the changing arrays are filled in."""
+    font = dict(textfont=dict(size=12, family="Arial, sans-serif"))
+    companies = _boxes("companies", grid.company_xy, _BOX_W, _BOX_H, **_BOX_TEXT, **_HOVER, **font)
+    companies.marker.pattern = _HATCH
+    control = _boxes("control", [(_CONTROL_X, grid.row_y[c]) for c in grid.countries], 0.62, _BOX_H,
+                     **_BOX_TEXT, **_HOVER, **font)
+    legend, legend_labels = _legend(game, grid, viewer, width)
+    return {"backdrop": _backdrop(grid), "companies": companies, "control": control,
+            "labels": _labels(game.board, grid), "country info": _country_info(grid),
+            "legend": legend, "legend labels": legend_labels}
 
 
 def board_figure(game: mc.Game, highlight: Iterable[str] = (), viewer: str | None = None, *,
