@@ -1,0 +1,215 @@
+"""Legal actions grouped the way a player thinks of them ("Buy Company", "Launch a War"...),
+the choices inside each group (company, price, target...), and short previews of what an
+action would do. No ipywidgets here: `widgets/prompts.py` turns these into forms.
+"""
+from __future__ import annotations
+
+from dataclasses import fields
+
+import megacorps as mc
+from megacorps import actions as A
+from megacorps.payouts import competitors
+from megacorps.state import (AntitrustFrame, AuctionFrame, ElectionFrame, MercenaryFrame,
+                             PayoutFrame, SpoilsFrame, TradeFrame, WarFrame)
+
+
+def free_mercenaries(state, corp: str) -> int:
+    """Mercenaries `corp` gets for free from its own Defense (or Clone Soldiers) companies."""
+    try:
+        from megacorps.mercenaries import mercenary_sources
+        return sum(1 for co in mercenary_sources(state) if state.companies[co] == corp)
+    except Exception:  # an engine-internal helper: never let its changes break a preview
+        return sum(1 for co in state.board.companies_of_industry["Defense"] if state.companies[co] == corp)
+
+
+def attack_strength(state, corp: str) -> int:
+    """Launch a War: the Force of every country the attacker controls plus its mercenaries."""
+    return sum(state.board.country_by_name[c].force for c in state.countries_of(corp)) + state.mercenaries[corp]
+
+# Display order of the groups, with their labels.
+GROUPS: list[tuple[str, str]] = [
+    ("pick", "Pick a company"),
+    ("buy", "Buy Company"),
+    ("payout", "Payout Industry"),
+    ("intervene", "Intervene"),
+    ("mercenaries", "Buy Mercenaries"),
+    ("war", "Launch a War"),
+    ("permit", "Permit"),
+    ("veto", "Veto"),
+    ("offer-mercenaries", "Offer mercenaries"),
+    ("refuse", "Refuse to sell"),
+    ("accept", "Accept"),
+    ("decline", "Decline"),
+    ("support", "Send mercenaries"),
+    ("stay-out", "Stay out"),
+    ("bid", "Bid"),
+    ("vote", "Vote"),
+    ("no-card", "No card"),
+    ("pass", "Pass"),
+    ("play", "Play a card"),
+    ("trade", "Offer a trade"),
+    ("leave", "Leave"),
+]
+GROUP_LABELS = dict(GROUPS)
+# Groups whose single action needs no further choice.
+SIMPLE = {"permit", "veto", "refuse", "accept", "decline", "stay-out", "no-card", "pass", "leave"}
+
+FIELD_LABELS = {
+    "company": "Company", "industry": "Industry", "country": "Country", "from_box": "From the box",
+    "ask_owners": "Ask other owners to sell", "count": "Mercenaries", "price": "Price (Euros)",
+    "side": "Side", "amount": "Bid (Euros)", "candidate": "Vote for", "card": "Card",
+    "target": "Target",
+}
+
+
+def group_of(action: mc.Action) -> str:
+    if isinstance(action, A.OfferMercenaries) and action.count == 0:
+        return "refuse"
+    return action.kind
+
+
+def group_actions(actions: list[mc.Action]) -> dict[str, list[mc.Action]]:
+    """Actions by group, in display order."""
+    out: dict[str, list[mc.Action]] = {}
+    for action in actions:
+        out.setdefault(group_of(action), []).append(action)
+    order = [k for k, _ in GROUPS]
+    return {k: out[k] for k in sorted(out, key=order.index)}
+
+
+def field_names(action: mc.Action) -> list[str]:
+    """The choices inside an action (its fields other than the corp)."""
+    return [f.name for f in fields(action) if f.name != "corp"]
+
+
+def value_label(value) -> str:
+    if value is None:
+        return "(no target)"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
+
+
+def board_target_kind(state, value) -> str | None:
+    """"company", "country" or "industry" when `value` can be picked on the board."""
+    if not isinstance(value, str):
+        return None
+    if value in state.companies:
+        return "company"
+    if value in state.board.country_by_name:
+        return "country"
+    if value in state.board.industries:
+        return "industry"
+    return None
+
+
+# --- previews ---------------------------------------------------------------------------------
+
+def _payout_text(state, industry: str, modifier: int = 0) -> str:
+    amounts = mc.payout_amounts(state, industry, modifier)
+    n = competitors(state, industry, modifier)
+    paid = ", ".join(f"{c} {e}" for c, e in sorted(amounts.items(), key=lambda kv: -kv[1]))
+    return (f"{industry} has {n} competitor{'s' if n != 1 else ''}: it would pay "
+            f"{paid or 'nobody (no corp owns a company there)'} (Euros).")
+
+
+def _war_text(state, attacker: str, country: str) -> str:
+    spec = state.board.country_by_name[country]
+    defender = state.controllers.get(country)
+    mercs = state.mercenaries[defender] if defender else 0
+    attack = attack_strength(state, attacker)
+    defense = spec.defense + mercs
+    forces = sum(state.board.country_by_name[c].force for c in state.countries_of(attacker))
+    verdict = "the attacker would win" if attack > defense else "the defender would hold (ties go to the defender)"
+    return (f"Attack {attack} ({forces} Force + {state.mercenaries[attacker]} mercenaries) against "
+            f"{defender or country}'s defense {defense} ({spec.defense} Defense + {mercs} mercenaries): "
+            f"as things stand {verdict}. Other corps may still send mercenaries.")
+
+
+def preview(game: mc.Game, action: mc.Action) -> str:
+    """A sentence on what `action` would do, or "" when there is nothing useful to say."""
+    state = game.state
+    corp = action.corp
+    try:
+        if isinstance(action, A.PayoutIndustry):
+            return _payout_text(state, action.industry)
+        if isinstance(action, A.LaunchWar):
+            return _war_text(state, corp, action.country)
+        if isinstance(action, (A.BuyCompany, A.PickCompany)):
+            from megacorps.companies import needs_permission
+            company = action.company
+            industry = company.split("/", 1)[1]
+            cost = "free" if isinstance(action, A.PickCompany) else f"{state.board.company_price} Euros"
+            text = f"{company}: {cost}. "
+            if isinstance(action, A.BuyCompany):
+                owner = needs_permission(state, corp, company)
+                if owner:
+                    text += f"{owner} controls the country and may veto it (Antitrust). "
+            after = state.clone()
+            after.companies[company] = corp
+            mine = mc.payout_amounts(after, industry).get(corp, 0)
+            return text + f"Then a payout of {industry} would pay {corp} {mine}."
+        if isinstance(action, A.Intervene):
+            country = action.company.split("/", 1)[0]
+            return f"{country} is a {game.government(country)}; owner: {state.companies[action.company]}."
+        if isinstance(action, A.BuyMercenaries):
+            free = free_mercenaries(state, corp)
+            cost = action.from_box * state.board.mercenary_price
+            ask = " Then the other owners are asked, one at a time." if action.ask_owners else ""
+            return (f"{free} free from your own companies + {action.from_box} from the box for {cost} "
+                    f"Euros = {free + action.from_box} mercenaries.{ask}")
+        if isinstance(action, A.PlayCard):
+            spec = state.deck_spec.card_by_name.get(action.card)
+            frame = state.top_frame
+            text = spec.summary if spec is not None else ""
+            if isinstance(frame, PayoutFrame) and spec is not None:
+                mod = sum(int(state.deck_spec.card_by_name[c].params.get("by", 0)) for c in frame.modifiers)
+                mod += int(spec.params.get("by", 0))
+                text += " " + _payout_text(state, frame.industry, mod)
+            elif spec is not None and spec.effect == "payout" and action.target:
+                text += " " + _payout_text(state, action.target)
+            return text.strip()
+        if isinstance(action, A.SupportWar):
+            frame = state.top_frame
+            if isinstance(frame, WarFrame):
+                return _war_text(state, frame.attacker, frame.country)
+        if isinstance(action, A.Bid):
+            return f"{corp} has {state.money[corp]} Euros. The highest bid wins and pays; a tie leaves the country uncontrolled."
+        if isinstance(action, A.OfferMercenaries):
+            frame = state.top_frame
+            if isinstance(frame, MercenaryFrame):
+                return f"{frame.buyer} has {state.money[frame.buyer]} Euros."
+    except Exception:  # a preview must never break the form
+        return ""
+    return ""
+
+
+def frame_context(game: mc.Game, corp: str | None) -> str:
+    """Extra facts about the decision under way, for the prompt."""
+    state = game.state
+    frame = state.top_frame
+    try:
+        if isinstance(frame, PayoutFrame):
+            mod = sum(int(state.deck_spec.card_by_name[c].params.get("by", 0)) for c in frame.modifiers)
+            played = f" Cards played so far: {', '.join(frame.modifiers)}." if frame.modifiers else ""
+            return _payout_text(state, frame.industry, mod) + played
+        if isinstance(frame, WarFrame):
+            return _war_text(state, frame.attacker, frame.country)
+        if isinstance(frame, AntitrustFrame):
+            return f"{frame.buyer} wants {frame.company}."
+        if isinstance(frame, MercenaryFrame) and frame.offer is not None:
+            seller, count, price = frame.offer
+            return f"{seller} offers {count} for {price} Euros; {frame.buyer} has {state.money[frame.buyer]} Euros."
+        if isinstance(frame, (AuctionFrame, ElectionFrame)):
+            view = game.view(corp)
+            done = ", ".join(view.has_decided) or "nobody yet"
+            return f"Already decided: {done}. Choices stay secret until all are in."
+        if isinstance(frame, TradeFrame):
+            return f"The offer: {game.view(corp).trade_offer}."
+        if isinstance(frame, SpoilsFrame):
+            return f"{frame.loser} lost the war for {frame.country}."
+    except Exception:
+        return ""
+    return ""

@@ -1,0 +1,129 @@
+"""Read-only parts of the table, rendered as HTML: the corp panels, the game log, the results,
+and the money-over-time chart. Everything shown here is public: hands appear only in
+`widgets/table.py`'s hand panel, after the player asked to see them."""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+import plotly.graph_objects as go
+
+import megacorps as mc
+
+from .colors import corp_color, corp_initials, text_color_on
+from .session import HUMAN, Results, Session
+
+EURO = "\u20ac"
+
+
+def corp_chip(corp: str) -> str:
+    """A small coloured badge with the corp's initials and its name."""
+    fill = corp_color(corp)
+    return (f"<span class='mc-chip' style='background:{fill};color:{text_color_on(fill)}'>"
+            f"{escape(corp_initials(corp))}</span> <b>{escape(corp)}</b>")
+
+
+def corp_panels_html(session: Session, deciders: list[str]) -> str:
+    game = session.game
+    state = game.state
+    view = game.view(None)
+    cards = []
+    for corp in state.corps:
+        fill = corp_color(corp)
+        gone = corp in state.departed
+        player = session.seats.get(corp, HUMAN)
+        who = "Human" if player == HUMAN else f"{player} bot"
+        badges = []
+        if state.active == corp:
+            badges.append("<span class='mc-badge mc-active' title='Holds the Active Player card'>Active</span>")
+        if state.paid == corp:
+            badges.append("<span class='mc-badge mc-paid' title='Holds the Paid card'>Paid</span>")
+        if corp in deciders:
+            badges.append("<span class='mc-badge mc-deciding'>deciding</span>")
+        if gone:
+            badges.append("<span class='mc-badge mc-departed'>left</span>")
+        companies = state.owned_by(corp)
+        countries = state.countries_of(corp)
+        comp_list = ", ".join(escape(c) for c in companies) or "none"
+        cards.append(
+            f"<div class='mc-corp{' mc-gone' if gone else ''}{' mc-is-deciding' if corp in deciders else ''}'"
+            f" style='border-top:6px solid {fill}' data-corp='{escape(corp)}'>"
+            f"<div class='mc-corp-head'>{corp_chip(corp)} <span class='mc-who'>{who}</span></div>"
+            f"<div class='mc-badges'>{''.join(badges)}</div>"
+            f"<div class='mc-stats'><span class='mc-money' title='Money'>{view.money[corp]} {EURO}</span>"
+            f"<span title='Mercenaries'>\u2694 {view.mercenaries[corp]}</span>"
+            f"<span title='Event cards in hand'>\U0001F0A0 {view.hand_sizes[corp]}</span>"
+            f"<span title='Companies owned'>\U0001F3ED {len(companies)}</span></div>"
+            f"<div class='mc-line' title='Countries controlled'>\U0001F3F3 {escape(', '.join(countries)) or 'no country'}</div>"
+            f"<div class='mc-line mc-small' title='{comp_list}'>{comp_list}</div>"
+            f"</div>")
+    return f"<div class='mc-corps'>{''.join(cards)}</div>"
+
+
+def log_html(game: mc.Game, limit: int = 200) -> str:
+    """The public log, newest first, each entry with its rule."""
+    entries = game.log[-limit:]
+    rows = []
+    for e in reversed(entries):
+        when = "Setup" if e.round == 0 else f"R{e.round}"
+        rows.append(f"<div class='mc-log-entry'><span class='mc-log-round'>{when}</span>"
+                    f"<span class='mc-log-rule'>{escape(e.rule)}</span> {escape(e.text)}</div>")
+    return f"<div class='mc-log'>{''.join(rows)}</div>"
+
+
+def results_html(results: Results) -> str:
+    if results.is_draw:
+        banner = (f"<div class='mc-winner'>A draw! {' and '.join(escape(w) for w in results.winners)} "
+                  f"share the win with {results.scores[results.winners[0]]} {EURO}</div>")
+    else:
+        w = results.winners[0]
+        banner = f"<div class='mc-winner'>{corp_chip(w)} wins with {results.scores[w]} {EURO}</div>"
+    rows = "".join(
+        f"<tr class='{'mc-win-row' if c in results.winners else ''}'><td>{i + 1}</td><td>{corp_chip(c)}</td>"
+        f"<td class='mc-num'>{m} {EURO}</td></tr>"
+        for i, (c, m) in enumerate(results.scores.items()))
+    lines = "".join(f"<li>{escape(t)}</li>" for t in results.final_payouts)
+    return (f"<div class='mc-results'>{banner}"
+            f"<span class='mc-engine-winners' data-winners='{escape('|'.join(results.winners))}'></span>"
+            f"<table class='mc-scores'><tr><th>#</th><th>Corp</th><th>Money</th></tr>{rows}</table>"
+            f"<h4>Final payouts</h4><ul class='mc-final'>{lines}</ul></div>")
+
+
+class MoneyChart:
+    """Money of each corp, round by round: one FigureWidget with a line per possible corp,
+    built complete before display and afterwards only updated in place."""
+
+    def __init__(self, width: int = 410, height: int = 300):
+        fig = go.Figure()
+        for corp in mc.CORPS:
+            fig.add_scatter(x=[], y=[], name=corp, mode="lines+markers", visible=False,
+                            line=dict(color=corp_color(corp), width=3), marker=dict(size=6))
+        fig.update_layout(width=width, height=height, margin=dict(l=44, r=10, t=30, b=40),
+                          title=dict(text="Money by round", font=dict(size=14), x=0.02),
+                          xaxis=dict(title="Round (last point: after the final payouts)", dtick=1,
+                                     fixedrange=True),
+                          yaxis=dict(title="Euros", fixedrange=True, rangemode="tozero"),
+                          legend=dict(orientation="h", y=-0.3, font=dict(size=10)),
+                          plot_bgcolor="#FAFAFA", paper_bgcolor="white", showlegend=True)
+        self.figure = go.FigureWidget(fig)
+        self._last: tuple | None = None
+
+    def update(self, session: Session) -> None:
+        xs, series = session.money_series()
+        key = (tuple(xs), tuple((c, tuple(v)) for c, v in series.items()))
+        if key == self._last:
+            return
+        self._last = key
+        with self.figure.batch_update():
+            for trace in self.figure.data:
+                if trace.name in series:
+                    trace.x, trace.y, trace.visible = xs, series[trace.name], True
+                else:
+                    trace.x, trace.y, trace.visible = [], [], False
+
+
+def html(value: str = "", cls: str | None = None, **layout) -> W.HTML:
+    w = W.HTML(value, layout=W.Layout(**layout)) if layout else W.HTML(value)
+    if cls:
+        w.add_class(cls)
+    return w

@@ -1,0 +1,92 @@
+"""The app's look: one style sheet, injected once through an HTML widget."""
+
+APP_CSS = """
+<style>
+body, .jp-Notebook, .voila-body { background: #1f2430 !important; }
+.mc-app { font-family: "Segoe UI", Roboto, Arial, sans-serif; color: #1d2330; width: 1272px;
+          margin: 0 auto; }
+.mc-titlebar { background: linear-gradient(90deg, #13161f, #2b3245); color: #f2f2f2; padding: 6px 14px;
+               border-radius: 8px 8px 0 0; align-items: center; height: 52px; box-sizing: border-box; }
+.mc-brand { font-size: 24px; font-weight: 800; letter-spacing: 3px; color: #ffd166; line-height: 1; }
+.mc-brand span { color: #ffffff; }
+.mc-tagline { font-size: 10px; color: #aab; letter-spacing: 1px; }
+.mc-status { flex: 1 1 auto; margin: 0 18px; }
+.mc-status-text { color: #e8e8ee; font-size: 14px; }
+.mc-tools { align-items: center; gap: 6px; }
+.mc-tools button { background: #3a4359; color: #fff; border-radius: 5px; }
+.mc-tools .mod-active { background: #ffd166; color: #111; }
+.mc-save-link { display: inline-block; background: #3a4359; color: #fff !important; padding: 5px 12px;
+                border-radius: 5px; text-decoration: none; font-size: 13px; line-height: 18px; }
+.mc-save-link:hover { background: #4b5672; }
+.mc-body { background: #e9ecf2; padding: 6px; border-radius: 0 0 8px 8px; align-items: flex-start; gap: 6px; }
+.mc-left { gap: 4px; }
+.mc-board { background: #fff; border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.15); overflow: hidden; }
+.mc-sidebar { width: 426px; max-height: 736px; overflow-y: auto; overflow-x: hidden; gap: 4px; }
+.mc-panel { background: #fff; border-radius: 6px; padding: 8px 10px; box-shadow: 0 1px 3px rgba(0,0,0,.15);
+            box-sizing: border-box; width: 100%; }
+.mc-panel-title { font-weight: 700; font-size: 15px; margin-bottom: 4px; color: #1d2330; }
+.mc-note { color: #5b6275; font-size: 12px; line-height: 1.35; }
+.mc-seat-no { display: inline-block; width: 52px; font-size: 12px; color: #5b6275; padding-top: 6px; }
+.mc-corps { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4px; }
+.mc-corp { background: #fff; border-radius: 6px; padding: 4px 8px; box-shadow: 0 1px 2px rgba(0,0,0,.12);
+           font-size: 12px; line-height: 1.35; min-height: 84px; }
+.mc-corp.mc-is-deciding { box-shadow: 0 0 0 2px #ffb703, 0 1px 3px rgba(0,0,0,.2); }
+.mc-corp.mc-gone { opacity: .45; }
+.mc-corp-head { font-size: 13px; }
+.mc-who { color: #5b6275; font-size: 11px; float: right; }
+.mc-chip { display: inline-block; min-width: 20px; padding: 0 3px; border-radius: 3px; font-size: 10px;
+           font-weight: 700; text-align: center; line-height: 16px; }
+.mc-badges { height: 16px; }
+.mc-badge { display: inline-block; font-size: 10px; padding: 0 5px; border-radius: 8px; margin-right: 3px;
+            line-height: 15px; font-weight: 600; }
+.mc-active { background: #1d3557; color: #fff; }
+.mc-paid { background: #2a9d8f; color: #fff; }
+.mc-deciding { background: #ffb703; color: #111; }
+.mc-departed { background: #999; color: #fff; }
+.mc-stats { display: flex; gap: 10px; font-size: 13px; }
+.mc-money { font-weight: 800; color: #0b6e4f; }
+.mc-line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.mc-small { color: #5b6275; font-size: 11px; }
+.mc-welcome { background: #fff; border-radius: 6px; padding: 14px; font-size: 14px; color: #5b6275; }
+.mc-decision { border-left: 5px solid #ffb703; }
+.mc-who-decides { font-size: 15px; margin-bottom: 2px; }
+.mc-decision-text { font-size: 13px; color: #1d2330; }
+.mc-context { font-size: 12px; color: #37415a; background: #f3f5f9; padding: 4px 6px; border-radius: 4px;
+              margin-top: 4px; }
+.mc-kinds .widget-toggle-button { font-size: 12px; margin: 2px; border-radius: 4px; }
+.mc-kinds .mod-active { background: #1d3557 !important; color: #fff !important; }
+.mc-preview-text { font-size: 12px; background: #fff8e1; border: 1px solid #ffe08a; padding: 4px 6px;
+                   border-radius: 4px; margin: 4px 0; }
+.mc-gate { background: #fff3cd; border-radius: 6px; padding: 8px; margin: 6px 0; }
+.mc-pass-screen { font-size: 17px; }
+.mc-hand-title .mc-panel-title { margin-bottom: 0; }
+.mc-cards { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
+.mc-card { width: 180px; border: 1px solid #c9cfdc; border-radius: 6px; padding: 4px 6px; background: #fbfbfd; }
+.mc-card.mc-playable { border: 2px solid #2a9d8f; background: #eefaf7; }
+.mc-card-name { font-weight: 700; font-size: 13px; }
+.mc-play-mark { font-size: 10px; color: #fff; background: #2a9d8f; border-radius: 6px; padding: 0 4px;
+                font-weight: 600; }
+.mc-card-text { font-size: 11px; color: #37415a; line-height: 1.3; }
+.mc-private { font-size: 11px; margin-top: 6px; background: #f3f0ff; border-radius: 4px; padding: 4px 6px; }
+.mc-private ul { margin: 2px 0 0 14px; padding: 0; }
+.mc-error-text { background: #fde2e1; color: #8a1c1c; border: 1px solid #f5b5b3; border-radius: 6px;
+                 padding: 6px 10px; font-size: 13px; }
+.mc-info-text { background: #e7f5ee; color: #1b5e3c; border-radius: 6px; padding: 4px 10px; font-size: 12px; }
+.mc-log { max-height: 260px; overflow-y: auto; font-size: 12px; }
+.mc-log-entry { padding: 2px 0; border-bottom: 1px solid #eef0f4; }
+.mc-log-round { display: inline-block; width: 34px; color: #8a90a2; font-size: 11px; }
+.mc-log-rule { display: inline-block; background: #eef1f7; color: #37415a; border-radius: 3px;
+               font-size: 10px; padding: 0 4px; margin-right: 4px; }
+.mc-tabs { background: #fff; border-radius: 6px; }
+.mc-results { font-size: 13px; }
+.mc-winner { font-size: 20px; font-weight: 800; background: linear-gradient(90deg, #ffd166, #fff1c1);
+             border-radius: 6px; padding: 10px; margin-bottom: 8px; }
+.mc-scores { border-collapse: collapse; width: 100%; margin-bottom: 6px; }
+.mc-scores td, .mc-scores th { padding: 3px 6px; border-bottom: 1px solid #eee; text-align: left; }
+.mc-scores .mc-num { text-align: right; font-weight: 700; }
+.mc-win-row { background: #fff8e1; }
+.mc-final { font-size: 11px; margin: 2px 0 0 14px; padding: 0; max-height: 180px; overflow-y: auto; }
+.mc-loaded { font-size: 12px; background: #e8f1fb; padding: 4px 6px; border-radius: 4px; margin-top: 4px; }
+.mc-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
+</style>
+"""
