@@ -68,7 +68,7 @@ def may_interrupt(state: GameState) -> bool:
 def interruptions(state: GameState, corp: str) -> list:
     """Enumerable actions `corp` may take now without being asked: any-time cards, leaving.
     (Trade offers are open-ended; `trades.check_offer` decides those.)"""
-    if corp in state.departed or not may_interrupt(state) or state.phase != "rounds":
+    if corp in state.departed or corp not in state.hands or not may_interrupt(state) or state.phase != "rounds":
         return []
     return events.any_time_plays(state, corp) + trades.leave_options(state, corp)
 

@@ -1058,3 +1058,12 @@ def test_undo_of_an_action_that_opens_a_decision_restores_the_empty_stack():
     assert (game.state.model_dump(), list(game.state.frames)) == before
     assert game.deciders == ["Nonintendo"]
     assert game._start.frames == []
+
+
+def test_legal_actions_of_a_corp_not_in_the_game_is_empty():
+    """`legal_actions(corp)` for a corp that is not playing: no choices (it used to raise
+    KeyError from the hands table)."""
+    game = mc.scenario(THREE, hands={"Mokia": ["Boom"]})
+    assert game.legal_actions("Windoze") == []
+    assert game.legal_actions("Nobody") == []
+    assert_illegal(game, mc.PlayCard("Windoze", "Boom", "Oil"), "not playing")
