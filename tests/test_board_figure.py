@@ -257,3 +257,17 @@ def test_static_figure_needs_no_ipywidgets():
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("size", [(1000, 560), (820, 470)])
+def test_legend_fits_the_width(size):
+    """Six corps, the viewer marked, and the four statuses fit on the legend line."""
+    from widgets import board_figure as bf
+    game = mc.new_game(list(mc.CORPS), seed=5)
+    fig = board_figure(game, viewer="Nonintendo", width=size[0], height=size[1])
+    labels = trace(fig, "legend labels")
+    sizes = bf._Sizes.of(*size)
+    end = labels.x[-1] + bf._text_width(labels.text[-1], sizes.legend) / sizes.unit
+    assert end <= fig.layout.xaxis.range[1]
+    assert labels.text[2] == "<b>Nonintendo (you)</b>"
+    assert list(labels.x) == sorted(labels.x)

@@ -256,17 +256,53 @@ def _boxes(name: str, xy: Iterable[tuple[float, float]], width: float, height: f
                   x=[width] * len(xs), width=height, showlegend=False, **kw)
 
 
+@dataclass(frozen=True)
+class _Sizes:
+    """Font sizes (px) for a figure of a given size: the board is designed at 1000 x 560 and
+    scaled from there, never below 9 px."""
+
+    unit: float      # pixels per column
+    head: float
+    name: float
+    info: float
+    box: float
+    legend: float
+
+    @classmethod
+    def of(cls, width: int, height: int) -> "_Sizes":
+        scale = max(0.7, min(1.15, width / WIDTH, height / HEIGHT))
+
+        def font(size: float) -> float:
+            return round(max(9.0, size * scale), 1)
+        return cls(unit=(width - 8) / (_RIGHT - _LEFT), head=font(11), name=font(13), info=font(12),
+                   box=font(12), legend=font(11))
+
+
+# Where a long industry name may break when its column is too narrow for it on one line.
+_HEADER_BREAKS = {"Aerospace": "Aero-<br>space", "Biotech": "Bio-<br>tech",
+                  "Electronics": "Electro-<br>nics", "Nanotech": "Nano-<br>tech",
+                  "Robotics": "Robo-<br>tics", "Software": "Soft-<br>ware"}
+
+
+def _header(industry: str, sizes: _Sizes) -> str:
+    if _text_width(industry, sizes.head) <= sizes.unit:
+        return industry
+    if industry in _HEADER_BREAKS:
+        return _HEADER_BREAKS[industry]
+    half = (len(industry) + 1) // 2
+    return f"{industry[:half]}-<br>{industry[half:]}"
+
+
 def _text_width(text: str, size: float) -> float:
     """Rough width in pixels of `text` in Arial at `size` px (no font metrics in Python)."""
     plain = text.replace("<b>", "").replace("</b>", "")
     wide = sum(1 for ch in plain if ch.isupper() or ch in "mw")
-    return size * (0.52 * (len(plain) - wide) + 0.74 * wide) * (1.08 if "<b>" in text else 1.0)
+    return size * (0.5 * (len(plain) - wide) + 0.74 * wide) * (1.08 if "<b>" in text else 1.0)
 
 
-def _legend_x(labels: list[str], width: int) -> list[float]:
+def _legend_x(labels: list[str], sizes_px: _Sizes) -> list[float]:
     """Centres of the legend keys, packed from the left by the width of their labels."""
-    unit = (width - 8) / (_RIGHT - _LEFT)   # pixels per column
-    sizes = [_KEY_W + 0.06 + _text_width(label, 11) / unit for label in labels]
+    sizes = [_KEY_W + 0.06 + _text_width(label, sizes_px.legend) / sizes_px.unit for label in labels]
     free = (_RIGHT - _LEFT - 0.3) - sum(sizes)
     gap = max(0.12, min(0.6, free / max(1, len(labels) - 1)))
     xs, x = [], _LEFT + 0.15
@@ -293,10 +329,12 @@ def _backdrop(grid: _Grid) -> go.Bar:
                   showlegend=False, hoverinfo="skip", marker=dict(color=fills, line=dict(width=0)))
 
 
-def _labels(board: mc.Board, grid: _Grid) -> go.Scatter:
+def _labels(board: mc.Board, grid: _Grid, sizes: _Sizes) -> go.Scatter:
     """Text that never changes: industry and column headers, country names."""
-    heads = [(float(i), industry) for i, industry in enumerate(board.industries)]
-    heads += [(_GOV_X, "Gov."), (_DF_X, "Def / For"), (_CONTROL_X, "Control")]
+    heads = [(float(i), _header(industry, sizes)) for i, industry in enumerate(board.industries)]
+    roomy = sizes.unit >= 52
+    heads += [(_GOV_X, "Gov." if roomy else "Gov"), (_DF_X, "Def / For" if roomy else "D / F"),
+              (_CONTROL_X, "Control" if roomy else "Ctrl")]
     rows = list(grid.row_y.items())
     return go.Scatter(
         name="labels", mode="text", showlegend=False, hoverinfo="skip", cliponaxis=False,
@@ -304,46 +342,47 @@ def _labels(board: mc.Board, grid: _Grid) -> go.Scatter:
         y=[_HEADER_Y] * len(heads) + [y for _, y in rows],
         text=[t for _, t in heads] + [name for name, _ in rows],
         textposition=["middle center"] * len(heads) + ["middle left"] * len(rows),
-        textfont=dict(size=[11] * len(heads) + [13] * len(rows), color="#222"))
+        textfont=dict(size=[sizes.head] * len(heads) + [sizes.name] * len(rows), color="#222"))
 
 
-def _country_info(grid: _Grid) -> go.Scatter:
+def _country_info(grid: _Grid, sizes: _Sizes) -> go.Scatter:
     """Government and Defense / Force of each row (texts filled in by `_info_text`)."""
     ys = [y for y in grid.row_y.values() for _ in (0, 1)]
     return go.Scatter(name="country info", mode="text", x=[_GOV_X, _DF_X] * len(grid.row_y), y=ys,
-                      textposition="middle center", textfont=dict(size=12, color=MUTED_TEXT),
+                      textposition="middle center", textfont=dict(size=sizes.info, color=MUTED_TEXT),
                       hoverinfo="skip", showlegend=False)
 
 
-def _legend(game: mc.Game, grid: _Grid, viewer: str | None, width: int) -> tuple[go.Bar, go.Scatter]:
+def _legend(game: mc.Game, grid: _Grid, viewer: str | None, sizes: _Sizes) -> tuple[go.Bar, go.Scatter]:
     """Along the bottom: each corp's colour and initials, then the special statuses."""
     corps = game.state.corps
     keys = [(corp_color(c), OWNED_OUTLINE, corp_initials(c), text_color_on(corp_color(c)), "")
             for c in corps]
     keys += [(*STATUS_STYLE[s], "/" if s == "syndicalized" else "") for s in _LEGEND_STATUSES]
     fill, line, mark, ink, hatch = (list(column) for column in zip(*keys))
-    key_x = _legend_x(_legend_text(game, viewer)["text"], width)
+    key_x = _legend_x(_legend_text(game, viewer)["text"], sizes)
     boxes = _boxes("legend", [(x, grid.legend_y) for x in key_x], _KEY_W, 0.7, hoverinfo="skip",
-                   text=[f"<b>{m}</b>" for m in mark], textfont=dict(size=11, color=ink),
+                   text=[f"<b>{m}</b>" for m in mark], textfont=dict(size=sizes.legend, color=ink),
                    marker=dict(color=fill, line=dict(color=line, width=1), pattern=dict(shape=hatch, **_HATCH)),
                    **_BOX_TEXT)
     labels = go.Scatter(name="legend labels", mode="text", x=[x + _KEY_W / 2 + 0.06 for x in key_x],
                         y=[grid.legend_y] * len(key_x), textposition="middle right",
-                        textfont=dict(size=11, color="#222"), hoverinfo="skip", showlegend=False,
+                        textfont=dict(size=sizes.legend, color="#222"), hoverinfo="skip", showlegend=False,
                         cliponaxis=False)
     return boxes, labels
 
 
-def _static_traces(game: mc.Game, grid: _Grid, viewer: str | None, width: int) -> dict[str, go.BaseTraceType]:
+def _static_traces(game: mc.Game, grid: _Grid, viewer: str | None,
+                   sizes: _Sizes) -> dict[str, go.BaseTraceType]:
     """The seven traces, by name, before the changing arrays are filled in."""
-    font = dict(textfont=dict(size=12, family="Arial, sans-serif"))
+    font = dict(textfont=dict(size=sizes.box, family="Arial, sans-serif"))
     companies = _boxes("companies", grid.company_xy, _BOX_W, _BOX_H, **_BOX_TEXT, **_HOVER, **font)
     companies.marker.pattern = _HATCH
     control = _boxes("control", [(_CONTROL_X, grid.row_y[c]) for c in grid.countries], 0.62, _BOX_H,
                      **_BOX_TEXT, **_HOVER, **font)
-    legend, legend_labels = _legend(game, grid, viewer, width)
+    legend, legend_labels = _legend(game, grid, viewer, sizes)
     return {"backdrop": _backdrop(grid), "companies": companies, "control": control,
-            "labels": _labels(game.board, grid), "country info": _country_info(grid),
+            "labels": _labels(game.board, grid, sizes), "country info": _country_info(grid, sizes),
             "legend": legend, "legend labels": legend_labels}
 
 
@@ -357,7 +396,7 @@ def board_figure(game: mc.Game, highlight: Iterable[str] = (), viewer: str | Non
     Raises ValueError for a highlight target that is not on the board.
     """
     grid = _grid(game.board)
-    traces = _static_traces(game, grid, viewer, width)
+    traces = _static_traces(game, grid, viewer, _Sizes.of(width, height))
     for name, props in _dynamic(game, grid, highlight, viewer).items():
         traces[name].update(props)
     fig = go.Figure(data=[traces[name] for name in _TRACES])
