@@ -258,9 +258,11 @@ class MoveMaker(w.VBox):
         return [a for a in options if not (isinstance(a, mc.PlayCard)
                                            and spec[a.card].timing == "any_time")]
 
-    @staticmethod
-    def _targets(choices: list[mc.Action]) -> list[str]:
-        return sorted({t for t in (_target_of(a) for a in choices) if t})
+    def _targets(self, choices: list[mc.Action]) -> list[str]:
+        """The board boxes the choices point at (companies and countries, not industries)."""
+        b = self.game.board
+        boxes = set(b.companies) | set(b.country_by_name)
+        return sorted({t for t in (_target_of(a) for a in choices) if t in boxes})
 
     def _refresh(self, choices: list[mc.Action] | None = None) -> None:
         choices = self.choices() if choices is None else choices
