@@ -271,3 +271,9 @@ def test_legend_fits_the_width(size):
     assert end <= fig.layout.xaxis.range[1]
     assert labels.text[2] == "<b>Nonintendo (you)</b>"
     assert list(labels.x) == sorted(labels.x)
+
+
+def test_a_lone_string_is_one_highlight_target(bought):
+    lit = control_boxes(board_figure(bought, highlight="Japan"), bought)
+    plain = control_boxes(board_figure(bought), bought)
+    assert {c for c in plain if plain[c] != lit[c]} == {"Japan"}

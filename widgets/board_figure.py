@@ -102,7 +102,8 @@ def _grid(board: mc.Board) -> _Grid:
 
 
 def _check_highlight(board: mc.Board, highlight: Iterable[str]) -> frozenset[str]:
-    targets = frozenset(highlight)
+    """The highlight targets as a set (a lone string is one target, not its letters)."""
+    targets = frozenset([highlight] if isinstance(highlight, str) else highlight)
     unknown = sorted(t for t in targets
                      if t not in board.country_by_name and t not in board.companies)
     if unknown:
@@ -139,8 +140,8 @@ def _industry_lines(game: mc.Game, industry: str, viewer: str | None) -> list[st
              f" \u2192 {_money(per_company)} per company if it pays out now"]
     earned = mc.payout_amounts(game.state, industry)
     if earned:
-        lines.append("Would pay: " + ", ".join(
-            f"{_corp_name(c, viewer)} {_money(v)}" for c, v in sorted(earned.items(), key=lambda kv: -kv[1])))
+        ranked = sorted(earned.items(), key=lambda kv: -kv[1])
+        lines.append("Would pay: " + ", ".join(f"{_corp_name(c, viewer)} {_money(v)}" for c, v in ranked))
     else:
         lines.append(f"Would pay: nobody (no corp owns a {industry} company)")
     return lines
@@ -208,7 +209,8 @@ def _control_arrays(game: mc.Game, grid: _Grid, lit: frozenset[str], viewer: str
         f = corp_color(controller) if controller else UNCONTROLLED_FILL
         is_lit = name in lit
         fill.append(f)
-        outline.append(HIGHLIGHT_OUTLINE if is_lit else OWNED_OUTLINE if controller else "#7A7A7A")
+        plain_line = OWNED_OUTLINE if controller else STATUS_STYLE["unowned"][1]
+        outline.append(HIGHLIGHT_OUTLINE if is_lit else plain_line)
         width.append(_LIT_WIDTH if is_lit else 1.0)
         text.append(f"<b>{corp_initials(controller)}</b>" if controller else "")
         ink.append(text_color_on(f))
@@ -232,7 +234,8 @@ def _info_text(game: mc.Game, grid: _Grid) -> dict:
 def _legend_text(game: mc.Game, viewer: str | None) -> dict:
     labels = []
     for corp in game.state.corps:
-        label = corp + (" (you)" if corp == viewer else "") + (" (left)" if corp in game.state.departed else "")
+        label = (corp + (" (you)" if corp == viewer else "")
+                 + (" (left)" if corp in game.state.departed else ""))
         labels.append(f"<b>{label}</b>" if corp == viewer else label)
     return dict(text=labels + ["unowned", "nationalized", "syndicalized", "not in play yet"])
 
