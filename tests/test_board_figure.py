@@ -277,3 +277,40 @@ def test_a_lone_string_is_one_highlight_target(bought):
     lit = control_boxes(board_figure(bought, highlight="Japan"), bought)
     plain = control_boxes(board_figure(bought), bought)
     assert {c for c in plain if plain[c] != lit[c]} == {"Japan"}
+
+
+# Colour-vision deficiency simulation in linear RGB: Vienot et al. 1999 (protanopia,
+# deuteranopia) and Machado et al. 2009 (tritanopia, severity 1).
+_CVD = {
+    "normal": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    "protanopia": ((0.11238, 0.88762, 0), (0.11238, 0.88762, 0), (0.00401, -0.00401, 1)),
+    "deuteranopia": ((0.29275, 0.70725, 0), (0.29275, 0.70725, 0), (-0.02234, 0.02234, 1)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}
+
+
+def _lab(hex_color, matrix):
+    """CIELAB (D65) of `hex_color` as seen through `matrix`."""
+    srgb = [int(hex_color[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in srgb]
+    r, g, b = (min(1.0, max(0.0, sum(m * c for m, c in zip(row, lin)))) for row in matrix)
+    xyz = (0.4124 * r + 0.3576 * g + 0.1805 * b, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           0.0193 * r + 0.1192 * g + 0.9505 * b)
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+                  for t in (xyz[0] / 0.95047, xyz[1], xyz[2] / 1.08883))
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+@pytest.mark.parametrize("vision", sorted(_CVD))
+def test_corp_colours_stay_apart_for_colour_blind_viewers(vision):
+    """Every pair of corp colours (and each against the grey status fills) differs by a
+    CIE76 distance of at least 12 under each simulated colour-vision deficiency."""
+    import itertools
+    import math
+    fills = dict(CORP_COLORS, nationalized=STATUS_STYLE["nationalized"][0],
+                 syndicalized=STATUS_STYLE["syndicalized"][0], unowned=STATUS_STYLE["unowned"][0])
+    seen = {name: _lab(color, _CVD[vision]) for name, color in fills.items()}
+    for a, b in itertools.combinations(fills, 2):
+        if a in CORP_COLORS or b in CORP_COLORS:
+            assert math.dist(seen[a], seen[b]) >= 12, (vision, a, b)
