@@ -314,3 +314,9 @@ def test_corp_colours_stay_apart_for_colour_blind_viewers(vision):
     for a, b in itertools.combinations(fills, 2):
         if a in CORP_COLORS or b in CORP_COLORS:
             assert math.dist(seen[a], seen[b]) >= 12, (vision, a, b)
+
+
+def test_update_refuses_a_game_with_other_corps():
+    view = BoardView(mc.new_game(FOUR, seed=1))
+    with pytest.raises(ValueError, match="built for Mokia"):
+        view.update(mc.new_game(["Mokia", "Globbo", "Windoze"], seed=1))

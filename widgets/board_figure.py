@@ -429,6 +429,7 @@ class BoardView:
     def __init__(self, game: mc.Game, highlight: Iterable[str] = (), viewer: str | None = None, *,
                  width: int = WIDTH, height: int = HEIGHT):
         self._board = game.board
+        self._corps = list(game.state.corps)   # the legend shows these
         self._grid = _grid(game.board)
         self.viewer = viewer
         self.figure = go.FigureWidget(board_figure(game, highlight, viewer, width=width, height=height))
@@ -457,9 +458,13 @@ class BoardView:
     def update(self, game: mc.Game, highlight: Iterable[str] = (), viewer: str | None = None) -> None:
         """Show `game` (same board) with `highlight` outlined; colours, labels and hover text
         change in place in one batch. `viewer` None keeps the view's viewer.
-        Raises ValueError for a game on another board or an unknown highlight target."""
+        Raises ValueError for a game on another board or with other corps (build a new
+        BoardView for those), or for an unknown highlight target."""
         if game.board is not self._board and game.board.companies != self._board.companies:
             raise ValueError("BoardView.update: this game is played on a different board")
+        if list(game.state.corps) != self._corps:
+            raise ValueError(f"BoardView.update: this view was built for {', '.join(self._corps)}; "
+                             f"the game seats {', '.join(game.state.corps)}")
         if viewer is not None:
             self.viewer = viewer
         arrays = _dynamic(game, self._grid, highlight, self.viewer)
