@@ -395,7 +395,8 @@ def board_figure(game: mc.Game, highlight: Iterable[str] = (), viewer: str | Non
 
     `highlight`: companies ("Country/Industry") and countries to outline as the choices of the
     action being chosen. `viewer`: the corp looking at the board, marked "you" in hover text
-    and the legend (the board itself is public, so nothing is hidden).
+    and the legend (the board itself is public, so nothing is hidden). `width` x `height`:
+    the size in pixels; fonts scale from the 1000 x 560 design, long headers break in two.
     Raises ValueError for a highlight target that is not on the board.
     """
     grid = _grid(game.board)
