@@ -12,7 +12,6 @@ from typing import Protocol
 
 from .actions import (Action, Bid, LeaveGame, NoCard, OfferMercenaries, PlayCard, StayOut,
                       SupportWar, Vote)
-from .flow import interruptions
 from .game import Game
 from .payouts import payout_amounts
 from .state import GameState, PayoutFrame
@@ -31,7 +30,7 @@ def decision_choices(game: Game, corp: str) -> list[Action]:
 
 def card_plays(game: Game, corp: str) -> list[Action]:
     """Event cards `corp` may play right now without being asked (any-time cards)."""
-    return [a for a in interruptions(game.state, corp) if isinstance(a, PlayCard)]
+    return [a for a in game.interruptions(corp) if isinstance(a, PlayCard)]
 
 
 class RandomBot:

@@ -15,16 +15,15 @@ def buyable(state: GameState) -> list[str]:
 
 def pick_options(state: GameState, corp: str) -> list:
     picks = table(PickCompany, corp)
-    return [picks[co] for co in buyable(state)]
+    return [picks[co] for co, st in state.companies.items() if st == UNOWNED]
 
 
 def buy_options(state: GameState, corp: str) -> list:
     if state.money[corp] < state.board.company_price:
         return []
     buys = table(BuyCompany, corp)
-    if state.vetoed:
-        return [buys[co] for co in buyable(state) if co not in state.vetoed]
-    return [buys[co] for co in buyable(state)]
+    vetoed = state.vetoed
+    return [buys[co] for co, st in state.companies.items() if st == UNOWNED and co not in vetoed]
 
 
 def apply_pick(step: Step, action: PickCompany) -> None:
@@ -32,7 +31,7 @@ def apply_pick(step: Step, action: PickCompany) -> None:
     state = step.state
     state.companies[action.company] = action.corp
     step.log(f"{action.corp} takes {action.company} for free", "Setting Up")
-    state.to_act.pop(0)
+    state.to_act = state.to_act[1:]
 
 
 def needs_permission(state: GameState, buyer: str, company: str) -> str | None:
@@ -84,7 +83,7 @@ def apply_permit(step: Step, action: Permit) -> None:
         step.log(f"{frame.buyer} can no longer buy {frame.company}; it must buy another company or pass",
                  "Antitrust")
         state.must_buy = True
-        state.vetoed.append(frame.company)
+        state.vetoed = state.vetoed + [frame.company]
 
 
 def apply_veto(step: Step, action: Veto) -> None:
@@ -92,7 +91,7 @@ def apply_veto(step: Step, action: Veto) -> None:
     state = step.state
     frame: AntitrustFrame = state.frames.pop()
     state.must_buy = True
-    state.vetoed.append(frame.company)
+    state.vetoed = state.vetoed + [frame.company]
     step.log(f"{action.corp} vetoes {frame.buyer}'s purchase of {frame.company}; {frame.buyer} "
              "must buy a different company or pass", "Antitrust")
 

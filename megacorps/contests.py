@@ -3,7 +3,7 @@ are all revealed together once every corp has made its own."""
 from __future__ import annotations
 
 from .actions import Bid, Vote
-from .interning import make
+from .interning import table
 from .log import Step
 from .state import AuctionFrame, ElectionFrame, GameState
 
@@ -20,7 +20,11 @@ def start_auction(step: Step, country: str) -> None:
 
 
 def bid_options(state: GameState, frame: AuctionFrame) -> dict[str, list]:
-    return {c: [make(Bid, c, n) for n in range(state.money[c] + 1)] for c in frame.waiting}
+    out = {}
+    for corp in frame.waiting:
+        bids = table(Bid, corp)
+        out[corp] = [bids[n] for n in range(state.money[corp] + 1)]
+    return out
 
 
 def apply_bid(step: Step, action: Bid) -> None:
@@ -70,7 +74,11 @@ def start_election(step: Step, country: str, card: str) -> None:
 
 
 def vote_options(state: GameState, frame: ElectionFrame) -> dict[str, list]:
-    return {c: [make(Vote, c, cand) for cand in state.playing] for c in frame.waiting}
+    out = {}
+    for corp in frame.waiting:
+        votes = table(Vote, corp)
+        out[corp] = [votes[c] for c in state.playing]
+    return out
 
 
 def apply_vote(step: Step, action: Vote) -> None:

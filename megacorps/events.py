@@ -10,7 +10,7 @@ from .contests import start_auction, start_election
 from .interning import table
 from .log import Step
 from .payouts import start_payout
-from .state import ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState
+from .state import without, ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState
 
 Effect = Callable[[Step, str, CardSpec, "str | None"], None]
 EFFECTS: dict[str, Effect] = {}
@@ -79,8 +79,11 @@ def apply_play(step: Step, action: PlayCard) -> None:
     """Event Cards: the card is revealed and resolves completely before anything else."""
     state = step.state
     card = state.deck_spec.card_by_name[action.card]
-    state.hands[action.corp].remove(action.card)
-    (state.in_play if card.effect == "lasting_rule" else state.discard).append(action.card)
+    state.hands[action.corp] = without(state.hands[action.corp], action.card)
+    if card.effect == "lasting_rule":
+        state.in_play = state.in_play + [action.card]
+    else:
+        state.discard = state.discard + [action.card]
     on = f" on {action.target}" if action.target else ""
     step.log(f"{action.corp} plays {action.card}{on}: {card.summary}", "Event Cards")
     EFFECTS[card.effect](step, action.corp, card, action.target)

@@ -6,6 +6,8 @@ resolves by itself, and so do the ends of turns, rounds and the game.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
                       LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass, PayoutIndustry,
                       Permit, PickCompany, PlayCard, StayOut, SupportWar, Veto, Vote)
@@ -36,13 +38,18 @@ def turn_options(state: GameState, corp: str) -> list:
         return companies.committed_buyer_options(state, corp)
     options = companies.buy_options(state, corp)
     if state.paid != corp and not state.payout_taken:
-        payouts_ = table(PayoutIndustry, corp)
-        options += [payouts_[i] for i in state.board.industries]
+        options += _payout_choices(corp, state.board)
     options += intervention.intervene_options(state, corp)
     options += mercenaries.buy_mercenaries_options(state, corp)
     options += war.war_options(state, corp)
     options.append(table(Pass, corp)[()])
     return options
+
+
+@lru_cache(maxsize=None)
+def _payout_choices(corp: str, board) -> tuple:
+    choices = table(PayoutIndustry, corp)
+    return tuple(choices[i] for i in board.industries)
 
 
 def decisions(state: GameState) -> dict[str, list]:

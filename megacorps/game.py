@@ -62,11 +62,17 @@ class Game:
         `apply` checks them."""
         current = self._current()
         if corp is None:
+            if len(current) == 1:
+                return list(next(iter(current.values())))
             return [a for options in current.values() for a in options]
+        return current.get(corp, []) + self.interruptions(corp)
+
+    def interruptions(self, corp: str) -> list[Action]:
+        """What `corp` may do now without being asked: any-time cards, leaving."""
         extra = self._interrupts.get(corp)
         if extra is None:
             extra = self._interrupts[corp] = interruptions(self._state, corp)
-        return current.get(corp, []) + extra
+        return extra
 
     def may_offer_trades(self, corp: str) -> bool:
         """Whether `corp` may make a trade offer now."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .actions import Intervene
 from .board import Government
-from .interning import make
+from .interning import table
 from .log import Step
 from .state import MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState, country_of
 from .turns import end_turn
@@ -16,16 +16,20 @@ def intervention_targets(state: GameState, corp: str) -> list[str]:
     owner, so the target must be a company another corp owns.)
     """
     targets = []
-    for country in state.countries_of(corp):
-        for company in state.board.companies_of_country[country]:
-            owner = state.companies[company]
-            if owner not in MARKERS and owner != corp:
-                targets.append(company)
+    companies = state.companies
+    by_country = state.board.companies_of_country
+    for country, controller in state.controllers.items():
+        if controller == corp:
+            for company in by_country[country]:
+                owner = companies[company]
+                if owner != corp and owner not in MARKERS:
+                    targets.append(company)
     return targets
 
 
 def intervene_options(state: GameState, corp: str) -> list:
-    return [make(Intervene, corp, co) for co in intervention_targets(state, corp)]
+    choices = table(Intervene, corp)
+    return [choices[co] for co in intervention_targets(state, corp)]
 
 
 def intervene(step: Step, by: str, company: str, rule: str) -> None:

@@ -2,6 +2,8 @@
 nationalized and syndicalized ones, and by agreement from each other owner."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import Accept, BuyMercenaries, Decline, OfferMercenaries
 from .interning import make, table
 from .log import Step
@@ -17,11 +19,11 @@ def mercenary_industries(state: GameState) -> tuple[str, ...]:
     return ("Defense", *extra)
 
 
-def mercenary_sources(state: GameState) -> list[str]:
+def mercenary_sources(state: GameState) -> tuple[str, ...] | list[str]:
     """The companies mercenaries come from."""
     by_industry = state.board.companies_of_industry
     if not state.in_play:
-        return list(by_industry["Defense"])
+        return by_industry["Defense"]
     return [co for i in mercenary_industries(state) for co in by_industry[i]]
 
 
@@ -48,10 +50,13 @@ def census(state: GameState, corp: str) -> tuple[int, int, dict[str, int]]:
 def buy_mercenaries_options(state: GameState, corp: str) -> list:
     _, box, others = census(state, corp)
     most = min(box, state.money[corp] // state.board.mercenary_price)
+    return list(_mercenary_choices(corp, most, bool(others)))
+
+
+@lru_cache(maxsize=None)
+def _mercenary_choices(corp: str, most: int, ask: bool) -> tuple:
     choices = table(BuyMercenaries, corp)
-    if others:
-        return [choices[n, ask] for n in range(most + 1) for ask in (False, True)]
-    return [choices[n, False] for n in range(most + 1)]
+    return tuple(choices[n, a] for n in range(most + 1) for a in ((False, True) if ask else (False,)))
 
 
 def apply_buy_mercenaries(step: Step, action: BuyMercenaries) -> None:
@@ -72,9 +77,9 @@ def mercenary_options(state: GameState, frame: MercenaryFrame) -> dict[str, list
     if frame.offer is None:
         seller = frame.sellers[0]
         budget = state.money[frame.buyer]
-        offers = [make(OfferMercenaries, seller, 0, 0)]
-        offers += [make(OfferMercenaries, seller, n, p)
-                   for n in range(1, frame.capacity[seller] + 1) for p in range(budget + 1)]
+        offer = table(OfferMercenaries, seller)
+        offers = [offer[0, 0]] + [offer[n, p] for n in range(1, frame.capacity[seller] + 1)
+                                  for p in range(budget + 1)]
         return {seller: offers}
     price = frame.offer[2]
     answers = [make(Accept, frame.buyer)] if state.money[frame.buyer] >= price else []

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from .actions import NoCard, PlayCard
-from .interning import make
+from .interning import table
 from .log import Step
-from .state import (ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState, PayoutFrame,
+from .state import (without, ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState, PayoutFrame,
                     country_of)
 
 
@@ -75,17 +75,19 @@ def playable_modifiers(state: GameState, frame: PayoutFrame, corp: str) -> list[
 
 
 def payout_options(state: GameState, frame: PayoutFrame) -> dict[str, list]:
-    return {corp: [make(NoCard, corp)] + [make(PlayCard, corp, c, None)
-                                         for c in playable_modifiers(state, frame, corp)]
-            for corp in frame.waiting}
+    out = {}
+    for corp in frame.waiting:
+        plays = table(PlayCard, corp)
+        out[corp] = [table(NoCard, corp)[()]] + [plays[c, None] for c in playable_modifiers(state, frame, corp)]
+    return out
 
 
 def apply_modifier(step: Step, action: PlayCard) -> None:
     """Oversupply / Shortages played on the payout under way; everyone else may answer."""
     state = step.state
     frame: PayoutFrame = state.frames[-1]
-    state.hands[action.corp].remove(action.card)
-    state.discard.append(action.card)
+    state.hands[action.corp] = without(state.hands[action.corp], action.card)
+    state.discard = state.discard + [action.card]
     frame.modifiers.append(action.card)
     total = sum(modifier_value(state, c) for c in frame.modifiers)
     step.log(f"{action.corp} plays {action.card} on the {frame.industry} payout "

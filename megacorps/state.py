@@ -145,6 +145,14 @@ class GameState(BaseModel):
     board: Board | None = Field(None, exclude=True, repr=False, description="The board in use")
     deck_spec: Deck | None = Field(None, exclude=True, repr=False, description="The event deck in use")
 
+    def __setattr__(self, name: str, value) -> None:
+        # Hot path: the engine sets plain fields many times per step; assignment is never
+        # validated (validate_assignment=False), so skip pydantic's bookkeeping.
+        if name in self.__dict__:
+            self.__dict__[name] = value
+        else:
+            super().__setattr__(name, value)
+
     def attach(self, board: Board, deck: Deck) -> "GameState":
         """Tie this state to the board and deck it is played on (not part of its data)."""
         self.board = board
@@ -152,14 +160,15 @@ class GameState(BaseModel):
         return self
 
     def clone(self) -> "GameState":
-        """A copy that shares nothing mutable with this state (boards and decks are immutable)."""
+        """A copy that shares nothing mutable with this state.
+
+        Lists in a state (the deck, hands, the turn order...) are never changed in place: the
+        rules replace them with new lists. So a clone may share them, and copies only the dicts
+        and the frame stack. (tests/test_engine_integrity.py checks that no old state ever changes.)
+        """
         d = self.__dict__.copy()
-        for name in _LISTS:
-            d[name] = d[name].copy()
         for name in _DICTS:
             d[name] = d[name].copy()
-        d["hands"] = {c: h.copy() for c, h in d["hands"].items()}
-        # always a new list, even when empty: apply pushes frames onto the clone's list
         d["frames"] = [_copy_frame(f) for f in d["frames"]]
         new = object.__new__(GameState)
         object.__setattr__(new, "__dict__", d)
@@ -205,6 +214,13 @@ class GameState(BaseModel):
         return self.frames[-1] if self.frames else None
 
 
+def without(cards: list[str], card: str) -> list[str]:
+    """A new list: `cards` less one copy of `card`."""
+    out = list(cards)
+    out.remove(card)
+    return out
+
+
 def country_of(company: str) -> str:
     return company.split("/", 1)[0]
 
@@ -213,8 +229,7 @@ def industry_of(company: str) -> str:
     return company.split("/", 1)[1]
 
 
-_LISTS = ("corps", "departed", "deck", "discard", "set_aside", "to_act", "vetoed", "in_play")
-_DICTS = ("money", "mercenaries", "companies", "controllers", "governments")
+_DICTS = ("money", "mercenaries", "companies", "controllers", "governments", "hands")
 
 
 def _copy_frame(frame):

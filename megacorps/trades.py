@@ -8,7 +8,7 @@ from .actions import Accept, Bundle, Decline, LeaveGame, OfferTrade
 from .errors import IllegalAction
 from .interning import make
 from .log import Step
-from .state import GameState, TradeFrame
+from .state import GameState, TradeFrame, without
 
 
 def missing_from(state: GameState, corp: str, bundle: Bundle, check_cards: bool = True) -> str | None:
@@ -86,8 +86,8 @@ def _hand_over(state: GameState, giver: str, receiver: str, bundle: Bundle) -> N
     for country in bundle.countries:
         state.controllers[country] = receiver
     for card in bundle.cards:
-        state.hands[giver].remove(card)
-        state.hands[receiver].append(card)
+        state.hands[giver] = without(state.hands[giver], card)
+        state.hands[receiver] = state.hands[receiver] + [card]
 
 
 def apply_answer(step: Step, action: Accept | Decline) -> None:
@@ -120,17 +120,17 @@ def apply_leave(step: Step, action: LeaveGame) -> None:
     for country, owner in state.controllers.items():
         if owner == corp:
             state.controllers[country] = None
-    state.set_aside.extend(state.hands[corp])
+    state.set_aside = state.set_aside + state.hands[corp]
     state.hands[corp] = []
     state.money[corp] = 0
     state.mercenaries[corp] = 0
     if state.paid == corp:
         state.paid = None
-    state.departed.append(corp)
+    state.departed = state.departed + [corp]
     was_acting = bool(state.to_act) and state.to_act[0] == corp
     state.to_act = [c for c in state.to_act if c != corp]
     if was_acting:
         state.must_buy = False
-        state.vetoed.clear()
+        state.vetoed = []
     step.log(f"{corp} leaves the game: its companies and countries are free, its cards discarded "
              "unseen, its money gone", "Trades")

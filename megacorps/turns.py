@@ -8,9 +8,10 @@ from .state import GameState
 
 def end_turn(state: GameState) -> None:
     """The corp at the head of the turn order has finished its action."""
-    state.to_act.pop(0)
-    state.must_buy = False
-    state.vetoed.clear()
+    state.to_act = state.to_act[1:]
+    if state.must_buy:
+        state.must_buy = False
+        state.vetoed = []
 
 
 def start_round(step: Step) -> None:
@@ -21,8 +22,9 @@ def start_round(step: Step) -> None:
         return
     state.round += 1
     state.payout_taken = False
-    card = state.deck.pop(0)
-    state.hands[state.active].append(card)
+    card = state.deck[0]
+    state.deck = state.deck[1:]
+    state.hands[state.active] = state.hands[state.active] + [card]
     state.to_act = state.corps_from(state.active)
     step.reveals = True
     left = len(state.deck)

@@ -43,9 +43,9 @@ def support_options(state: GameState, frame: WarFrame) -> dict[str, list]:
     out = {}
     for corp in frame.waiting:
         have = state.mercenaries[corp]
-        out[corp] = [make(StayOut, corp)] + [make(SupportWar, corp, side, n)
-                                             for side in ("attacker", "defender")
-                                             for n in range(1, have + 1)]
+        support = table(SupportWar, corp)
+        out[corp] = [table(StayOut, corp)[()]] + [support[side, n] for side in ("attacker", "defender")
+                                                  for n in range(1, have + 1)]
     return out
 
 
