@@ -30,7 +30,7 @@ from .table import Table
 
 log = logging.getLogger(__name__)
 
-BOARD_W, BOARD_H = 820, 470
+BOARD_W, BOARD_H = 800, 462
 
 ABOUT = """
 <div class='mc-about'>
@@ -47,6 +47,17 @@ secret bids and votes are entered one player at a time. The log shows what every
 read.</p>
 </div>
 """
+
+
+def public_text(action: mc.Action) -> str:
+    """What everyone at the screen may read about `action` (never a secret bid, vote or card)."""
+    if isinstance(action, mc.Bid):
+        return f"{action.corp} has placed a secret bid"
+    if isinstance(action, mc.Vote):
+        return f"{action.corp} has voted in secret"
+    if isinstance(action, mc.OfferTrade):
+        return action.describe(show_cards=False)
+    return str(action)
 
 
 def _preview_game() -> mc.Game:
@@ -107,7 +118,7 @@ class App(W.VBox):
         left = W.VBox([self.board_box, self.corp_panels], layout=W.Layout(width=f"{BOARD_W + 8}px"))
         left.add_class("mc-left")
 
-        self.table = Table(self.apply, self._set_highlight, self.guard)
+        self.table = Table(self.guard(self.apply), self._set_highlight, self.guard)
         self.table.widget.layout.display = "none"
         self.sidebar = W.VBox([self.about, self.error, self.info, self.results_box, self.form.widget,
                                self.table.widget])
@@ -223,7 +234,7 @@ class App(W.VBox):
             return
         self.session.apply(action)
         self.clear_error()
-        self.info.value = f"<div class='mc-info-text'>{escape(str(action))}.</div>"
+        self.info.value = f"<div class='mc-info-text'>{escape(public_text(action))}.</div>"
         self.refresh()
         self.run_bots()
 
@@ -233,7 +244,7 @@ class App(W.VBox):
         undone = self.session.undo()
         self.clear_error()
         self.info.value = ("<div class='mc-info-text'>Taken back: "
-                           + escape("; ".join(str(a) for a in undone)) + ".</div>")
+                           + escape("; ".join(public_text(a) for a in undone)) + ".</div>")
         self.refresh()
 
     def board_click(self, target: str) -> None:
@@ -338,7 +349,7 @@ class App(W.VBox):
         data = base64.b64encode(g.to_json().encode("utf-8")).decode("ascii")
         fname = f"megacorps-round-{st.round}.json"
         self.save_link.value = (f"<a class='mc-save-link' download='{fname}' title='Download this game' "
-                                f"href='data:application/json;base64,{data}'>\U0001F4BE Save</a>")
+                                f"href='data:application/json;base64,{data}'>Save</a>")
         self.undo_button.disabled = not g.can_undo()
 
     def refresh(self) -> None:

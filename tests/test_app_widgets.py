@@ -1,0 +1,303 @@
+"""The app driven headlessly, as a player would: setting widget values and clicking buttons."""
+from __future__ import annotations
+
+import base64
+import datetime
+import re
+
+import pytest
+
+import megacorps as mc
+from widgets.app import App
+from widgets.session import HUMAN
+from widgets.setup_form import EMPTY
+
+
+
+def card_names(game: mc.Game) -> set[str]:
+    return set(game.state.deck_spec.card_by_name)
+
+
+def seat(app: App, seats: list[tuple[str, str]], seed: int = 3) -> None:
+    for i, (corp_box, player_box) in enumerate(app.form.seats):
+        corp, player = seats[i] if i < len(seats) else (EMPTY, "Greedy")
+        corp_box.value = corp
+        player_box.value = player
+    app.form.seed.value = seed
+
+
+def all_text(widget) -> str:
+    """Every string a widget tree would send to the browser (values, options, descriptions)."""
+    out = []
+    stack = [widget]
+    seen = set()
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        for attr in ("value", "description", "options", "tooltip", "placeholder"):
+            v = getattr(w, attr, None)
+            if isinstance(v, str):
+                out.append(v)
+            elif isinstance(v, (list, tuple)):
+                out += [str(x) for x in v]
+        stack += list(getattr(w, "children", ()) or ())
+    return "\n".join(out)
+
+
+def visible_text(widget) -> str:
+    """Like all_text, but skipping widgets hidden with display: none."""
+    if getattr(getattr(widget, "layout", None), "display", None) == "none":
+        return ""
+    parts = []
+    for attr in ("value", "description", "options"):
+        v = getattr(widget, attr, None)
+        if isinstance(v, str):
+            parts.append(v)
+        elif isinstance(v, (list, tuple)):
+            parts += [str(x) for x in v]
+    for child in getattr(widget, "children", ()) or ():
+        parts.append(visible_text(child))
+    return "\n".join(parts)
+
+
+def play_first_option(app: App, prefer=("Pass",)) -> None:
+    """The human who must decide picks a simple legal option through the widgets."""
+    table = app.table
+    if table.gate.layout.display != "none":
+        table.gate_button.click()
+    ch = table.chooser
+    options = list(ch.kind.options)
+    for label in prefer:
+        if label in options:
+            ch.choose(label)
+            break
+    else:
+        if ch.group is None:
+            usable = [o for o in options if o not in ("Play a card", "Offer a trade", "Leave")]
+            ch.kind.value = usable[0]
+    for name in ch._names:
+        if name not in ch._chosen:
+            box = ch._inputs[name]
+            box.index = 0
+    assert not ch.confirm.disabled, (ch.group, app.session.game.decision)
+    ch.confirm.click()
+    assert app.error.value == "", app.error.value
+
+
+def test_one_human_two_bots_play_to_the_end():
+    app = App(pause=0)
+    seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=11)
+    app.form.start.click()
+    game = app.session.game
+    for _ in range(2000):
+        if game.is_over:
+            break
+        assert app.session.human_deciders() == ["Mokia"], game.decision
+        play_first_option(app, prefer=("Pick a company", "Pass", "No card", "Stay out", "Permit"))
+    assert game.is_over
+    shown = re.search(r"data-winners='([^']*)'", app.results.value).group(1).split("|")
+    assert shown == game.winners()
+    assert app.results_box.layout.display != "none"
+    for line in (e.text for e in game.log if e.rule == "Game End"):
+        assert line.replace("&", "&amp;") in app.results.value or line in app.results.value
+    xs, series = app.session.money_series()
+    assert set(series) == set(game.state.corps) and len(xs) >= game.round
+
+
+def test_all_bots_run_to_the_end():
+    app = App(pause=0)
+    seat(app, [("Lenogo", "Greedy"), ("The Mouse", "Random"), ("Windoze", "Random"), ("Globbo", "Greedy")])
+    app.form.start.click()
+    assert app.session.game.is_over
+    assert "wins" in app.results.value or "draw" in app.results.value.lower()
+
+
+def test_hot_seat_hands_hidden_until_revealed():
+    app = App(pause=0)
+    seat(app, [("Mokia", HUMAN), ("Globbo", HUMAN), ("Nonintendo", HUMAN)], seed=5)
+    app.form.start.click()
+    game = app.session.game
+    names = card_names(game)
+    reveals = 0
+    while not game.is_over and game.round <= 3:
+        focus = app.table.focus
+        assert focus == app.session.human_deciders()[0]
+        # nothing of any hand is in the widgets before the owner asks
+        text = all_text(app)
+        held = {c for hand in game.state.hands.values() for c in hand}
+        for card in held:
+            assert card not in text, f"{card} visible before reveal"
+        if game.state.hands[focus]:
+            app.table.show_hand.click()
+            reveals += 1
+            shown = all_text(app.table.hand_box)
+            for card in game.state.hands[focus]:
+                assert card in shown
+            others = {c for corp, hand in game.state.hands.items() if corp != focus for c in hand}
+            for card in others - set(game.state.hands[focus]):
+                assert card not in all_text(app), f"another corp's {card} is visible"
+        before = focus
+        play_first_option(app, prefer=("Pick a company", "Pass", "No card", "Stay out", "Permit"))
+        if app.table.focus != before:
+            assert app.table.revealed is None
+            assert not any(c in app.table.hand_cards.value for c in names)
+    assert reveals > 0
+    assert game.round > 3 or game.is_over
+
+
+def test_illegal_action_and_undo_refusal_are_shown():
+    app = App(pause=0)
+    seat(app, [("Mokia", HUMAN), ("Globbo", HUMAN), ("Nonintendo", HUMAN)], seed=2)
+    app.form.start.click()
+    app.undo_button.click()  # nothing to undo yet
+    assert "nothing to undo" in app.error.value
+    game = app.session.game
+    corp = app.table.focus
+    # a stale form: the company was taken meanwhile (here: a company that is not for sale)
+    taken = next(co for co, st in game.state.companies.items() if st == "syndicalized")
+    n = len(game.actions)
+    app.table.chooser.on_apply(mc.PickCompany(corp, taken))
+    assert "Not allowed" in app.error.value and "Syndicalized" in app.error.value
+    assert "Traceback" not in app.error.value
+    assert len(game.actions) == n
+    # a good action clears the message; undo takes it back
+    play_first_option(app, prefer=("Pick a company",))
+    assert app.error.value == ""
+    app.undo_button.click()
+    assert len(game.actions) == n and "Taken back" in app.info.value
+
+
+def test_seat_form_checks_the_corps():
+    app = App(pause=0)
+    seat(app, [("Mokia", HUMAN), ("Mokia", "Greedy"), ("Globbo", "Greedy")])
+    app.form.start.click()
+    assert "two seats" in app.error.value and app.session is None
+    seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy")])
+    app.form.start.click()
+    assert "3 to 6" in app.error.value and app.session is None
+
+
+def _upload(app: App, text: str, name: str = "save.json") -> None:
+    data = text.encode("utf-8")
+    app.form.upload.value = ({"name": name, "type": "application/json", "size": len(data),
+                              "content": memoryview(data),
+                              "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+
+
+def test_save_and_load_round_trip_through_the_widgets():
+    app = App(pause=0)
+    seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", HUMAN)], seed=8)
+    app.form.start.click()
+    game = app.session.game
+    for _ in range(12):
+        play_first_option(app, prefer=("Pick a company", "Pass", "No card", "Stay out", "Permit"))
+    href = re.search(r"href='data:application/json;base64,([^']+)'", app.save_link.value).group(1)
+    text = base64.b64decode(href).decode("utf-8")
+    assert "sealed" in text
+    for card in {c for h in game.state.hands.values() for c in h}:
+        assert card not in text  # hands are sealed in the file
+
+    other = App(pause=0)
+    _upload(other, text)
+    assert other.error.value == "", other.error.value
+    assert "Resume" in other.form.start.description
+    other.form.seats[0][1].value = HUMAN
+    other.form.seats[1][1].value = "Greedy"
+    other.form.seats[2][1].value = HUMAN
+    other.form.start.click()
+    loaded = other.session.game
+    assert loaded.actions == game.actions
+    assert loaded.state.money == game.state.money and loaded.state.companies == game.state.companies
+    assert other.session.human_deciders() == app.session.human_deciders()
+
+
+def test_bad_save_file_is_reported():
+    app = App(pause=0)
+    _upload(app, '{"format": "something else"}', "junk.json")
+    assert "cannot be loaded" in app.error.value
+    assert app.form.loaded is None
+
+
+def _scenario_app(seats: dict[str, str], **position) -> App:
+    from widgets.session import Session
+    app = App(pause=0)
+    game = mc.scenario(list(seats), round=1, **position)
+    app.start_session(Session(game, seats))
+    return app
+
+
+def test_secret_bids_one_player_at_a_time():
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": HUMAN}
+    app = _scenario_app(seats, hands={"Mokia": ["Greedy Kleptocrats"]})
+    game = app.session.game
+    table = app.table
+    assert "Greedy Kleptocrats" not in all_text(app)
+    table.show_hand.click()
+    table.chooser.choose("Play a card")
+    table.chooser.set_field("card", "Greedy Kleptocrats")
+    table.chooser.set_field("target", "ASEAN")
+    table.chooser.confirm.click()
+    assert app.error.value == "", app.error.value
+    bids = {"Mokia": 7, "Globbo": 3, "Nonintendo": 5}
+    entered = []
+    while type(game.state.top_frame).__name__ == "AuctionFrame":
+        corp = table.focus
+        # the gate: pass the screen; no bid form before the player unlocks it
+        assert table.gate.layout.display != "none"
+        assert "Pass the screen to" in table.gate_text.value and corp in table.gate_text.value
+        assert table.chooser.widget.layout.display == "none"
+        table.gate_button.click()
+        assert table.chooser.group == "bid"
+        table.chooser.set_field("amount", bids[corp])
+        # earlier bids are nowhere on screen
+        for other in entered:
+            assert f"bids {bids[other]}" not in visible_text(app)
+        table.chooser.confirm.click()
+        assert app.error.value == "", app.error.value
+        entered.append(corp)
+    assert sorted(entered) == sorted(bids)
+    assert "Mokia 7" in app.table.log.value  # revealed together once all were in
+
+
+def test_card_out_of_turn():
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Globbo": ["Boom"], "Mokia": ["Elections"]},
+                        companies={"Japan/Aerospace": "Globbo"})
+    game = app.session.game
+    table = app.table
+    assert table.focus == "Mokia"
+    assert table.oot_box.layout.display != "none"
+    assert "Boom" not in all_text(app)
+    table.oot_corp.value = "Globbo"
+    table.oot_show.click()
+    assert "Boom" in table.oot_hand.value and "Elections" not in all_text(app)
+    table.oot_chooser.set_field("card", "Boom")
+    table.oot_chooser.set_field("target", "Aerospace")
+    money = game.state.money["Globbo"]
+    table.oot_chooser.confirm.click()
+    assert app.error.value == "", app.error.value
+    # the payout window: holders of cards are asked; Mokia (human) answers through the widgets
+    for _ in range(5):
+        if app.session.human_deciders():
+            play_first_option(app, prefer=("No card", "Pass"))
+    assert game.state.money["Globbo"] > money
+    assert table.oot_revealed is None
+
+
+def test_payout_preview_and_board_click():
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
+    ch = app.table.chooser
+    ch.choose("Payout Industry")
+    ch.set_field("industry", "Aerospace")
+    expected = mc.payout_amounts(app.session.game.state, "Aerospace")
+    assert f"Mokia {expected['Mokia']}" in ch.preview.value
+    # a click on a box of the board fills the form
+    ch.choose("Buy Company")
+    app.board_click("India/Biotech")
+    assert ch.selected_action() == mc.BuyCompany("Mokia", "India/Biotech")
+    assert app._highlight == ("India/Biotech",)
+    ch.confirm.click()
+    assert app.session.game.company_status("India/Biotech") == "Mokia"
