@@ -51,11 +51,12 @@ def corp_panels_html(session: Session, deciders: list[str]) -> str:
             f"<div class='mc-corp-head'>{corp_chip(corp)} <span class='mc-who'>{who}</span></div>"
             f"<div class='mc-badges'>{''.join(badges)}</div>"
             f"<div class='mc-stats'><span class='mc-money' title='Money'>{view.money[corp]} {EURO}</span>"
-            f"<span title='Mercenaries'>\u2694 {view.mercenaries[corp]}</span>"
-            f"<span title='Event cards in hand'>\U0001F0A0 {view.hand_sizes[corp]}</span>"
-            f"<span title='Companies owned'>\U0001F3ED {len(companies)}</span></div>"
-            f"<div class='mc-line' title='Countries controlled'>\U0001F3F3 {escape(', '.join(countries)) or 'no country'}</div>"
-            f"<div class='mc-line mc-small' title='{comp_list}'>{comp_list}</div>"
+            f"<span title='Mercenaries'><i>mercs</i> <b>{view.mercenaries[corp]}</b></span>"
+            f"<span title='Event cards in hand'><i>cards</i> <b>{view.hand_sizes[corp]}</b></span>"
+            f"<span title='Companies owned'><i>companies</i> <b>{len(companies)}</b></span></div>"
+            f"<div class='mc-line' title='Countries controlled'><i>Countries:</i> "
+            f"{escape(', '.join(countries)) or 'none'}</div>"
+            f"<div class='mc-line mc-small' title='{comp_list}'><i>Companies:</i> {comp_list}</div>"
             f"</div>")
     return f"<div class='mc-corps'>{''.join(cards)}</div>"
 

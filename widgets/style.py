@@ -2,9 +2,13 @@
 
 APP_CSS = """
 <style>
-body, .jp-Notebook, .voila-body { background: #1f2430 !important; }
+body, .jp-Notebook, .voila-body { background: #1f2430 !important; margin: 0 !important; }
+body { padding: 0 !important; }
+#rendered_cells, .jp-Cell, .jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output,
+.jp-Cell-outputWrapper, .jp-Notebook { padding: 0 !important; margin: 0 !important; }
+.jp-OutputPrompt, .jp-InputPrompt { display: none !important; }
 .mc-app { font-family: "Segoe UI", Roboto, Arial, sans-serif; color: #1d2330; width: 1272px;
-          margin: 0 auto; }
+          margin: 4px auto 0 auto; }
 .mc-titlebar { background: linear-gradient(90deg, #13161f, #2b3245); color: #f2f2f2; padding: 6px 14px;
                border-radius: 8px 8px 0 0; align-items: center; height: 52px; box-sizing: border-box; }
 .mc-brand { font-size: 24px; font-weight: 800; letter-spacing: 3px; color: #ffd166; line-height: 1; }
@@ -21,7 +25,7 @@ body, .jp-Notebook, .voila-body { background: #1f2430 !important; }
 .mc-body { background: #e9ecf2; padding: 6px; border-radius: 0 0 8px 8px; align-items: flex-start; gap: 6px; }
 .mc-left { gap: 4px; }
 .mc-board { background: #fff; border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.15); overflow: hidden; }
-.mc-sidebar { width: 426px; max-height: 736px; overflow-y: auto; overflow-x: hidden; gap: 4px; }
+.mc-sidebar { width: 450px; max-height: 736px; overflow-y: auto; overflow-x: hidden; gap: 4px; }
 .mc-panel { background: #fff; border-radius: 6px; padding: 8px 10px; box-shadow: 0 1px 3px rgba(0,0,0,.15);
             box-sizing: border-box; width: 100%; }
 .mc-panel-title { font-weight: 700; font-size: 15px; margin-bottom: 4px; color: #1d2330; }
@@ -44,6 +48,7 @@ body, .jp-Notebook, .voila-body { background: #1f2430 !important; }
 .mc-deciding { background: #ffb703; color: #111; }
 .mc-departed { background: #999; color: #fff; }
 .mc-stats { display: flex; gap: 10px; font-size: 13px; }
+.mc-stats i, .mc-line i { color: #5b6275; font-style: normal; font-size: 11px; }
 .mc-money { font-weight: 800; color: #0b6e4f; }
 .mc-line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .mc-small { color: #5b6275; font-size: 11px; }
@@ -73,7 +78,7 @@ body, .jp-Notebook, .voila-body { background: #1f2430 !important; }
                  padding: 6px 10px; font-size: 13px; }
 .mc-info-text { background: #e7f5ee; color: #1b5e3c; border-radius: 6px; padding: 4px 10px; font-size: 12px; }
 .mc-log { max-height: 260px; overflow-y: auto; font-size: 12px; }
-.mc-log-entry { padding: 2px 0; border-bottom: 1px solid #eef0f4; }
+.mc-log-entry { padding: 2px 0; border-bottom: 1px solid #eef0f4; line-height: 1.3; }
 .mc-log-round { display: inline-block; width: 34px; color: #8a90a2; font-size: 11px; }
 .mc-log-rule { display: inline-block; background: #eef1f7; color: #37415a; border-radius: 3px;
                font-size: 10px; padding: 0 4px; margin-right: 4px; }

@@ -58,7 +58,8 @@ class Table:
         # hand
         self.hand_title = html(cls="mc-hand-title")
         self.hand_cards = html(cls="mc-hand-cards")
-        self.show_hand = W.Button(description="Show my hand", icon="eye", button_style="info")
+        self.show_hand = W.Button(description="Show my hand", icon="eye", button_style="info",
+                                  layout=W.Layout(width="auto"))
         self.hide_hand = W.Button(description="Hide my hand", icon="eye-slash")
         self.show_hand.add_class("mc-show-hand")
         self.hide_hand.add_class("mc-hide-hand")
@@ -265,7 +266,7 @@ class Table:
                                      "Cards you may play now will be marked.</div>")
             self.hand_cards.value = ""
             self.show_hand.description = f"Show my hand ({focus})"
-            self.show_hand.layout.display = None
+            self.show_hand.layout.display = None if n else "none"
             self.hide_hand.layout.display = "none"
 
     def _render_oot(self, s: Session, focus: str | None) -> None:
