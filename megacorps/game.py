@@ -247,13 +247,13 @@ class Game:
         s = self._state
         return f"<Game round {s.round}, {s.phase}: {describe_decision(s)}>"
 
-    def _repr_html_(self) -> str | None:
+    def _repr_mimebundle_(self, include=None, exclude=None):
         """In a notebook, a Game shows its board (the renderer is imported only here)."""
         try:
             from widgets.board_figure import board_figure
         except ImportError:
-            return None
-        return board_figure(self).to_html(include_plotlyjs="cdn", full_html=False)
+            return {"text/plain": repr(self)}
+        return board_figure(self)._repr_mimebundle_(include, exclude)
 
 
 def _full(state: GameState) -> tuple:
