@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Install everything the tests need on a fresh Debian machine with Python 3.11, then run
+# every test: the engine, the widgets, the lesson notebooks (nbval) and the real-browser test.
+# Usage: bash scripts/install-and-test.sh        (the README's test command; CI runs it too)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Chromium from Debian for the browser test (Playwright drives it; never `playwright install`).
+if [ ! -x /usr/bin/chromium ]; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium > /dev/null
+fi
+
+# The project and its test tools, in a virtual environment of its own.
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e ".[test]"
+
+export MEGACORPS_CHROMIUM=/usr/bin/chromium
+# Engine, widgets and browser tests, then every lesson notebook in a fresh kernel.
+timeout 1500 .venv/bin/python -m pytest tests -q -p no:cacheprovider --timeout=600
+timeout 600 .venv/bin/python -m pytest notebooks -q -p no:cacheprovider --nbval-lax \
+  --nbval-cell-timeout=120 --nbval-kernel-startup-timeout=60 --ignore=notebooks/play.ipynb
