@@ -88,12 +88,24 @@ class Board(_Strict):
             for industry in c.companies:
                 if industry not in self.industries:
                     raise ValueError(f"countries.{c.name}: unknown industry {industry!r}")
+        neutral = {c.name for c in self.countries if c.neutral}
         for corp in self.corps:
             if corp.starts_with is not None and corp.starts_with not in names:
                 raise ValueError(f"corps.{corp.name}: unknown country {corp.starts_with!r}")
+            if corp.starts_with in neutral:
+                raise ValueError(f"corps.{corp.name}: {corp.starts_with} is neutral and can never be controlled")
         for name in self.random_start_countries:
             if name not in names:
                 raise ValueError(f"random_start_countries: unknown country {name!r}")
+            if name in neutral:
+                raise ValueError(f"random_start_countries: {name} is neutral and can never be controlled")
+        if len(self.random_start_countries) > 3:  # each goes to a different corp; a game may have 3
+            raise ValueError("random_start_countries: at most 3 (each goes to a different corp)")
+        for players in range(3, len(self.corps) + 1):  # Setting Up, step 5
+            if players not in self.deck_size_by_players:
+                raise ValueError(f"deck_size_by_players: no deck size for {players} players")
+        if not self.starting_cards_by_countries:  # Setting Up, step 4
+            raise ValueError("starting_cards_by_countries: needs at least one number")
         return self
 
     @cached_property

@@ -1,0 +1,400 @@
+"""Hidden information (views, log, undo, saves), broken save and data files, and the default
+board and deck."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import megacorps as mc
+from megacorps import saves
+from megacorps.state import PayoutFrame, TradeFrame
+
+THREE = ["Mokia", "Globbo", "Nonintendo"]
+# Cards with a single copy whose names appear nowhere else on the table (L-5 and Asteroid are
+# also place names, so they are left out).
+UNIQUE = ["Clone Soldiers", "Wikisyndicalism", "Vote of No Confidence", "Military Coup", "Revolution",
+          "Corruption Scandal", "General Strike", "Privatization"]
+
+
+def view_text(game: mc.Game, corp: str | None) -> str:
+    return json.dumps(game.view(corp).model_dump())
+
+
+def readable_part(game: mc.Game) -> dict:
+    data = json.loads(game.to_json())
+    del data["sealed"]
+    return data
+
+
+# === Views, log and saves do not show what a corp may not see ==================================
+
+def test_a_view_shows_the_own_hand_and_never_another():
+    game = mc.scenario(THREE, hands={"Mokia": ["Revolution"], "Globbo": ["Privatization", "Military Coup"]})
+    mokia, globbo, spectator = view_text(game, "Mokia"), view_text(game, "Globbo"), view_text(game, None)
+    assert "Revolution" in mokia and "Privatization" not in mokia and "Military Coup" not in mokia
+    assert "Privatization" in globbo and "Military Coup" in globbo and "Revolution" not in globbo
+    for card in ("Revolution", "Privatization", "Military Coup"):
+        assert card not in spectator
+    view = game.view("Nonintendo")
+    assert view.hand == [] and view.hand_sizes == {"Mokia": 1, "Globbo": 2, "Nonintendo": 0}
+    assert view.deck_size == len(game.state.deck)
+    assert not {"deck", "set_aside", "hands", "frames"} & set(view.model_dump())
+
+
+def test_the_deck_order_is_in_no_view_log_or_readable_save():
+    deck = list(mc.load_deck().all_cards)
+    one, two = mc.scenario(THREE, deck=deck), mc.scenario(THREE, deck=list(reversed(deck)))
+    for game in (one, two):
+        game.apply(mc.BuyCompany("Mokia", "India/Solar"))
+        game.apply(mc.Pass("Globbo"))
+    for corp in THREE + [None]:
+        assert one.view(corp) == two.view(corp)
+    assert [e.text for e in one.log] == [e.text for e in two.log]
+    assert readable_part(one) == readable_part(two)
+    assert one.to_json() != two.to_json()  # the order is in the sealed part, to resume the game
+
+
+def test_a_drawn_card_is_seen_only_by_its_drawer():
+    game = mc.scenario(THREE, deck=["Revolution", "Boom"])
+    for corp in THREE:
+        game.apply(mc.Pass(corp))
+    assert game.hand("Globbo") == ["Revolution"]
+    assert "Revolution" in view_text(game, "Globbo")
+    for corp in ("Mokia", "Nonintendo", None):
+        assert "Revolution" not in view_text(game, corp)
+    assert all("Revolution" not in e.text for e in game.log)
+    assert "Revolution" not in json.dumps(readable_part(game))
+
+
+def test_setup_draws_are_secret():
+    for seed in range(40):
+        game = mc.new_game(list(mc.CORPS), seed=seed)
+        for corp in mc.CORPS:
+            others = {c for other in mc.CORPS if other != corp for c in game.hand(other)}
+            hidden = [c for c in UNIQUE if c in others]
+            text = view_text(game, corp)
+            assert not [c for c in hidden if c in text], (seed, corp)
+            assert all(c in text for c in game.hand(corp))
+        public = " ".join(e.text for e in game.log)
+        assert not [c for c in UNIQUE if c in public]
+
+
+def test_a_trade_of_cards_shows_the_cards_to_its_two_parties_only():
+    game = mc.scenario(THREE, hands={"Mokia": ["Revolution"], "Globbo": ["Privatization"]})
+    game.apply(mc.OfferTrade("Mokia", to="Globbo", give=mc.Bundle(cards=("Revolution",)),
+                             take=mc.Bundle(cards=("Privatization",))))
+    assert "Revolution" in game.view("Globbo").trade_offer and "Privatization" in game.view("Mokia").trade_offer
+    assert "Revolution" not in game.view("Nonintendo").trade_offer
+    assert "1 card" in game.view("Nonintendo").trade_offer
+    game.apply(mc.Accept("Globbo"))
+    assert game.hand("Mokia") == ["Privatization"] and game.hand("Globbo") == ["Revolution"]
+    for corp in (None, "Nonintendo"):
+        text = view_text(game, corp)
+        assert "Revolution" not in text and "Privatization" not in text
+    assert "Privatization" in game.view("Mokia").log[-1] and "Revolution" in game.view("Globbo").log[-2]
+
+
+def test_cards_of_a_corp_that_leaves_are_never_shown():
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo", "Lenogo"], hands={"Globbo": ["Revolution"]})
+    game.apply(mc.LeaveGame("Globbo"))
+    for corp in (None, "Mokia", "Globbo"):
+        assert "Revolution" not in view_text(game, corp)
+    assert "Revolution" not in json.dumps(readable_part(game))
+
+
+def test_undo_does_not_reopen_a_draw_or_opened_bids():
+    game = mc.scenario(THREE, deck=["Revolution", "Boom"], hands={"Mokia": ["Greedy Kleptocrats"]})
+    game.apply(mc.Pass("Mokia"))
+    game.apply(mc.Pass("Globbo"))
+    game.apply(mc.Pass("Nonintendo"))  # Globbo draws Revolution
+    with pytest.raises(mc.IllegalAction) as info:
+        game.undo()
+    assert "Revolution" not in str(info.value)
+    assert game.hand("Globbo") == ["Revolution"]
+    # Undoing what came after the draw shows nothing new.
+    game.apply(mc.Pass("Globbo"))
+    assert game.undo() == mc.Pass("Globbo")
+    assert "Revolution" not in view_text(game, "Mokia")
+    # A secret bid can be taken back before the bids open, but not after.
+    game.apply(mc.PlayCard("Mokia", "Greedy Kleptocrats", "ASEAN"))
+    game.apply(mc.Bid("Mokia", 11))
+    assert game.undo() == mc.Bid("Mokia", 11)
+    assert game.view("Mokia").my_secret is None and all("11" not in e.text for e in game.log)
+    for corp, amount in (("Mokia", 11), ("Globbo", 3), ("Nonintendo", 0)):
+        game.apply(mc.Bid(corp, amount))
+    assert not game.can_undo()
+
+
+def _twin(game: mc.Game, change) -> mc.Game:
+    """The same game with its hidden information changed by `change(start_state)`."""
+    start = game._start.clone()
+    change(start)
+    return mc.Game(start, game._setup_log)
+
+
+def _blind_choice(rng: random.Random, game: mc.Game, corp: str):
+    """A choice that depends only on public information: never a card, never a bid above 0."""
+    choices = [a for a in game.legal_actions(corp)
+               if not isinstance(a, (mc.PlayCard, mc.LeaveGame)) and not (isinstance(a, mc.Bid) and a.amount)]
+    return rng.choice(choices)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_nothing_a_corp_can_see_depends_on_hidden_cards_it_has_not_seen(seed):
+    """Non-interference: two games that differ only in the deck order and in one corp's hand.
+    Played with the same public moves, every corp whose own cards are the same in both sees
+    exactly the same view, log, decision, legal actions and error messages, and the readable
+    part of the save is the same."""
+    rng = random.Random(seed)
+    corps = rng.sample(mc.CORPS, rng.randint(3, 6))
+    one = mc.new_game(corps, seed=seed)
+    secret_holder = next((c for c in corps if one.hand(c)), corps[0])
+    deck_order = list(one.state.deck)
+    rng.shuffle(deck_order)
+
+    def change(state):
+        pool = state.hands[secret_holder] + state.deck + state.set_aside
+        rng_local = random.Random(seed + 1)
+        rng_local.shuffle(pool)
+        n = len(state.hands[secret_holder])
+        state.hands[secret_holder] = pool[:n]
+        state.deck = pool[n:n + len(state.deck)]
+        state.set_aside = pool[n + len(state.deck):]
+
+    two = _twin(one, change)
+    differs = {secret_holder} if one.hand(secret_holder) != two.hand(secret_holder) else set()
+    for step in range(400):
+        if one.is_over:
+            break
+        for corp in list(corps):
+            if one.state.hands[corp] != two.state.hands[corp]:
+                differs.add(corp)
+        for corp in [c for c in corps if c not in differs] + [None]:
+            assert one.view(corp) == two.view(corp), (seed, step, corp)
+            if corp is not None:
+                assert one.legal_actions(corp) == two.legal_actions(corp)
+        assert one.deciders == two.deciders and one.decision == two.decision
+        assert [e.text for e in one.log] == [e.text for e in two.log]
+        if step % 10 == 0:
+            assert readable_part(one) == readable_part(two)
+        # Probing: the same attempt by a corp that sees the same table meets the same answer.
+        prober = rng.choice([c for c in one.corps if c not in differs] or [None])
+        if prober is not None and one.may_offer_trades(prober):
+            target = rng.choice([c for c in one.corps if c != prober])
+            card = rng.choice(list(one.state.deck_spec.card_by_name))
+            probe = mc.OfferTrade(prober, to=target, give=mc.Bundle(money=min(1, one.money(prober))),
+                                  take=mc.Bundle(cards=(card,)))
+            outcomes = []
+            for game in (one, two):
+                try:
+                    game.apply(probe)
+                    outcomes.append(("accepted", game.decision))
+                    game.undo()
+                except mc.IllegalAction as err:
+                    outcomes.append(("refused", str(err)))
+            assert outcomes[0] == outcomes[1], outcomes
+        corp = one.deciders[0]
+        action = _blind_choice(rng, one, corp)
+        one.apply(action)
+        two.apply(action)
+        if one.can_undo() and rng.random() < 0.05:
+            assert one.undo() == two.undo() == action
+
+
+def test_a_save_seals_hands_and_deck_and_shows_only_public_facts():
+    game = mc.scenario(THREE, hands={"Globbo": ["Privatization"]}, deck=["Revolution", "Military Coup"])
+    text = game.to_json()
+    data = json.loads(text)
+    assert set(data) == {"format", "version", "corps", "round", "phase", "money", "sealed"}
+    assert data["money"] == game.state.money and data["corps"] == THREE
+    for card in ("Privatization", "Revolution", "Military Coup"):
+        assert card not in text
+    full = saves.unseal(text)
+    assert full["start"]["hands"]["Globbo"] == ["Privatization"]
+    assert full["start"]["deck"] == ["Revolution", "Military Coup"]
+
+
+# === Broken saves ===============================================================================
+
+def a_save() -> str:
+    game = mc.new_game(THREE, seed=4)
+    bots = {c: mc.bots.RandomBot(i) for i, c in enumerate(THREE)}
+    for _ in range(30):
+        corp = game.deciders[0]
+        game.apply(bots[corp].choose(game, corp))
+    return game.to_json()
+
+
+def resealed(text: str, edit) -> str:
+    data = json.loads(text)
+    content = saves.unseal(text)
+    edit(content)
+    data["sealed"] = saves.seal(content)
+    return json.dumps(data)
+
+
+def test_a_good_save_loads():
+    text = a_save()
+    assert mc.Game.from_json(text).to_json() == text
+
+
+@pytest.mark.parametrize("make, entry", [
+    (lambda t: t[: len(t) // 2], "not valid JSON"),
+    (lambda t: "[1, 2, 3]", "entry format"),
+    (lambda t: json.dumps({**json.loads(t), "format": "chess-pgn"}), "entry format"),
+    (lambda t: json.dumps({k: v for k, v in json.loads(t).items() if k != "round"}), "entry round"),
+    (lambda t: json.dumps({**json.loads(t), "version": 99}), "entry version"),
+    (lambda t: json.dumps({**json.loads(t), "sealed": "not*base64!"}), "entry sealed"),
+    (lambda t: json.dumps({**json.loads(t), "sealed": json.loads(t)["sealed"][:-12]}), "entry sealed"),
+    (lambda t: json.dumps({**json.loads(t), "sealed": saves.seal({"board": {}})}), "entry sealed."),
+    (lambda t: resealed(t, lambda c: c["actions"].append({"type": "pass", "corp": "Windoze"})),
+     "entry actions[30]"),
+    (lambda t: resealed(t, lambda c: c["actions"].insert(3, {"type": "veto", "corp": "Mokia"})),
+     "entry actions[3]"),
+    (lambda t: resealed(t, lambda c: c["actions"].insert(0, {"type": "teleport", "corp": "Mokia"})),
+     "entry actions[0]"),
+    (lambda t: resealed(t, lambda c: c["actions"][5].update(surprise=1)), "entry actions[5]"),
+    (lambda t: resealed(t, lambda c: c["start"]["money"].update(Mokia=-5)), "entry sealed.start"),
+    (lambda t: resealed(t, lambda c: c["start"]["hands"]["Mokia"].append("Joker")), "entry sealed.start"),
+    (lambda t: resealed(t, lambda c: c["start"]["companies"].update({"Atlantis/Oil": "unowned"})),
+     "entry sealed.start"),
+    (lambda t: resealed(t, lambda c: c["board"]["countries"][0].update(defense=-3)), "entry sealed.board"),
+    (lambda t: resealed(t, lambda c: c["deck"]["cards"][0].update(effect="explode")), "entry sealed.board/deck"),
+])
+def test_a_broken_save_is_refused_naming_the_entry(make, entry):
+    with pytest.raises(mc.BadSaveFile) as info:
+        mc.Game.from_json(make(a_save()))
+    assert entry in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_an_illegal_action_in_a_save_names_the_rule_it_breaks():
+    text = resealed(a_save(), lambda c: c["actions"].insert(
+        0, {"type": "buy", "corp": c["start"]["to_act"][0], "company": "Open Source Software/Software"}))
+    with pytest.raises(mc.BadSaveFile, match=r"entry actions\[0\]: .*Syndicalized"):
+        mc.Game.from_json(text)
+
+
+# === Broken board and deck files ==================================================================
+
+DATA = Path(mc.__file__).parent / "data"
+
+
+def write(tmp_path: Path, name: str, data) -> Path:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return path
+
+
+def board_with(edit):
+    data = json.loads((DATA / "board.json").read_text())
+    edit(data)
+    return data
+
+
+def deck_with(edit):
+    data = json.loads((DATA / "deck.json").read_text())
+    edit(data)
+    return data
+
+
+@pytest.mark.parametrize("data, entry", [
+    ('{"name": "board", ', "not valid JSON"),
+    (board_with(lambda b: b["countries"][2]["companies"].append("Tea")), "countries.Japan: unknown industry 'Tea'"),
+    (board_with(lambda b: b["countries"][2].update(defense=-1)), "entry countries.2.defense"),
+    (board_with(lambda b: b["countries"][11].update(government="Democracy")), "entry countries.11"),
+    (board_with(lambda b: b["countries"][4].pop("government")), "entry countries.4"),
+    (board_with(lambda b: b["countries"].append(b["countries"][0])), "'NAFTA' appears twice"),
+    (board_with(lambda b: b.update(payout_table=[12, 10])), "entry payout_table"),
+    (board_with(lambda b: b.update(colour="red")), "entry colour"),
+    (board_with(lambda b: b["corps"][0].update(starts_with="Atlantis")), "corps.Mokia: unknown country"),
+    (board_with(lambda b: b["corps"][0].update(starts_with="Switzerland")), "corps.Mokia: Switzerland is neutral"),
+    (board_with(lambda b: b.update(random_start_countries=["ASEAN", "L-5"])), "random_start_countries: L-5"),
+    (board_with(lambda b: b["deck_size_by_players"].pop("3")), "deck_size_by_players: no deck size for 3"),
+    (board_with(lambda b: b.update(starting_cards_by_countries=[])), "starting_cards_by_countries"),
+    (board_with(lambda b: b["countries"][0].update(force="strong")), "entry countries.0.force"),
+])
+def test_a_broken_board_file_is_refused_naming_the_entry(tmp_path, data, entry):
+    path = write(tmp_path, "board.json", data)
+    with pytest.raises(mc.BadDataFile) as info:
+        mc.load_board(path)
+    assert entry in str(info.value) and str(path) in str(info.value)
+
+
+def test_a_missing_board_file_is_refused():
+    with pytest.raises(mc.BadDataFile, match="cannot be read"):
+        mc.load_board("/nonexistent/board.json")
+
+
+@pytest.mark.parametrize("data, entry", [
+    ("[", "not valid JSON"),
+    (deck_with(lambda d: d["cards"][3].update(effect="explode")), "entry cards.3: Value error, unknown effect"),
+    (deck_with(lambda d: d["cards"][0].update(timing="never")), "entry cards.0.timing"),
+    (deck_with(lambda d: d["cards"][0].update(copies=0)), "entry cards.0.copies"),
+    (deck_with(lambda d: d["cards"][0].pop("summary")), "entry cards.0.summary"),
+    (deck_with(lambda d: d["cards"][3]["target"].update(kind="planet")), "entry cards.3.target.kind"),
+    (deck_with(lambda d: next(c for c in d["cards"] if c["name"] == "L-5")["params"].update(company="Mars/Metals")),
+     "entry cards.L-5: unknown company 'Mars/Metals'"),
+    (deck_with(lambda d: d.update(cards=[c for c in d["cards"] if c["name"] != "Asteroid"])),
+     "waits for card 'Asteroid'"),
+])
+def test_a_broken_deck_file_is_refused_naming_the_entry(tmp_path, data, entry):
+    path = write(tmp_path, "deck.json", data)
+    with pytest.raises(mc.BadDataFile) as info:
+        mc.load_deck(path)
+    assert entry in str(info.value)
+
+
+def test_a_corrected_board_file_is_used_by_a_new_game(tmp_path):
+    path = write(tmp_path, "board.json", board_with(lambda b: b["countries"][2].update(defense=7)))
+    board = mc.load_board(path)
+    game = mc.new_game(THREE, seed=1, board=board)
+    assert game.board.country_by_name["Japan"].defense == 7
+    assert mc.Game.from_json(game.to_json()).board.country_by_name["Japan"].defense == 7
+
+
+# === The default board and deck ===================================================================
+
+def test_the_default_board():
+    board = mc.load_board()
+    assert len(board.industries) == 12 and "Electronics" in board.industries
+    assert len(board.companies) == 60
+    assert all(len(cos) == 5 for cos in board.companies_of_industry.values())
+    country = board.country_by_name
+    assert country["Japan"].defense == 4 and country["Great Russia"].force == 2
+    assert country["African Federation"].companies == ["Metals", "Solar"]
+    assert "Finance" in country["China"].companies
+    assert "Aerospace" in country["European Union"].companies and "Aerospace" in country["Japan"].companies
+    assert country["China"].government.value != "Democracy"
+    assert {c.name for c in board.countries if c.neutral} == {"Switzerland", "L-5", "Asteroid",
+                                                              "Open Source Software"}
+    assert country["Switzerland"].companies == ["Finance"]
+    assert country["L-5"].companies == ["Nanotech"] and country["L-5"].absent_until_card == "L-5"
+    assert country["Asteroid"].companies == ["Metals"] and country["Asteroid"].absent_until_card == "Asteroid"
+    assert country["Open Source Software"].companies == ["Software"] and country["Open Source Software"].starts_syndicalized
+    assert {c.name: c.starts_with for c in board.corps} == {
+        "Mokia": "European Union", "Globbo": "Mercosur", "Nonintendo": "Japan", "Lenogo": "China",
+        "The Mouse": None, "Windoze": None}
+    assert board.random_start_countries == ["ASEAN", "African Federation"]
+    assert board.payout_table == [12, 10, 8, 6, 4, 3]
+    assert board.deck_size_by_players == {3: 18, 4: 16, 5: 15, 6: 12}
+    assert board.starting_cards_by_countries == [2, 1, 0]
+    assert (board.starting_money, board.starting_mercenaries, board.company_price,
+            board.divestment_compensation, board.mercenary_price) == (40, 1, 4, 4, 1)
+    governments = Counter(c.government.value for c in board.countries if not c.neutral)
+    assert governments == {"Democracy": 5, "Dictatorship": 3, "Kleptocracy": 3}
+
+
+def test_the_default_deck():
+    deck = mc.load_deck()
+    assert len(deck.all_cards) == 21
+    assert {c.name: c.copies for c in deck.cards} == {
+        "Oversupply": 2, "Shortages": 2, "Clone Soldiers": 1, "Greedy Kleptocrats": 2, "Elections": 2,
+        "Vote of No Confidence": 1, "Wikisyndicalism": 1, "L-5": 1, "Asteroid": 1, "Boom": 3,
+        "Military Coup": 1, "Revolution": 1, "Corruption Scandal": 1, "General Strike": 1, "Privatization": 1}
+    assert {c.name for c in deck.cards if c.timing == "payout"} == {"Oversupply", "Shortages"}
