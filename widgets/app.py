@@ -344,7 +344,7 @@ class App(W.VBox):
         else:
             where = f"Round {st.round}"
         paid = f" \u00b7 Paid: <b>{escape(st.paid)}</b>" if st.paid else ""
-        self.status.value = (f"<div class='mc-status-text'><b>{where}</b> \u00b7 Deck: {len(st.deck)} cards"
+        self.status.value = (f"<div class='mc-status-text' data-actions='{len(g.actions)}'><b>{where}</b> \u00b7 Deck: {len(st.deck)} cards"
                              f" \u00b7 Active Player: <b>{escape(st.active)}</b>{paid}</div>")
         data = base64.b64encode(g.to_json().encode("utf-8")).decode("ascii")
         fname = f"megacorps-round-{st.round}.json"

@@ -91,23 +91,37 @@ def results_html(results: Results) -> str:
 
 
 class MoneyChart:
-    """Money of each corp, round by round: one FigureWidget with a line per possible corp,
-    built complete before display and afterwards only updated in place."""
+    """Money of each corp, round by round: one line per corp.
 
-    def __init__(self, width: int = 410, height: int = 300):
+    The FigureWidget is created (complete, from the session's money so far) the first time a
+    game is shown, never at page load: it keeps the page light, and a widget built whole in a
+    callback of a live page cannot lose its first state (the Voila trap). Later rounds only
+    update it in place."""
+
+    def __init__(self, width: int = 430, height: int = 300):
+        self.width, self.height = width, height
+        self.figure = None
+        self.box = W.Box(layout=W.Layout(width=f"{width}px", min_height=f"{height}px"))
+        self._last: tuple | None = None
+
+    def _build(self, xs, series) -> None:
         fig = go.Figure()
         for corp in mc.CORPS:
-            fig.add_scatter(x=[], y=[], name=corp, mode="lines+markers", visible=False,
-                            line=dict(color=corp_color(corp), width=3), marker=dict(size=6))
-        fig.update_layout(width=width, height=height, margin=dict(l=44, r=10, t=30, b=40),
+            data = series.get(corp)
+            fig.add_scatter(x=xs if data else [], y=data or [], name=corp, mode="lines+markers",
+                            visible=bool(data), line=dict(color=corp_color(corp), width=3),
+                            marker=dict(size=6))
+        fig.update_layout(width=self.width, height=self.height, margin=dict(l=44, r=10, t=30, b=40),
                           title=dict(text="Money by round", font=dict(size=14), x=0.02),
                           xaxis=dict(title="Round (last point: after the final payouts)", dtick=1,
                                      fixedrange=True),
                           yaxis=dict(title="Euros", fixedrange=True, rangemode="tozero"),
                           legend=dict(orientation="h", y=-0.3, font=dict(size=10)),
                           plot_bgcolor="#FAFAFA", paper_bgcolor="white", showlegend=True)
+        if xs:
+            fig.update_xaxes(range=[min(xs) - 0.4, max(xs) + 0.4])
         self.figure = go.FigureWidget(fig)
-        self._last: tuple | None = None
+        self.box.children = [self.figure]
 
     def update(self, session: Session) -> None:
         xs, series = session.money_series()
@@ -115,12 +129,16 @@ class MoneyChart:
         if key == self._last:
             return
         self._last = key
+        if self.figure is None:
+            self._build(xs, series)
+            return
         with self.figure.batch_update():
             for trace in self.figure.data:
                 if trace.name in series:
                     trace.x, trace.y, trace.visible = xs, series[trace.name], True
                 else:
                     trace.x, trace.y, trace.visible = [], [], False
+            self.figure.layout.xaxis.range = [min(xs) - 0.4, max(xs) + 0.4] if xs else None
 
 
 def html(value: str = "", cls: str | None = None, **layout) -> W.HTML:

@@ -41,9 +41,11 @@ class NewGameForm:
             rows.append(W.HBox([W.HTML(f"<span class='mc-seat-no'>Seat {i + 1}</span>"), c, p]))
         self.seed = W.IntText(value=random.randint(1, 9999), description="Seed",
                               style={"description_width": "90px"}, layout=W.Layout(width="200px"))
+        self.seed.add_class("mc-seed")
         self.pause = W.BoundedFloatText(value=default_pause(), min=0, max=5, step=0.1,
                                         description="Bot pause (s)", style={"description_width": "90px"},
                                         layout=W.Layout(width="200px"))
+        self.pause.add_class("mc-pause")
         self.start = W.Button(description="Start game", button_style="success", icon="play",
                               layout=W.Layout(width="200px", height="40px"))
         self.start.add_class("mc-start")

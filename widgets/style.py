@@ -31,8 +31,8 @@ body { padding: 0 !important; }
 .mc-panel-title { font-weight: 700; font-size: 15px; margin-bottom: 4px; color: #1d2330; }
 .mc-note { color: #5b6275; font-size: 12px; line-height: 1.35; }
 .mc-seat-no { display: inline-block; width: 52px; font-size: 12px; color: #5b6275; padding-top: 6px; }
-.mc-corps { display: grid; grid-template-columns: repeat(3, 1fr); gap: 4px; }
-.mc-corp { background: #fff; border-radius: 6px; padding: 4px 8px; box-shadow: 0 1px 2px rgba(0,0,0,.12);
+.mc-corps { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 4px; }
+.mc-corp { min-width: 0; overflow: hidden; background: #fff; border-radius: 6px; padding: 4px 8px; box-shadow: 0 1px 2px rgba(0,0,0,.12);
            font-size: 12px; line-height: 1.35; min-height: 84px; }
 .mc-corp.mc-is-deciding { box-shadow: 0 0 0 2px #ffb703, 0 1px 3px rgba(0,0,0,.2); }
 .mc-corp.mc-gone { opacity: .45; }
@@ -91,6 +91,8 @@ body { padding: 0 !important; }
 .mc-scores .mc-num { text-align: right; font-weight: 700; }
 .mc-win-row { background: #fff8e1; }
 .mc-final { font-size: 11px; margin: 2px 0 0 14px; padding: 0; max-height: 180px; overflow-y: auto; }
+.mc-final li { margin: 0; line-height: 1.35; }
+.mc-results h4 { margin: 6px 0 2px 0; }
 .mc-loaded { font-size: 12px; background: #e8f1fb; padding: 4px 6px; border-radius: 4px; margin-top: 4px; }
 .mc-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
 </style>

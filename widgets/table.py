@@ -86,7 +86,7 @@ class Table:
         # log and chart
         self.log = html(cls="mc-log-box")
         self.chart = MoneyChart()
-        self.tabs = W.Tab(children=[self.log, self.chart.figure])
+        self.tabs = W.Tab(children=[self.log, self.chart.box])
         self.tabs.titles = ("Game log", "Money chart")
         self.tabs.add_class("mc-tabs")
 
