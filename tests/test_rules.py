@@ -270,6 +270,19 @@ def test_after_a_veto_the_buyer_may_only_buy_another_company_or_pass():
     assert not game.state.must_buy and game.state.vetoed == []
 
 
+def test_a_permitted_purchase_that_became_impossible_meanwhile_commits_the_buyer_as_a_veto_does():
+    game = mc.scenario(["Nonintendo", "Mokia", "Globbo"], countries={"European Union": "Mokia"},
+                       companies={"Japan/Aerospace": "Nonintendo"}, money={"Nonintendo": 5})
+    game.apply(mc.BuyCompany("Nonintendo", "European Union/Aerospace"))
+    # While Mokia decides, Nonintendo gives money away (trades may come at any time).
+    game.apply(mc.OfferTrade("Nonintendo", to="Globbo", give=mc.Bundle(money=2)))
+    game.apply(mc.Accept("Globbo"))
+    assert game.deciders == ["Mokia"]
+    game.apply(mc.Permit("Mokia"))
+    assert game.company_status("European Union/Aerospace") == "unowned" and game.money("Nonintendo") == 3
+    assert turn_choices(game, "Nonintendo") == [mc.Pass("Nonintendo")]
+
+
 # === Government Intervention ====================================================================
 
 @pytest.mark.parametrize("government, status, globbo_money, mokia_money", [
@@ -468,6 +481,34 @@ def test_the_winners_intervention_follows_the_government_kleptocracy_theft():
     game.apply(mc.LaunchWar("Mokia", "Great Russia"))
     game.apply(mc.Intervene("Mokia", "Great Russia/Oil"))
     assert game.company_status("Great Russia/Oil") == "Mokia"
+
+
+def test_a_war_on_a_country_the_attacker_comes_to_control_during_the_pause_is_not_fought():
+    game = mc.scenario(THREE, countries={"ASEAN": "Globbo"}, mercenaries={"Mokia": 2, "Nonintendo": 1},
+                       hands={"Nonintendo": ["Greedy Kleptocrats"]})
+    game.apply(mc.LaunchWar("Mokia", "ASEAN"))
+    game.apply(mc.PlayCard("Nonintendo", "Greedy Kleptocrats", "ASEAN"))  # interrupts the pause
+    for corp, bid in (("Mokia", 5), ("Globbo", 1), ("Nonintendo", 0)):
+        game.apply(mc.Bid(corp, bid))
+    assert game.controller("ASEAN") == "Mokia"
+    assert isinstance(game.state.top_frame, WarFrame) and game.deciders == ["Nonintendo"]
+    game.apply(mc.StayOut("Nonintendo"))
+    assert game.controller("ASEAN") == "Mokia" and game.mercenaries("Mokia") == 2  # no war, no losses
+    assert "there is no war" in game.log[-1].text
+    assert game.deciders == ["Globbo"]
+
+
+def test_war_gifts_are_asked_of_every_other_corp_with_mercenaries_at_once():
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo", "Lenogo", "Windoze"], countries={"Mercosur": "Globbo"},
+                       mercenaries={"Mokia": 1, "Globbo": 1, "Nonintendo": 2, "Lenogo": 0, "Windoze": 1})
+    game.apply(mc.LaunchWar("Mokia", "Mercosur"))
+    assert sorted(game.deciders) == ["Nonintendo", "Windoze"]  # not the two sides, not Lenogo
+    game.apply(mc.SupportWar("Windoze", "defender", 1))  # answers come in any order
+    assert game.mercenaries("Globbo") == 2
+    game.apply(mc.SupportWar("Nonintendo", "attacker", 2))
+    # Mokia 0 Force + 3 against Mercosur 3 + 2: Globbo holds; 2 < 3, both lose 2.
+    assert game.controller("Mercosur") == "Globbo"
+    assert game.mercenaries("Mokia") == 1 and game.mercenaries("Globbo") == 0
 
 
 # === Event cards ================================================================================
