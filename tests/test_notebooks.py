@@ -176,3 +176,14 @@ def test_board_and_payout_printout(capsys):
     assert board(game, highlight=["NAFTA/Robotics"]) is not None
     assert print_payout(game, "Robotics") == {"Mokia": 3}
     assert "5 competitors" in capsys.readouterr().out
+
+
+def test_move_maker_starts_over_from_the_same_position():
+    game = antitrust_position()
+    maker = MoveMaker(game, kinds=["buy"], show_board=False)
+    maker.choose("Nonintendo buys NAFTA/Aerospace")
+    assert maker.button.disabled
+    maker.restart.click()
+    assert not maker.button.disabled and maker.game.company_status("NAFTA/Aerospace") == "unowned"
+    maker.choose("Nonintendo buys NAFTA/Biotech")
+    assert maker.game.money("Nonintendo") == 36

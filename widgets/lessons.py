@@ -219,6 +219,9 @@ class MoveMaker(w.VBox):
                                layout=w.Layout(width="90px"))
         self.button.on_click(lambda _b: self._pressed())
         self.result = w.HTML()
+        self.restart = w.Button(description="Start over", icon="undo", layout=w.Layout(width="120px"))
+        self.restart.on_click(lambda _b: self._safely(self.start_over))
+        self._origin = (game.state.clone(), list(game.log))
         self.view = None
         choices = self.choices()
         if show_board:
@@ -228,8 +231,22 @@ class MoveMaker(w.VBox):
         self._refresh(choices)
         top = [self.view.figure] if self.view is not None else (
             [w.HTML(board_html(game, self._targets(choices)))] if show_board else [])
-        super().__init__(top + [self.prompt, w.HBox([self.menu, self.amount, self.button]),
+        super().__init__(top + [self.prompt, w.HBox([self.menu, self.amount, self.button, self.restart]),
                                 self.result])
+
+    def start_over(self) -> None:
+        """Back to the position the widget started from (a fresh copy of it)."""
+        state, log = self._origin
+        self.game = mc.Game(state, log)
+        self._first = True
+        self._start_round = self.game.round
+        self._start_left = len(self.game.state.to_act)
+        self.moves.clear()
+        choices = self.choices()
+        if self.view is not None:
+            self.view.update(self.game, highlight=self._targets(choices))
+        self._refresh(choices)
+        self.result.value = "Back to the starting position."
 
     # -- what may be chosen now
     def _one_move_done(self, game: mc.Game) -> bool:
@@ -277,7 +294,7 @@ class MoveMaker(w.VBox):
             self.amount.description = f"{choices[0].corp} bids"
         self.button.disabled = not choices
         if not choices:
-            self.prompt.value = "<i>Done. Run the cell again to start over.</i>"
+            self.prompt.value = "<i>Done. Press <b>Start over</b> to try again from the same position.</i>"
         elif self._first:
             who = f"{self.corp} may act now. " if self.corp and self.corp not in self.game.deciders else ""
             self.prompt.value = (f"<b>{html.escape(who + self.game.decision)}</b> Pick a move on the board "
@@ -297,6 +314,12 @@ class MoveMaker(w.VBox):
             else:
                 self.result.value = f"{html.escape(target)} is not one of the choices now."
         except Exception as exc:  # errors are shown in the lesson, never only in a server log
+            self.result.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+
+    def _safely(self, fn) -> None:
+        try:
+            fn()
+        except Exception as exc:  # shown in the lesson, never only in a server log
             self.result.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
 
     def _pressed(self) -> None:
