@@ -1108,3 +1108,21 @@ def test_legal_actions_of_a_corp_not_in_the_game_is_empty():
     assert game.legal_actions("Windoze") == []
     assert game.legal_actions("Nobody") == []
     assert_illegal(game, mc.PlayCard("Windoze", "Boom", "Oil"), "not playing")
+
+
+# === docs/rulings.md ============================================================================
+
+def test_every_test_named_in_the_rulings_exists():
+    """docs/rulings.md cites, for each ruling, the tests that check it: they must exist."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "docs" / "rulings.md").read_text()
+    cited = re.findall(r"`(test_\w+\.py)::(test_\w+)", text)
+    assert len(cited) > 40
+    for filename, function in cited:
+        source = (root / "tests" / filename).read_text()
+        assert f"def {function}(" in source, f"docs/rulings.md cites {filename}::{function}, which does not exist"
+    numbers = re.findall(r"^### R(\d+)\.", text, flags=re.M)
+    assert len(numbers) == len(set(numbers)) and "5" in numbers
