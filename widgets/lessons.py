@@ -22,8 +22,8 @@ import ipywidgets as w
 
 import megacorps as mc
 
-__all__ = ["MoveMaker", "Quiz", "TradeMaker", "board", "make_move", "predict", "print_money", "print_payout",
-           "show_log"]
+__all__ = ["MoveMaker", "Quiz", "TradeMaker", "board", "corps_html", "make_move", "predict",
+           "print_money", "print_payout", "show_log"]
 
 
 # --- The board ------------------------------------------------------------------------------
@@ -36,9 +36,35 @@ def _board_module():
     return board_figure
 
 
-def board(game: mc.Game, highlight: Iterable[str] = ()):
+def corps_html(game: mc.Game) -> str:
+    """One line per corp: money, mercenaries, cards in hand, countries, Active Player / Paid."""
+    try:
+        from widgets.colors import corp_color
+    except ImportError:
+        def corp_color(_corp: str) -> str:
+            return "#999999"
+    state = game.state
+    rows = []
+    for corp in state.playing:
+        marks = [m for m, holder in (("Active Player", state.active), ("Paid", state.paid)) if holder == corp]
+        countries = ", ".join(state.countries_of(corp)) or "no country"
+        rows.append(
+            f"<tr><td><span style='display:inline-block;width:10px;height:10px;background:{corp_color(corp)};"
+            f"margin-right:4px'></span><b>{html.escape(corp)}</b></td><td>{state.money[corp]} Euros</td>"
+            f"<td>{state.mercenaries[corp]} merc.</td><td>{len(state.hands[corp])} card(s)</td>"
+            f"<td>{len(state.owned_by(corp))} compan{'y' if len(state.owned_by(corp)) == 1 else 'ies'}</td>"
+            f"<td>{html.escape(countries)}</td><td><i>{' · '.join(marks)}</i></td></tr>")
+    return ("<table style='font-size:12px;border-collapse:collapse' cellpadding='3'>"
+            + "".join(rows) + "</table>")
+
+
+def board(game: mc.Game, highlight: Iterable[str] = (), corps: bool = True):
     """The board of `game` as a static figure (a plotly Figure, or an HTML table when the
-    figure module is missing). Put it as the last line of a cell to show it."""
+    figure module is missing), after a line per corp (money, mercenaries, cards, countries)
+    unless `corps` is False. Put it as the last line of a cell to show it."""
+    if corps:
+        from IPython.display import HTML, display
+        display(HTML(corps_html(game)))
     module = _board_module()
     if module is None:
         return w.HTML(board_html(game, highlight))
@@ -229,8 +255,10 @@ class MoveMaker(w.VBox):
             if self.view is not None:
                 self.view.on_click(self._clicked)
         self._refresh(choices)
+        self.corps_line = w.HTML(corps_html(game))
         top = [self.view.figure] if self.view is not None else (
             [w.HTML(board_html(game, self._targets(choices)))] if show_board else [])
+        top = [self.corps_line] + top
         super().__init__(top + [self.prompt, w.HBox([self.menu, self.amount, self.button, self.restart]),
                                 self.result])
 
@@ -245,6 +273,7 @@ class MoveMaker(w.VBox):
         choices = self.choices()
         if self.view is not None:
             self.view.update(self.game, highlight=self._targets(choices))
+        self.corps_line.value = corps_html(self.game)
         self._refresh(choices)
         self.result.value = "Back to the starting position."
 
@@ -362,6 +391,7 @@ class MoveMaker(w.VBox):
         choices = self.choices()
         if self.view is not None:
             self.view.update(self.game, highlight=self._targets(choices))
+        self.corps_line.value = corps_html(self.game)
         self._refresh(choices)
         return new
 
