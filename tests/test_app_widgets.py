@@ -301,3 +301,29 @@ def test_payout_preview_and_board_click():
     assert app._highlight == ("India/Biotech",)
     ch.confirm.click()
     assert app.session.game.company_status("India/Biotech") == "Mokia"
+
+
+def test_war_preview_and_trade_offer():
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, mercenaries={"Mokia": 3}, countries={"Japan": "Globbo"},
+                        companies={"Japan/Aerospace": "Globbo"})
+    game = app.session.game
+    ch = app.table.chooser
+    ch.choose("Launch a War")
+    ch.set_field("country", "Japan")
+    assert "Attack 3" in ch.preview.value and "Globbo" in ch.preview.value
+    # a trade: Mokia gives Globbo 5 Euros for Japan/Aerospace; Globbo answers at the same screen
+    ch.choose("Offer a trade")
+    form = ch._trade
+    form.to.value = "Globbo"
+    form.give_money.value = 5
+    form.take_companies.value = ("Japan/Aerospace",)
+    assert not ch.confirm.disabled
+    ch.confirm.click()
+    assert app.error.value == "", app.error.value
+    assert app.table.focus == "Globbo"
+    assert "Japan/Aerospace" in app.table.prompt.value
+    app.table.chooser.choose("Accept")
+    app.table.chooser.confirm.click()
+    assert game.company_status("Japan/Aerospace") == "Mokia"
+    assert game.state.money["Mokia"] == 35

@@ -7,6 +7,8 @@ body { padding: 0 !important; }
 #rendered_cells, .jp-Cell, .jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output,
 .jp-Cell-outputWrapper, .jp-Notebook { padding: 0 !important; margin: 0 !important; }
 .jp-OutputPrompt, .jp-InputPrompt { display: none !important; }
+.mc-app .widget-html-content { line-height: 1.35; }
+.mc-app .widget-html, .mc-app .widget-html-content { height: auto; }
 .mc-app { font-family: "Segoe UI", Roboto, Arial, sans-serif; color: #1d2330; width: 1272px;
           margin: 4px auto 0 auto; }
 .mc-titlebar { background: linear-gradient(90deg, #13161f, #2b3245); color: #f2f2f2; padding: 6px 14px;
