@@ -2,8 +2,8 @@
 allowed. Used in IllegalAction messages and by the table's prompts."""
 from __future__ import annotations
 
-from .actions import (BuyCompany, BuyMercenaries, Intervene, LaunchWar, PayoutIndustry,
-                      PickCompany, PlayCard)
+from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Intervene, LaunchWar, LeaveGame,
+                      OfferMercenaries, PayoutIndustry, PickCompany, PlayCard, SupportWar, Vote)
 from .state import (ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, AntitrustFrame, AuctionFrame,
                     ElectionFrame, GameState, MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame,
                     WarFrame, country_of)
@@ -82,6 +82,13 @@ def why_illegal(state: GameState, action, deciders: list[str]) -> str:
                                                                               WarFrame, SpoilsFrame)):
             return "no other card may be played while this is being resolved"
         return f"{action.target!r} is not a target {action.card} can be played on now"
+    if isinstance(action, LeaveGame):  # Trades: leaving (any corp, not only a decider)
+        if state.phase == "setup":
+            return "a corp may leave only once the rounds have begun"
+        if state.frames:
+            return f"a corp may leave only between steps, not while this is resolved ({describe_decision(state)})"
+        if len(state.playing) <= 2:
+            return "a corp may not leave when only two corps are left in the game"
     if corp not in deciders:
         return f"it is not {corp}'s decision: {describe_decision(state)}"
     if isinstance(action, (BuyCompany, PickCompany)):
@@ -113,8 +120,45 @@ def why_illegal(state: GameState, action, deciders: list[str]) -> str:
             return f"{action.country} can never be attacked (neutral or not a country)"
         if state.controllers[action.country] == corp:
             return f"{corp} already controls {action.country}"
-    if isinstance(action, BuyMercenaries) and action.from_box < 0:
-        return "a number of mercenaries cannot be negative"
+    if isinstance(action, BuyMercenaries):
+        from .mercenaries import census
+        _, box, others = census(state, corp)
+        cost = action.from_box * state.board.mercenary_price
+        if action.from_box < 0:
+            return "a number of mercenaries cannot be negative"
+        if action.from_box > box:
+            return (f"the box sells only {box} (one per unowned, nationalized or syndicalized "
+                    "company that supplies mercenaries)")
+        if cost > state.money[corp]:
+            return f"{corp} has {state.money[corp]} Euros; {action.from_box} from the box cost {cost}"
+        if action.ask_owners and not others:
+            return "no other corp owns a company that could sell mercenaries"
+    frame = state.top_frame
+    if isinstance(action, OfferMercenaries) and isinstance(frame, MercenaryFrame) and frame.offer is None:
+        if action.count < 0 or action.price < 0:
+            return "a count or a price cannot be negative"
+        if action.count > frame.capacity.get(corp, 0):
+            return f"{corp} may sell at most {frame.capacity.get(corp, 0)} (one per company it owns that supplies them)"
+        if action.price > state.money[frame.buyer]:
+            return f"{frame.buyer} has only {state.money[frame.buyer]} Euros"
+    if isinstance(action, Accept) and isinstance(frame, MercenaryFrame) and frame.offer is not None:
+        return f"{corp} has {state.money[corp]} Euros and cannot pay {frame.offer[2]}"
+    if isinstance(action, Accept) and isinstance(frame, TradeFrame):
+        return f"{corp} cannot hand over everything the offer asks for"
+    if isinstance(action, SupportWar) and isinstance(frame, WarFrame):
+        if action.side not in ("attacker", "defender"):
+            return "mercenaries go to the attacker or to the defender"
+        if action.count < 1:
+            return "give at least one mercenary, or stay out"
+        if action.count > state.mercenaries[corp]:
+            return f"{corp} has only {state.mercenaries[corp]} mercenaries"
+    if isinstance(action, Bid) and isinstance(frame, AuctionFrame):
+        if action.amount < 0:
+            return "a bid cannot be negative"
+        if action.amount > state.money[corp]:
+            return f"{corp} has only {state.money[corp]} Euros to bid"
+    if isinstance(action, Vote) and isinstance(frame, ElectionFrame) and action.candidate not in state.playing:
+        return f"{action.candidate!r} is not a corp still in the game"
     if state.must_buy and state.top_frame is None and not isinstance(action, BuyCompany):
         return f"{corp} must buy a different company or pass after the veto"
     return f"{action} is not one of the choices open now ({describe_decision(state)})"

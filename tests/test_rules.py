@@ -337,7 +337,7 @@ def test_mercenary_sellers_are_asked_clockwise_and_may_not_ask_more_than_the_buy
     assert game.deciders == ["Globbo"]
     offers = [a for a in game.legal_actions("Globbo") if isinstance(a, mc.OfferMercenaries)]
     assert max(a.count for a in offers) == 2 and max(a.price for a in offers) == 1
-    assert_illegal(game, mc.OfferMercenaries("Globbo", 3, 0), "not one of the choices")
+    assert_illegal(game, mc.OfferMercenaries("Globbo", 3, 0), "Globbo may sell at most 2")
     game.apply(mc.OfferMercenaries("Globbo", 2, 1))
     game.apply(mc.Accept("Mokia"))
     assert game.money("Globbo") == 41 and game.mercenaries("Mokia") == 4
@@ -357,7 +357,7 @@ def test_a_mercenary_price_the_buyer_cannot_pay_can_only_be_declined():
     assert game.money("Mokia") == 4
     assert mc.Accept("Mokia") not in game.legal_actions("Mokia")
     assert mc.Decline("Mokia") in game.legal_actions("Mokia")
-    assert_illegal(game, mc.Accept("Mokia"), "not one of the choices")
+    assert_illegal(game, mc.Accept("Mokia"), "cannot pay 5")
 
 
 def test_clone_soldiers_adds_biotech_to_buy_mercenaries():
@@ -742,7 +742,7 @@ def test_auction_a_corp_without_money_is_not_asked_and_bids_are_capped_by_money(
     game = auction(money={"Globbo": 0, "Mokia": 6})
     assert sorted(game.deciders) == ["Mokia", "Nonintendo"]
     assert max(a.amount for a in game.legal_actions("Mokia")) == 6
-    assert_illegal(game, mc.Bid("Mokia", 7), "not one of the choices")
+    assert_illegal(game, mc.Bid("Mokia", 7), "Mokia has only 6 Euros to bid")
     game.apply(mc.Bid("Mokia", 6))
     assert_illegal(game, mc.Bid("Mokia", 5), "not Mokia's decision")
     game.apply(mc.Bid("Nonintendo", 2))
@@ -936,7 +936,7 @@ def test_a_departed_active_corp_keeps_the_card_until_the_round_ends():
     game.apply(mc.LeaveGame("Nonintendo"))
     # Only two corps remain: nobody else may leave.
     assert not any(isinstance(a, mc.LeaveGame) for c in game.corps for a in game.legal_actions(c))
-    assert_illegal(game, mc.LeaveGame("Lenogo"), "Lenogo leaves the game")
+    assert_illegal(game, mc.LeaveGame("Lenogo"), "Lenogo leaves the game", "only two corps are left")
 
 
 # === Game end ===================================================================================
@@ -988,6 +988,41 @@ def test_illegal_actions_say_why_and_change_nothing():
     with pytest.raises(mc.IllegalAction, match="not a MegaCorps action"):
         game.apply("Mokia passes")
     assert isinstance(mc.IllegalAction("x"), ValueError)
+
+
+def test_illegal_answers_in_a_decision_say_why():
+    """Messages for choices out of range name the limit, not just "not one of the choices"."""
+    game = mc.scenario(THREE, countries={"Mercosur": "Globbo"}, mercenaries={"Mokia": 1, "Nonintendo": 1},
+                       companies={"China/Defense": "Globbo"}, money={"Mokia": 3})
+    assert_illegal(game, mc.BuyMercenaries("Mokia", 4), "Mokia has 3 Euros; 4 from the box cost 4")
+    rich = mc.scenario(THREE, money={"Mokia": 30})
+    assert_illegal(rich, mc.BuyMercenaries("Mokia", 6), "the box sells only 5")
+    assert_illegal(rich, mc.BuyMercenaries("Mokia", 1, True), "no other corp owns a company that could sell")
+    game.apply(mc.LaunchWar("Mokia", "Mercosur"))
+    assert_illegal(game, mc.SupportWar("Nonintendo", "attacker", 2), "Nonintendo has only 1 mercenaries")
+    assert_illegal(game, mc.SupportWar("Nonintendo", "referee", 1), "attacker or to the defender")
+    assert_illegal(game, mc.LeaveGame("Nonintendo"), "only between steps")
+    auction = mc.scenario(THREE, hands={"Mokia": ["Greedy Kleptocrats"]}, money={"Globbo": 5})
+    auction.apply(mc.PlayCard("Mokia", "Greedy Kleptocrats", "ASEAN"))
+    assert_illegal(auction, mc.Bid("Globbo", 6), "Globbo has only 5 Euros to bid")
+    assert_illegal(auction, mc.Bid("Globbo", -1), "negative")
+    deal = mc.scenario(THREE, companies={"China/Defense": "Globbo"}, money={"Mokia": 5})
+    deal.apply(mc.BuyMercenaries("Mokia", 0, True))
+    assert_illegal(deal, mc.OfferMercenaries("Globbo", 2, 1), "Globbo may sell at most 1")
+    assert_illegal(deal, mc.OfferMercenaries("Globbo", 1, 6), "Mokia has only 5 Euros")
+    deal.apply(mc.OfferMercenaries("Globbo", 1, 5))
+    deal.apply(mc.OfferTrade("Mokia", to="Nonintendo", give=mc.Bundle(money=1)))
+    deal.apply(mc.Accept("Nonintendo"))
+    assert_illegal(deal, mc.Accept("Mokia"), "Mokia has 4 Euros and cannot pay 5")
+    vote = mc.scenario(THREE, hands={"Mokia": ["Elections"]}, companies={"NAFTA/Media": "Globbo"})
+    vote.apply(mc.PlayCard("Mokia", "Elections", "Japan"))
+    assert_illegal(vote, mc.Vote("Globbo", "Windoze"), "not a corp still in the game")
+    setup = mc.new_game(THREE, seed=1)
+    for corp in THREE:
+        assert_illegal(setup, mc.LeaveGame(corp), "only once the rounds have begun")
+    two_left = mc.scenario(THREE)
+    two_left.apply(mc.LeaveGame("Globbo"))
+    assert_illegal(two_left, mc.LeaveGame("Nonintendo"), "only two corps are left")
 
 
 # === Undo =======================================================================================
