@@ -15,9 +15,10 @@ body { padding: 0 !important; }
                border-radius: 8px 8px 0 0; align-items: center; height: 52px; box-sizing: border-box; }
 .mc-brand { font-size: 24px; font-weight: 800; letter-spacing: 3px; color: #ffd166; line-height: 1; }
 .mc-brand span { color: #ffffff; }
-.mc-tagline { font-size: 10px; color: #aab; letter-spacing: 1px; }
-.mc-status { flex: 1 1 auto; margin: 0 18px; }
-.mc-status-text { color: #e8e8ee; font-size: 14px; }
+.mc-tagline { font-size: 10px; color: #aab; letter-spacing: .5px; white-space: nowrap; }
+.mc-titlebar > .widget-html:first-child { flex: 0 0 250px; }
+.mc-status { flex: 1 1 auto; margin: 0 12px; min-width: 0; }
+.mc-status-text { color: #e8e8ee; font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .mc-tools { align-items: center; gap: 6px; }
 .mc-tools button { background: #3a4359; color: #fff; border-radius: 5px; }
 .mc-tools .mod-active { background: #ffd166; color: #111; }
@@ -26,6 +27,7 @@ body { padding: 0 !important; }
 .mc-save-link:hover { background: #4b5672; }
 .mc-body { background: #e9ecf2; padding: 6px; border-radius: 0 0 8px 8px; align-items: flex-start; gap: 6px; }
 .mc-left { gap: 4px; }
+.mc-sidebar > *, .mc-sidebar .widget-vbox > *, .mc-panel > * { flex-shrink: 0; }
 .mc-board { background: #fff; border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.15); overflow: hidden; }
 .mc-sidebar { width: 450px; max-height: 736px; overflow-y: auto; overflow-x: hidden; gap: 4px; }
 .mc-panel { background: #fff; border-radius: 6px; padding: 8px 10px; box-shadow: 0 1px 3px rgba(0,0,0,.15);

@@ -260,6 +260,11 @@ class Table:
             self.hand_cards.value = self._hand_html(game, focus, playable)
             self.show_hand.layout.display = "none"
             self.hide_hand.layout.display = None
+        elif n == 0:
+            self.hand_title.value = f"<div class='mc-panel-title'>{corp_chip(focus)} holds no cards</div>"
+            self.hand_cards.value = ""
+            self.show_hand.layout.display = "none"
+            self.hide_hand.layout.display = "none"
         else:
             self.hand_title.value = (f"<div class='mc-panel-title'>{corp_chip(focus)}'s hand: {n} {noun}, hidden</div>"
                                      f"<div class='mc-note'>Only {escape(focus)} should look. "
