@@ -218,7 +218,8 @@ class MoveMaker(w.VBox):
     """Make a move on a lesson's position and see what the rules did.
 
     The first decision offers only the choices of the given `kinds` ("buy", "payout",
-    "intervene", "mercenaries", "war", "pass", "play", "bid", "vote", ...; None: all); the
+    "intervene", "mercenaries", "war", "pass", "play", "bid", "vote", ...; None: all, with the
+    deciding corp's playable cards; leaving the game is never offered); the
     learner picks one on the board (click a highlighted box) or in the list and presses the
     button. Decisions that follow from it (a veto, gifts to a war, bids) are then offered in
     turn, all choices shown, until the move is fully resolved, or until `until(game)` is true.
@@ -296,13 +297,10 @@ class MoveMaker(w.VBox):
         corp = self.decider()
         if corp is None or (not self._first and self.until(self.game)):
             return []
-        spec = self.game.state.deck_spec.card_by_name
         options = [a for a in self.game.legal_actions(corp) if not isinstance(a, mc.LeaveGame)]
         if self._first and self.kinds is not None:
             return [a for a in options if a.kind in self.kinds]
-        # the decision itself; any-time cards only when a lesson asks for them
-        return [a for a in options if not (isinstance(a, mc.PlayCard)
-                                           and spec[a.card].timing == "any_time")]
+        return options  # the decision, and any card the deciding corp may play now
 
     def _targets(self, choices: list[mc.Action]) -> list[str]:
         """The board boxes the choices point at (companies and countries, not industries)."""
