@@ -327,3 +327,24 @@ def test_war_preview_and_trade_offer():
     app.table.chooser.confirm.click()
     assert game.company_status("Japan/Aerospace") == "Mokia"
     assert game.state.money["Mokia"] == 35
+
+
+def test_bots_move_in_a_background_task_with_a_pause():
+    import asyncio
+
+    async def main():
+        app = App(pause=0.005)
+        seat(app, [("Mokia", "Random"), ("Globbo", "Random"), ("Nonintendo", "Random")], seed=4)
+        app.form.start.click()
+        game = app.session.game
+        assert not game.is_over  # the bots move one step at a time, in the background
+        assert "thinking" in app.table.prompt.value
+        for _ in range(4000):
+            if game.is_over:
+                break
+            await asyncio.sleep(0.005)
+        assert game.is_over
+        await asyncio.sleep(0.05)
+        assert app.results_box.layout.display != "none"
+
+    asyncio.run(main())

@@ -76,6 +76,7 @@ class App(W.VBox):
         if pause is not None:
             self.form.pause.value = pause
         self._bots_running = False
+        self._bot_gen = 0
         self._highlight: tuple[str, ...] = ()
         self._board_key: tuple | None = None
 
@@ -176,6 +177,7 @@ class App(W.VBox):
         self.start_session(session)
 
     def start_session(self, session: Session) -> None:
+        self._stop_bots()
         self.clear_error()
         self.session = session
         self.form.set_loaded(None)
@@ -275,7 +277,8 @@ class App(W.VBox):
                 loop = None
         self._bots_running = True
         if loop is not None:
-            self._bot_task = loop.create_task(self._bots_async(self.session, pause))
+            self._bot_gen += 1
+            self._bot_task = loop.create_task(self._bots_async(self.session, pause, self._bot_gen))
             return
         try:
             session = self.session
@@ -287,22 +290,24 @@ class App(W.VBox):
             self._bots_running = False
         self.refresh()
 
-    async def _bots_async(self, session: Session, pause: float) -> None:
+    async def _bots_async(self, session: Session, pause: float, gen: int) -> None:
         try:
-            while session is self.session:
+            while session is self.session and gen == self._bot_gen:
                 await asyncio.sleep(pause)
-                if session is not self.session or not self._bots_running:
+                if session is not self.session or gen != self._bot_gen:
                     break
                 step = self.guard(session.bot_step)
                 if step() is None:
                     break
                 self.guard(self.refresh)()
         finally:
-            self._bots_running = False
-            if session is self.session:
-                self.guard(self.refresh)()
+            if gen == self._bot_gen:
+                self._bots_running = False
+                if session is self.session:
+                    self.guard(self.refresh)()
 
     def _stop_bots(self) -> None:
+        self._bot_gen += 1
         self._bots_running = False
 
     # --- rendering --------------------------------------------------------------------------------
