@@ -77,6 +77,31 @@ def apply_permit(step: Step, action: Permit) -> None:
     state = step.state
     frame: AntitrustFrame = state.frames.pop()
     step.log(f"{action.corp} permits {frame.buyer} to buy {frame.company}", "Antitrust")
+    _purchase_may_go_ahead(step, frame)
+
+
+def permission_moved(state: GameState, frame: AntitrustFrame) -> bool:
+    """Antitrust: a card or trade played while the veto was pending changed who must permit the
+    purchase (the country changed hands), or made permission unnecessary."""
+    return needs_permission(state, frame.buyer, frame.company) != frame.owner
+
+
+def reconsider(step: Step, frame: AntitrustFrame) -> None:
+    """Antitrust is judged as things stand: the country's new controller decides, or nobody."""
+    state = step.state
+    owner = needs_permission(state, frame.buyer, frame.company)
+    if owner is not None:
+        frame.owner = owner
+        step.log(f"{owner} now controls {country_of(frame.company)} and may veto {frame.buyer}'s purchase "
+                 f"of {frame.company}", "Antitrust")
+        return
+    state.frames.pop()
+    step.log(f"{frame.buyer}'s purchase of {frame.company} no longer needs anyone's permission", "Antitrust")
+    _purchase_may_go_ahead(step, frame)
+
+
+def _purchase_may_go_ahead(step: Step, frame: AntitrustFrame) -> None:
+    state = step.state
     if state.money[frame.buyer] >= state.board.company_price and state.companies[frame.company] == UNOWNED:
         _complete_purchase(step, frame.buyer, frame.company)
     else:  # a card or trade played meanwhile made the purchase impossible

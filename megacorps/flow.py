@@ -161,6 +161,8 @@ def settle(step: Step) -> None:
                 end_round(step)
         elif isinstance(frame, PayoutFrame) and not frame.waiting:
             payouts.resolve_payout(step, frame)
+        elif isinstance(frame, AntitrustFrame) and companies.permission_moved(state, frame):
+            companies.reconsider(step, frame)
         elif isinstance(frame, WarFrame) and not frame.waiting:
             war.resolve_war(step, frame)
         elif isinstance(frame, AuctionFrame) and not frame.waiting:

@@ -283,6 +283,40 @@ def test_a_permitted_purchase_that_became_impossible_meanwhile_commits_the_buyer
     assert turn_choices(game, "Nonintendo") == [mc.Pass("Nonintendo")]
 
 
+@pytest.mark.parametrize("winner, decider", [("Globbo", "Globbo"), ("Nonintendo", None)])
+def test_a_veto_pending_when_the_country_changes_hands_is_decided_by_the_new_controller(winner, decider):
+    """Antitrust is judged as things stand: if an election during the pending veto gives the
+    country to another corp, that corp decides; if it gives it to the buyer, nobody does (the
+    old controller used to keep the veto)."""
+    game = mc.scenario(["Nonintendo", "Mokia", "Globbo"], countries={"European Union": "Mokia"},
+                       companies={"Japan/Aerospace": "Nonintendo", "Japan/Media": "Nonintendo"},
+                       hands={"Globbo": ["Elections"]})
+    game.apply(mc.BuyCompany("Nonintendo", "European Union/Aerospace"))
+    assert game.deciders == ["Mokia"]
+    game.apply(mc.PlayCard("Globbo", "Elections", "European Union"))
+    game.apply(mc.Vote("Nonintendo", winner))
+    assert game.controller("European Union") == winner
+    if decider:
+        assert game.deciders == [decider]
+        assert "Globbo controls European Union" in game.decision
+        assert_illegal(game, mc.Veto("Mokia"), "not Mokia's decision")
+        game.apply(mc.Veto("Globbo"))
+        assert game.company_status("European Union/Aerospace") == "unowned"
+    else:
+        assert game.company_status("European Union/Aerospace") == "Nonintendo"
+        assert game.money("Nonintendo") == 36 and game.deciders == ["Mokia"]
+
+
+def test_a_veto_pending_when_permission_is_no_longer_needed_lets_the_purchase_through():
+    game = mc.scenario(["Nonintendo", "Mokia", "Globbo"], countries={"European Union": "Mokia"},
+                       companies={"Japan/Aerospace": "Nonintendo"})
+    game.apply(mc.BuyCompany("Nonintendo", "European Union/Aerospace"))
+    game.apply(mc.OfferTrade("Nonintendo", to="Globbo", give=mc.Bundle(companies=("Japan/Aerospace",))))
+    game.apply(mc.Accept("Globbo"))  # Nonintendo owns no other Aerospace company now
+    assert game.company_status("European Union/Aerospace") == "Nonintendo"
+    assert game.deciders == ["Mokia"] and game.state.frames == []
+
+
 # === Government Intervention ====================================================================
 
 @pytest.mark.parametrize("government, status, globbo_money, mokia_money", [
