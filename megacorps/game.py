@@ -248,12 +248,16 @@ class Game:
         return f"<Game round {s.round}, {s.phase}: {describe_decision(s)}>"
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        """In a notebook, a Game shows its board (the renderer is imported only here)."""
+        """In a notebook, a Game shows its board (the renderer is imported only here); the
+        plotly mime type is drawn by JupyterLab's plotly extension, with no network."""
         try:
+            import plotly.io as pio
             from widgets.board_figure import board_figure
         except ImportError:
             return {"text/plain": repr(self)}
-        return board_figure(self)._repr_mimebundle_(include, exclude)
+        bundle = pio.renderers["plotly_mimetype"].to_mimebundle(board_figure(self).to_dict())
+        bundle["text/plain"] = repr(self)
+        return bundle
 
 
 def _full(state: GameState) -> tuple:

@@ -252,7 +252,8 @@ def test_static_figure_needs_no_ipywidgets():
         game = mc.new_game(["Mokia", "Globbo", "Lenogo"], seed=2)
         html = board_figure(game, highlight=["NAFTA/Media"]).to_html(include_plotlyjs=False)
         assert "NAFTA" in html
-        assert "NAFTA" in game._repr_html_()
+        bundle = game._repr_mimebundle_()
+        assert "NAFTA" in str(bundle["application/vnd.plotly.v1+json"])
     """)
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                             timeout=120)
