@@ -137,8 +137,10 @@ def why_illegal(state: GameState, action, deciders: list[str]) -> str:
     if isinstance(action, OfferMercenaries) and isinstance(frame, MercenaryFrame) and frame.offer is None:
         if action.count < 0 or action.price < 0:
             return "a count or a price cannot be negative"
-        if action.count > frame.capacity.get(corp, 0):
-            return f"{corp} may sell at most {frame.capacity.get(corp, 0)} (one per company it owns that supplies them)"
+        from .mercenaries import can_sell
+        most = can_sell(state, frame, corp) if corp in frame.capacity else 0
+        if action.count > most:
+            return f"{corp} may sell at most {most} (one per company it owns that supplies them)"
         if action.price > state.money[frame.buyer]:
             return f"{frame.buyer} has only {state.money[frame.buyer]} Euros"
     if isinstance(action, Accept) and isinstance(frame, MercenaryFrame) and frame.offer is not None:

@@ -73,12 +73,18 @@ def apply_buy_mercenaries(step: Step, action: BuyMercenaries) -> None:
         state.frames.append(MercenaryFrame(corp, list(capacity), capacity))
 
 
+def can_sell(state: GameState, frame: MercenaryFrame, seller: str) -> int:
+    """How many `seller` may sell the buyer now: one per source company it still owns (a trade
+    made while the buyer was asking others may have taken some away)."""
+    return min(frame.capacity[seller], census(state, frame.buyer)[2].get(seller, 0))
+
+
 def mercenary_options(state: GameState, frame: MercenaryFrame) -> dict[str, list]:
     if frame.offer is None:
         seller = frame.sellers[0]
         budget = state.money[frame.buyer]
         offer = table(OfferMercenaries, seller)
-        offers = [offer[0, 0]] + [offer[n, p] for n in range(1, frame.capacity[seller] + 1)
+        offers = [offer[0, 0]] + [offer[n, p] for n in range(1, can_sell(state, frame, seller) + 1)
                                   for p in range(budget + 1)]
         return {seller: offers}
     price = frame.offer[2]

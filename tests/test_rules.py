@@ -394,6 +394,21 @@ def test_a_mercenary_price_the_buyer_cannot_pay_can_only_be_declined():
     assert_illegal(game, mc.Accept("Mokia"), "cannot pay 5")
 
 
+def test_a_seller_who_trades_its_defense_companies_away_meanwhile_sells_fewer():
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"],
+                       companies={"China/Defense": "Nonintendo", "Maghreb/Defense": "Nonintendo",
+                                  "NAFTA/Defense": "Globbo"})
+    game.apply(mc.BuyMercenaries("Mokia", 0, True))
+    assert game.deciders == ["Globbo"]
+    # Before being asked, Nonintendo hands one of its two Defense companies to Globbo.
+    game.apply(mc.OfferTrade("Nonintendo", to="Globbo", give=mc.Bundle(companies=("Maghreb/Defense",))))
+    game.apply(mc.Accept("Globbo"))
+    game.apply(mc.OfferMercenaries("Globbo", 0, 0))
+    assert game.deciders == ["Nonintendo"]
+    assert max(a.count for a in game.legal_actions("Nonintendo") if isinstance(a, mc.OfferMercenaries)) == 1
+    assert_illegal(game, mc.OfferMercenaries("Nonintendo", 2, 0), "Nonintendo may sell at most 1")
+
+
 def test_clone_soldiers_adds_biotech_to_buy_mercenaries():
     before = mc.scenario(THREE, companies={"NAFTA/Biotech": "Mokia", "India/Biotech": "Globbo"})
     most = max(a.from_box for a in before.legal_actions("Mokia") if isinstance(a, mc.BuyMercenaries))
