@@ -348,3 +348,31 @@ def test_bots_move_in_a_background_task_with_a_pause():
         assert app.results_box.layout.display != "none"
 
     asyncio.run(main())
+
+
+def test_undo_never_leaves_bot_moves_half_taken_back():
+    from widgets.session import Session
+    session = Session.new({"Mokia": HUMAN, "Globbo": "Random", "Nonintendo": "Random"}, seed=9)
+    game = session.game
+    # play until a human action is followed by a draw (the end of a round)
+    for _ in range(400):
+        if game.is_over:
+            break
+        while session.bot_step() is not None:
+            pass
+        if game.is_over:
+            break
+        before = list(game.actions)
+        corp = session.human_deciders()[0]
+        session.apply(game.legal_actions(corp)[-1 if game.state.phase == "setup" else 0])
+        while session.bot_step() is not None:
+            pass
+        after = list(game.actions)
+        try:
+            session.undo()
+        except mc.IllegalAction as err:
+            assert "hidden information" in str(err)
+            assert game.actions == after  # nothing changed
+        else:
+            assert game.actions == before
+            break

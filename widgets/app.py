@@ -371,6 +371,7 @@ class App(W.VBox):
         if results is not None:
             self.results.value = results_html(results)
             self.results_box.layout.display = None
+            self.info.value = ""
             self.table.decision_box.layout.display = "none"
             self.table.tabs.selected_index = 1
         else:

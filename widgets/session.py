@@ -84,9 +84,19 @@ class Session:
 
     def undo(self) -> list[mc.Action]:
         """Take back actions up to and including the last one a human took (bots' replies would
-        otherwise be replayed at once). Raises mc.IllegalAction when nothing can be taken back."""
+        otherwise be replayed at once). Raises mc.IllegalAction when nothing can be taken back,
+        or when the way back crosses hidden information (a card drawn, bids opened); then
+        nothing changes."""
         undone = [self.game.undo()]
-        while not self.is_human(undone[-1].corp) and self.game.can_undo():
+        while not self.is_human(undone[-1].corp):
+            if not self.game.can_undo():
+                # stuck behind a draw or opened bids: put the bots' moves back as they were
+                for action in reversed(undone):
+                    self.game.apply(action)
+                self._record()
+                raise mc.IllegalAction("cannot take back the last human action: what happened "
+                                       "since revealed hidden information (a card drawn, or "
+                                       "secret bids or votes opened)")
             undone.append(self.game.undo())
         self._trim_history()
         return undone
