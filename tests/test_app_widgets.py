@@ -376,3 +376,27 @@ def test_undo_never_leaves_bot_moves_half_taken_back():
         else:
             assert game.actions == before
             break
+
+
+def test_secret_votes_one_player_at_a_time():
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": HUMAN}
+    app = _scenario_app(seats, hands={"Mokia": ["Elections"]},
+                        companies={"NAFTA/Media": "Mokia", "Japan/Media": "Globbo",
+                                   "European Union/Media": "Globbo"})
+    game, table = app.session.game, app.table
+    table.show_hand.click()
+    table.chooser.choose("Play a card")
+    table.chooser.set_field("card", "Elections")
+    table.chooser.set_field("target", "NAFTA")
+    table.chooser.confirm.click()
+    assert "Election in NAFTA" in table.prompt.value
+    votes = {"Mokia": "Nonintendo", "Globbo": "Globbo"}
+    for _ in range(2):
+        corp = table.focus
+        assert table.chooser.widget.layout.display == "none" and "vote" in table.gate_button.description
+        table.gate_button.click()
+        table.chooser.set_field("candidate", votes[corp])
+        table.chooser.confirm.click()
+        assert app.error.value == "", app.error.value
+        assert "votes for" not in visible_text(app) or type(game.state.top_frame).__name__ != "ElectionFrame"
+    assert game.controller("NAFTA") == "Globbo"
