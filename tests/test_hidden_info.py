@@ -2,7 +2,6 @@
 board and deck."""
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections import Counter
@@ -12,7 +11,6 @@ import pytest
 
 import megacorps as mc
 from megacorps import saves
-from megacorps.state import PayoutFrame, TradeFrame
 
 THREE = ["Mokia", "Globbo", "Nonintendo"]
 # Cards with a single copy whose names appear nowhere else on the table (L-5 and Asteroid are

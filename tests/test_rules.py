@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 import megacorps as mc
-from megacorps.state import AuctionFrame, ElectionFrame, PayoutFrame, WarFrame
+from megacorps.state import AuctionFrame, PayoutFrame, WarFrame
 
 THREE = ["Mokia", "Globbo", "Nonintendo"]
 FIXED_START = {"Mokia": "European Union", "Globbo": "Mercosur", "Nonintendo": "Japan", "Lenogo": "China"}
