@@ -396,3 +396,50 @@ def test_the_default_deck():
         "Vote of No Confidence": 1, "Wikisyndicalism": 1, "L-5": 1, "Asteroid": 1, "Boom": 3,
         "Military Coup": 1, "Revolution": 1, "Corruption Scandal": 1, "General Strike": 1, "Privatization": 1}
     assert {c.name for c in deck.cards if c.timing == "payout"} == {"Oversupply", "Shortages"}
+
+
+# === Actions and saves as data ====================================================================
+
+EVERY_KIND = [
+    mc.PickCompany("Mokia", "Japan/Media"), mc.BuyCompany("Mokia", "Japan/Media"),
+    mc.PayoutIndustry("Mokia", "Oil"), mc.Intervene("Mokia", "Japan/Media"),
+    mc.BuyMercenaries("Mokia", 2, True), mc.LaunchWar("Mokia", "Japan"), mc.Pass("Mokia"),
+    mc.Permit("Mokia"), mc.Veto("Mokia"), mc.OfferMercenaries("Mokia", 1, 3), mc.Accept("Mokia"),
+    mc.Decline("Mokia"), mc.SupportWar("Mokia", "defender", 2), mc.StayOut("Mokia"), mc.Bid("Mokia", 5),
+    mc.Vote("Mokia", "Globbo"), mc.PlayCard("Mokia", "Boom", "Oil"), mc.PlayCard("Mokia", "L-5"),
+    mc.NoCard("Mokia"),
+    mc.OfferTrade("Mokia", to="Globbo", give=mc.Bundle(money=1, companies=("Japan/Media",), cards=("Boom", "Boom")),
+                  take=mc.Bundle(countries=("Japan",), mercenaries=2)),
+    mc.LeaveGame("Mokia"),
+]
+
+
+def test_every_kind_of_action_survives_its_json_form():
+    assert {a.kind for a in EVERY_KIND} == set(mc.actions.ACTION_TYPES)
+    for action in EVERY_KIND:
+        data = json.loads(json.dumps(mc.action_to_dict(action)))
+        back = mc.action_from_dict(data)
+        assert back == action and hash(back) == hash(action) and str(back) == str(action)
+        assert str(action).startswith("Mokia ")
+
+
+@pytest.mark.parametrize("data, fragment", [
+    ({"type": "teleport", "corp": "Mokia"}, "unknown action type"),
+    ({"type": "bid", "corp": "Mokia", "amount": "lots"}, "bid: amount"),
+    ({"type": "pass", "corp": "Mokia", "extra": 1}, "unexpected field"),
+    (["pass", "Mokia"], "must be an object"),
+])
+def test_a_bad_action_in_json_form_is_refused_with_a_reason(data, fragment):
+    with pytest.raises(ValueError, match=fragment):
+        mc.action_from_dict(data)
+
+
+def test_a_scenario_with_cards_in_play_saves_and_loads():
+    game = mc.scenario(THREE, in_play=["Clone Soldiers", "L-5"], hands={"Globbo": ["Boom"]},
+                       companies={"L-5/Nanotech": "Mokia"}, governments={"India": "Wikisyndicalism"},
+                       paid="Globbo", round=5, mercenaries={"Mokia": 3})
+    game.apply(mc.PlayCard("Globbo", "Boom", "Nanotech"))
+    loaded = mc.Game.from_json(game.to_json())
+    assert loaded == game
+    assert loaded.state.in_play == ["Clone Soldiers"] and loaded.government("India") == "Wikisyndicalism"
+    assert loaded.round == 5 and loaded.money("Mokia") == game.money("Mokia") == 40 + 3  # 5 competitors
