@@ -101,22 +101,32 @@ class ActionChooser:
     def _on_kind_raw(self, change) -> None:
         self._select(self._labels.get(change["new"]) if change["new"] else None)
 
+    def _replace_rows(self, rows: list) -> None:
+        """Show `rows` as the fields; widgets no longer shown are closed (no leak in the page)."""
+        keep = {id(r) for r in rows}
+        old = [w for w in self.fields_box.children if id(w) not in keep]
+        self.fields_box.children = rows
+        for w in old:
+            for child in getattr(w, "children", ()) or ():
+                child.close()
+            w.close()
+
     def _select(self, group: str | None) -> None:
         self._values, self._chosen, self._inputs, self._trade = {}, set(), {}, None
         self._acts = self.groups.get(group, []) if group else []
         self._names = field_names(self._acts[0]) if self._acts else []
         if group == "play" and self.cards_hidden:
-            self.fields_box.children = [W.HTML(
-                "<div class='mc-note'>Press <b>Show my hand</b> first to choose a card.</div>")]
+            self._replace_rows([W.HTML(
+                "<div class='mc-note'>Press <b>Show my hand</b> first to choose a card.</div>")])
             self._acts, self._names = [], []
         elif group == "play" and not self._acts:
-            self.fields_box.children = [W.HTML("<div class='mc-note'>None of your cards can be played now.</div>")]
+            self._replace_rows([W.HTML("<div class='mc-note'>None of your cards can be played now.</div>")])
         elif group == "trade":
             self._trade = TradeForm(self.game, self.corp, show_cards=not self.cards_hidden,
                                     on_change=self._refresh_state)
-            self.fields_box.children = [self._trade.widget]
+            self._replace_rows([self._trade.widget])
         else:
-            self.fields_box.children = []
+            self._replace_rows([])
             self._build_fields(0)
         self._refresh_state()
 
@@ -161,7 +171,7 @@ class ActionChooser:
             if name not in self._chosen:
                 # later fields depend on this one: build them once it is chosen
                 break
-        self.fields_box.children = rows
+        self._replace_rows(rows)
 
     def _on_field_raw(self, change) -> None:
         box = change["owner"]
