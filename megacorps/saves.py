@@ -114,7 +114,12 @@ def load_game(text: str):
     problem = _inconsistent(start)
     if problem:
         raise BadSaveFile(f"save file: entry sealed.start: {problem}")
-    setup_log = [LogEntry(**e) for e in sealed.setup_log]
+    setup_log = []
+    for i, entry in enumerate(sealed.setup_log):
+        try:
+            setup_log.append(LogEntry(**entry))
+        except TypeError as err:
+            raise BadSaveFile(f"save file: entry sealed.setup_log[{i}]: {err}") from None
     game = Game(start, setup_log)
     for i, data in enumerate(sealed.actions):
         try:
@@ -141,6 +146,22 @@ def _inconsistent(state: GameState) -> str | None:
     for company, status in state.companies.items():
         if status not in ("unowned", "nationalized", "syndicalized", "absent") and status not in state.corps:
             return f"companies.{company}: unknown status {status!r}"
+    playable = set(board.playable_countries)
+    for table in ("controllers", "governments"):
+        odd = sorted(set(getattr(state, table)) ^ playable)
+        if odd:
+            return f"{table}: {odd[0]!r} does not match the board's countries that can be controlled"
+    for country, owner in state.controllers.items():
+        if owner is not None and owner not in state.corps:
+            return f"controllers.{country}: unknown corp {owner!r}"
+    for field in ("to_act", "departed"):
+        for corp in getattr(state, field):
+            if corp not in state.corps:
+                return f"{field}: unknown corp {corp!r}"
+    if state.active not in state.corps:
+        return f"active: unknown corp {state.active!r}"
+    if state.paid is not None and state.paid not in state.corps:
+        return f"paid: unknown corp {state.paid!r}"
     for name in [*state.deck, *state.discard, *state.set_aside, *state.in_play,
                  *(c for h in state.hands.values() for c in h)]:
         if name not in state.deck_spec.card_by_name:

@@ -262,6 +262,16 @@ def test_a_good_save_loads():
     (lambda t: resealed(t, lambda c: c["start"]["companies"].update({"Atlantis/Oil": "unowned"})),
      "entry sealed.start"),
     (lambda t: resealed(t, lambda c: c["board"]["countries"][0].update(defense=-3)), "entry sealed.board"),
+    (lambda t: resealed(t, lambda c: c["setup_log"][0].update(colour=1)), "entry sealed.setup_log[0]"),
+    (lambda t: resealed(t, lambda c: c["setup_log"][0].pop("text")), "entry sealed.setup_log[0]"),
+    (lambda t: resealed(t, lambda c: c["start"].update(to_act=["Zed"])), "entry sealed.start: to_act"),
+    (lambda t: resealed(t, lambda c: c["start"].update(active="Zed")), "entry sealed.start: active"),
+    (lambda t: resealed(t, lambda c: c["start"].update(paid="Zed")), "entry sealed.start: paid"),
+    (lambda t: resealed(t, lambda c: c["start"]["controllers"].update(Japan="Zed")),
+     "entry sealed.start: controllers.Japan"),
+    (lambda t: resealed(t, lambda c: c["start"]["controllers"].update(Switzerland="Mokia")),
+     "entry sealed.start: controllers: 'Switzerland'"),
+    (lambda t: resealed(t, lambda c: c["start"]["governments"].pop("Japan")), "entry sealed.start: governments"),
     (lambda t: resealed(t, lambda c: c["deck"]["cards"][0].update(effect="explode")), "entry sealed.board/deck"),
 ])
 def test_a_broken_save_is_refused_naming_the_entry(make, entry):
