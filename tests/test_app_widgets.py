@@ -400,3 +400,15 @@ def test_secret_votes_one_player_at_a_time():
         assert app.error.value == "", app.error.value
         assert "votes for" not in visible_text(app) or type(game.state.top_frame).__name__ != "ElectionFrame"
     assert game.controller("NAFTA") == "Globbo"
+
+
+def test_hand_hidden_again_after_the_bots_moved():
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Mokia": ["Boom"]})
+    table = app.table
+    table.show_hand.click()
+    assert "Boom" in table.hand_cards.value
+    play_first_option(app, prefer=("Pass",))
+    # the bots played their turns; it is Mokia's decision again (or the round moved on)
+    if table.focus == "Mokia":
+        assert table.revealed is None and "Boom" not in table.hand_cards.value

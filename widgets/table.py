@@ -38,6 +38,7 @@ class Table:
         self.session: Session | None = None
         self.focus: str | None = None         # the human corp this screen is asking now
         self.revealed: str | None = None      # whose hand is shown in the hand panel
+        self._revealed_at = 0                 # number of actions when it was shown
         self.gate_open: str | None = None     # who unlocked their secret entry
         self._key: tuple | None = None
         self._round_seen: tuple | None = None
@@ -109,6 +110,7 @@ class Table:
 
     def _reveal(self, show: bool) -> None:
         self.revealed = self.focus if show else None
+        self._revealed_at = len(self.session.game.actions) if self.session else 0
         if show:
             self._oot_hide_all()
         self.refresh(force=True)
@@ -163,6 +165,11 @@ class Table:
             self.focus = focus
             self.revealed = None
             self.gate_open = None
+        if self.revealed is not None:
+            # another corp decided meanwhile (say, bots between two of this corp's turns)
+            since = game.actions[self._revealed_at:] if self._revealed_at <= len(game.actions) else [None]
+            if any(a is None or a.corp != self.revealed for a in since):
+                self.revealed = None
         if self.oot_revealed and (self.oot_revealed == focus or not game.may_offer_trades(self.oot_revealed)):
             self.oot_revealed = None
         key = (len(game.actions), len(game.log), focus, self.revealed, self.gate_open, self.oot_revealed,
