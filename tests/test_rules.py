@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import re
 import json
 from collections import Counter
 
@@ -1104,6 +1105,26 @@ def test_undo_refuses_to_take_back_a_card_draw():
     game.apply(mc.Pass("Globbo"))
     game.undo()  # actions after the draw can still be taken back
     assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("position, fragment", [
+    (dict(companies={"Atlantis/Oil": "Mokia"}), "unknown company 'Atlantis/Oil'"),
+    (dict(companies={"Japan/Media": "Zed"}), "status 'Zed'"),
+    (dict(companies={"Japan/Media": "absent"}), "status 'absent'"),
+    (dict(countries={"Switzerland": "Mokia"}), "neutral places cannot be controlled"),
+    (dict(countries={"Japan": "Zed"}), "unknown corp 'Zed'"),
+    (dict(governments={"Japan": "Monarchy"}), "Monarchy"),
+    (dict(governments={"Atlantis": "Democracy"}), "unknown country 'Atlantis'"),
+    (dict(money={"Mokia": -1}), "cannot be negative"),
+    (dict(mercenaries={"Zed": 1}), "unknown corp 'Zed'"),
+    (dict(hands={"Mokia": ["Joker"]}), "unknown card 'Joker'"),
+    (dict(paid="Zed"), "unknown corp 'Zed'"),
+    (dict(deck=["Joker"]), "unknown card 'Joker'"),
+    (dict(in_play=["Joker"]), "unknown card 'Joker'"),
+])
+def test_a_scenario_naming_something_unknown_is_refused(position, fragment):
+    with pytest.raises(ValueError, match=re.escape(fragment)):
+        mc.scenario(THREE, **position)
 
 
 # === Regressions: engine bugs found while writing these tests ==================================
