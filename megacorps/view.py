@@ -39,6 +39,9 @@ class CorpView(BaseModel):
 
 
 def build_view(state: GameState, corp: str | None, log: list[LogEntry], deciders: list[str]) -> CorpView:
+    """The view of `corp` (None: a spectator). Raises ValueError for a corp not in this game."""
+    if corp is not None and corp not in state.hands:
+        raise ValueError(f"{corp!r} is not playing in this game (the corps are {', '.join(state.corps)})")
     frame = state.top_frame
     has_decided: list[str] = []
     my_secret = None

@@ -44,6 +44,15 @@ def test_a_view_shows_the_own_hand_and_never_another():
     assert not {"deck", "set_aside", "hands", "frames"} & set(view.model_dump())
 
 
+def test_the_view_of_a_corp_not_in_the_game_is_refused():
+    """It used to raise KeyError; a ValueError names the corps that are playing."""
+    game = mc.scenario(THREE)
+    with pytest.raises(ValueError, match="'Windoze' is not playing"):
+        game.view("Windoze")
+    game.apply(mc.LeaveGame("Globbo"))
+    assert game.view("Globbo").hand == []  # a corp that left still sees the public table
+
+
 def test_the_deck_order_is_in_no_view_log_or_readable_save():
     deck = list(mc.load_deck().all_cards)
     one, two = mc.scenario(THREE, deck=deck), mc.scenario(THREE, deck=list(reversed(deck)))
