@@ -594,6 +594,18 @@ def test_government_changing_cards(card, allowed, changed, government):
     assert game.deciders == ["Mokia"]  # played out of turn; Mokia still to act
 
 
+def test_a_change_of_government_leaves_the_markers_already_placed():
+    game = mc.scenario(THREE, hands={"Globbo": ["Revolution"]}, countries={"China": "Mokia"},
+                       companies={"China/Finance": "nationalized", "China/Metals": "Nonintendo"})
+    game.apply(mc.PlayCard("Globbo", "Revolution", "China"))
+    assert game.government("China") == "Democracy" and game.controller("China") == "Mokia"
+    assert game.company_status("China/Finance") == "nationalized"
+    assert game.company_status("China/Metals") == "Nonintendo"
+    # Only later interventions follow the new government: now a forced sale, not nationalization.
+    game.apply(mc.Intervene("Mokia", "China/Metals"))
+    assert game.company_status("China/Metals") == "unowned" and game.money("Nonintendo") == 44
+
+
 def test_military_coup_on_a_wikisyndicalism_and_revolution_leaves_wikisyndicalism_alone():
     game = mc.scenario(THREE, governments={"India": "Wikisyndicalism"},
                        hands={"Globbo": ["Military Coup", "Revolution"]})
