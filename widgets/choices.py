@@ -177,6 +177,9 @@ def preview(game: mc.Game, action: mc.Action) -> str:
                 return _war_text(state, frame.attacker, frame.country)
         if isinstance(action, A.Bid):
             return f"{corp} has {state.money[corp]} Euros. The highest bid wins and pays; a tie leaves the country uncontrolled."
+        if isinstance(action, A.OfferTrade):
+            return (f"{action.describe(show_cards=True)}. {action.to} will be asked to accept or "
+                    "decline; the offer is checked when you confirm.")
         if isinstance(action, A.OfferMercenaries):
             frame = state.top_frame
             if isinstance(frame, MercenaryFrame):
