@@ -106,6 +106,9 @@ class Board(_Strict):
                 raise ValueError(f"deck_size_by_players: no deck size for {players} players")
         if not self.starting_cards_by_countries:  # Setting Up, step 4
             raise ValueError("starting_cards_by_countries: needs at least one number")
+        for needed in ("Defense", "Media"):  # Buying Mercenaries and Elections name them
+            if needed not in self.industries:
+                raise ValueError(f"industries: the rules need a {needed} industry")
         return self
 
     @cached_property
@@ -223,6 +226,9 @@ def _check_against_board(deck: Deck, board: Board, path: str) -> None:
         company = card.params.get("company")
         if company is not None and company not in board.companies:
             raise BadDataFile(f"deck file {path}: entry cards.{card.name}: unknown company {company!r}")
+        industry = card.params.get("mercenary_industry")
+        if industry is not None and industry not in board.industries:
+            raise BadDataFile(f"deck file {path}: entry cards.{card.name}: unknown industry {industry!r}")
     for country in board.countries:
         if country.absent_until_card and country.absent_until_card not in deck.card_by_name:
             raise BadDataFile(f"board: country {country.name} waits for card {country.absent_until_card!r}, "

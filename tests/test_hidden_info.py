@@ -335,6 +335,9 @@ def deck_with(edit):
     (board_with(lambda b: b["deck_size_by_players"].pop("3")), "deck_size_by_players: no deck size for 3"),
     (board_with(lambda b: b.update(starting_cards_by_countries=[])), "starting_cards_by_countries"),
     (board_with(lambda b: b["countries"][0].update(force="strong")), "entry countries.0.force"),
+    (board_with(lambda b: (b["industries"].remove("Media"),
+                           [c["companies"].remove("Media") for c in b["countries"] if "Media" in c["companies"]])),
+     "industries: the rules need a Media industry"),
 ])
 def test_a_broken_board_file_is_refused_naming_the_entry(tmp_path, data, entry):
     path = write(tmp_path, "board.json", data)
@@ -359,6 +362,8 @@ def test_a_missing_board_file_is_refused():
      "entry cards.L-5: unknown company 'Mars/Metals'"),
     (deck_with(lambda d: d.update(cards=[c for c in d["cards"] if c["name"] != "Asteroid"])),
      "waits for card 'Asteroid'"),
+    (deck_with(lambda d: next(c for c in d["cards"] if c["name"] == "Clone Soldiers")["params"].update(
+        mercenary_industry="Wizardry")), "entry cards.Clone Soldiers: unknown industry 'Wizardry'"),
 ])
 def test_a_broken_deck_file_is_refused_naming_the_entry(tmp_path, data, entry):
     path = write(tmp_path, "deck.json", data)
