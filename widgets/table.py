@@ -144,6 +144,7 @@ class Table:
         self.session = session
         self.focus = self.revealed = self.gate_open = self.oot_revealed = None
         self._key = None
+        self._chooser_sig = None
         self._round_seen = None
         self.refresh(force=True)
 
@@ -191,6 +192,7 @@ class Table:
         if game.is_over:
             self.prompt.value = "<div class='mc-decision-text'>The game is over.</div>"
             self.gate.layout.display = "none"
+            self._chooser_sig = None
             self.chooser.clear()
             self.chooser.widget.layout.display = "none"
             return
@@ -201,6 +203,7 @@ class Table:
             self.prompt.value = (f"<div class='mc-who-decides'>{who} thinking\u2026</div>"
                                  f"<div class='mc-decision-text'>{escape(game.decision)}</div>")
             self.gate.layout.display = "none"
+            self._chooser_sig = None
             self.chooser.clear()
             self.chooser.widget.layout.display = "none"
             return
@@ -218,6 +221,7 @@ class Table:
                                     "stays secret until all are in.</div>")
             self.gate_button.description = f"I am {focus}: enter my {what}"
             self.gate.layout.display = None
+            self._chooser_sig = None
             self.chooser.clear()
             self.chooser.widget.layout.display = "none"
             return
@@ -225,8 +229,17 @@ class Table:
         self.chooser.widget.layout.display = None
         state = game.state
         allow_trade = (state.phase == "rounds" and state.top_frame is None and game.may_offer_trades(focus))
-        self.chooser.set_decision(game, focus, game.legal_actions(focus),
-                                  cards_hidden=self.revealed != focus, allow_trade=allow_trade)
+        legal = game.legal_actions(focus)
+        signature = (focus, tuple(legal), self.revealed != focus, allow_trade,
+                     tuple(state.hands[focus]), id(type(state.top_frame)),
+                     sum(1 for a in game.actions if a.corp == focus), id(game))
+        if signature == getattr(self, "_chooser_sig", None) and self.chooser.game is not None:
+            # the same choices as before (another corp answered meanwhile): keep the form as filled
+            self.chooser.game = game
+            return
+        self._chooser_sig = signature
+        self.chooser.set_decision(game, focus, legal, cards_hidden=self.revealed != focus,
+                                  allow_trade=allow_trade)
 
     def _hand_html(self, game: mc.Game, corp: str, playable: set[str]) -> str:
         view = game.view(corp)
