@@ -412,3 +412,13 @@ def test_hand_hidden_again_after_the_bots_moved():
     # the bots played their turns; it is Mokia's decision again (or the round moved on)
     if table.focus == "Mokia":
         assert table.revealed is None and "Boom" not in table.hand_cards.value
+
+
+def test_results_show_a_shared_win_as_a_draw():
+    from widgets.panels import results_html
+    from widgets.session import Results
+    html = results_html(Results(["Final payout of Oil (2 competitors): Mokia 6, Globbo 6"],
+                                {"Mokia": 50, "Globbo": 50, "Lenogo": 20}, ["Mokia", "Globbo"]))
+    assert "A draw" in html and "Mokia and Globbo" in html
+    assert "data-winners='Mokia|Globbo'" in html
+    assert "Final payout of Oil" in html

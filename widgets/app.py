@@ -119,10 +119,10 @@ class App(W.VBox):
         left = W.VBox([self.board_box, self.corp_panels], layout=W.Layout(width=f"{BOARD_W + 8}px"))
         left.add_class("mc-left")
 
-        self.table = Table(self.guard(self.apply), self._set_highlight, self.guard)
-        self.table.widget.layout.display = "none"
-        self.sidebar = W.VBox([self.about, self.error, self.info, self.results_box, self.form.widget,
-                               self.table.widget])
+        # The table (decision, hand, log, chart) is built with the first game: fewer widgets for
+        # the page to load before the board is drawn.
+        self._table: Table | None = None
+        self.sidebar = W.VBox([self.about, self.error, self.info, self.results_box, self.form.widget])
         self.sidebar.add_class("mc-sidebar")
         body = W.HBox([left, self.sidebar])
         body.add_class("mc-body")
@@ -137,6 +137,14 @@ class App(W.VBox):
         self.results_new.on_click(self.guard(lambda _b: self.show_form()))
         self.about_button.observe(self.guard(self._on_about), names="value")
         self._update_title()
+
+    @property
+    def table(self) -> Table:
+        if self._table is None:
+            self._table = Table(self.guard(self.apply), self._set_highlight, self.guard)
+            self._table.widget.layout.display = "none"
+            self.sidebar.children = [*self.sidebar.children, self._table.widget]
+        return self._table
 
     # --- errors --------------------------------------------------------------------------------
 
@@ -214,7 +222,8 @@ class App(W.VBox):
         self._stop_bots()
         self.form.widget.layout.display = None
         self.form.back.layout.display = None if (self.session and not self.session.game.is_over) else "none"
-        self.table.widget.layout.display = "none"
+        if self._table is not None:
+            self._table.widget.layout.display = "none"
         self.results_box.layout.display = "none"
         self.info.value = ""
 
@@ -250,7 +259,7 @@ class App(W.VBox):
         self.refresh()
 
     def board_click(self, target: str) -> None:
-        if self.session is None or self.session.game.is_over:
+        if self.session is None or self.session.game.is_over or self._table is None:
             return
         self.table.board_click(target)
 
