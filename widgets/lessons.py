@@ -59,15 +59,18 @@ def corps_html(game: mc.Game) -> str:
 
 
 def board(game: mc.Game, highlight: Iterable[str] = (), corps: bool = True):
-    """The board of `game` as a static figure (a plotly Figure, or an HTML table when the
-    figure module is missing), after a line per corp (money, mercenaries, cards, countries)
-    unless `corps` is False. Put it as the last line of a cell to show it."""
+    """The board of `game` as a static figure (a plotly Figure, or an HTML table when the figure
+    module is missing), after a line per corp (money, mercenaries, cards, countries) unless
+    `corps` is False. Put it as the last line of a cell to show it."""
     if corps:
         from IPython.display import HTML, display
         display(HTML(corps_html(game)))
     module = _board_module()
     if module is None:
         return w.HTML(board_html(game, highlight))
+    # A static figure. (Under Voila, Plotly's JupyterLab renderer draws it, then logs a harmless
+    # "setData is not a function" in the browser console: there is no notebook model to write
+    # back into. A second FigureWidget per page instead trips anywidget's 2 s start-up timeout.)
     return module.board_figure(game, highlight=tuple(highlight))
 
 
@@ -474,3 +477,49 @@ class TradeMaker(w.VBox):
         entries = self.game.log[before:]
         self._show(entries)
         return entries
+
+
+# --- Keeping the lesson notebooks ------------------------------------------------------------
+
+CHECK = "# NBVAL_CHECK_OUTPUT"
+
+
+def refresh_notebook(path: str, timeout: int = 120) -> None:
+    """Run a lesson notebook in a fresh kernel and store it the way it is committed: outputs
+    cleared, except the plain-text output of `# NBVAL_CHECK_OUTPUT` cells (their expected
+    output for nbval); no widget state. Raises RuntimeError if any cell fails."""
+    import os
+
+    import nbformat
+    from nbconvert.preprocessors import ExecutePreprocessor
+
+    nb = nbformat.read(path, as_version=4)
+    folder = os.path.dirname(os.path.abspath(path))
+    ExecutePreprocessor(timeout=timeout, kernel_name="python3").preprocess(nb, {"metadata": {"path": folder}})
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        if any(o.output_type == "error" for o in cell.outputs):
+            raise RuntimeError(f"{path}: a cell failed:\n{cell.source}")
+        if CHECK in cell.source:
+            kept = []
+            for o in cell.outputs:
+                if o.output_type == "stream":
+                    kept.append(o)
+                elif o.output_type == "execute_result" and "text/plain" in o.get("data", {}):
+                    o["data"], o["metadata"] = {"text/plain": o["data"]["text/plain"]}, {}
+                    kept.append(o)
+            cell.outputs = kept
+        else:
+            cell.outputs, cell.execution_count = [], None
+        cell.metadata = {}
+    nb.metadata.pop("widgets", None)
+    nbformat.write(nb, path)
+
+
+if __name__ == "__main__":  # python -m widgets.lessons notebooks/05-payouts.ipynb ...
+    import sys
+
+    for name in sys.argv[1:]:
+        refresh_notebook(name)
+        print(f"refreshed {name}")
