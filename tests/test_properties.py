@@ -257,3 +257,23 @@ def test_a_loaded_game_plays_on_exactly_like_the_original(seed):
         game.apply(action)
         loaded.apply(action)
     assert loaded == game
+
+
+@settings(FAST, max_examples=30)
+@given(SEEDS)
+def test_greedy_and_random_bots_together_keep_every_invariant(seed):
+    rng = random.Random(seed)
+    corps = rng.sample(mc.CORPS, rng.randint(3, 6))
+    game = mc.new_game(corps, seed=seed)
+    bots = {c: (mc.bots.GreedyBot(seed + i) if i % 2 else mc.bots.RandomBot(seed + i, card_rate=0.3))
+            for i, c in enumerate(corps)}
+    deck = list(game.state.deck)
+    for _ in range(MAX_STEPS):
+        if game.is_over:
+            break
+        corp = game.deciders[0]
+        game.apply(bots[corp].choose(game, corp))
+        check_invariants(game, deck)
+        deck = list(game.state.deck)
+    assert game.is_over
+    assert mc.Game.from_json(game.to_json()) == game
