@@ -467,3 +467,45 @@ def test_a_scenario_with_cards_in_play_saves_and_loads():
     assert loaded == game
     assert loaded.state.in_play == ["Clone Soldiers"] and loaded.government("India") == "Wikisyndicalism"
     assert loaded.round == 5 and loaded.money("Mokia") == game.money("Mokia") == 40 + 3  # 5 competitors
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_unseen_unique_cards_never_appear_in_a_view_during_random_play_with_card_trades(seed):
+    """Random games with card trades, undos and card plays: a single-copy card that a corp has
+    never held, never seen played and never seen in a trade offer of its own is in none of its
+    views (nor in a spectator's, nor in the readable part of the save)."""
+    rng = random.Random(seed)
+    corps = rng.sample(mc.CORPS, rng.randint(3, 6))
+    game = mc.new_game(corps, seed=seed)
+    bots = {c: mc.bots.RandomBot(seed * 10 + i, card_rate=0.2) for i, c in enumerate(corps)}
+    seen = {c: set(game.hand(c)) for c in corps}
+    for step in range(600):
+        if game.is_over:
+            break
+        if rng.random() < 0.1 and game.may_offer_trades(game.corps[0]):
+            giver, taker = rng.sample(game.corps, 2)
+            give = tuple(rng.sample(game.hand(giver), min(1, len(game.hand(giver)))))
+            take = (rng.choice(UNIQUE),) if rng.random() < 0.5 else ()
+            offer = mc.OfferTrade(giver, to=taker, give=mc.Bundle(cards=give, money=1 if not give else 0),
+                                  take=mc.Bundle(cards=take))
+            try:
+                game.apply(offer)
+                for party in (giver, taker):
+                    seen[party] |= set(give) | set(take)
+            except mc.IllegalAction:
+                pass
+        elif rng.random() < 0.03 and game.can_undo():
+            game.undo()
+        else:
+            corp = game.deciders[0]
+            game.apply(bots[corp].choose(game, corp))
+        public = set(game.state.discard) | set(game.state.in_play)
+        for corp in game.corps:
+            seen[corp] |= set(game.hand(corp))
+        for corp in game.corps + [None]:
+            text = view_text(game, corp)
+            unseen = [c for c in UNIQUE if c not in public and (corp is None or c not in seen[corp])]
+            assert not [c for c in unseen if c in text], (seed, step, corp)
+        if step % 25 == 0:
+            readable = json.dumps(readable_part(game))
+            assert not [c for c in UNIQUE if c in readable]
