@@ -115,6 +115,7 @@ def test_move_maker_offers_one_kind_then_the_follow_up_decisions():
     assert maker.menu.options and all(a.kind == "buy" for _label, a in maker.menu.options)
     maker._clicked("European Union/Aerospace")
     assert maker.menu.value == mc.BuyCompany("Nonintendo", "European Union/Aerospace")
+    assert "may veto it" in maker.hint.value  # the app's preview of the selected choice
     maker.button.click()
     assert "may veto" in maker.result.value
     assert {a for _l, a in maker.menu.options} == {mc.Permit("Mokia"), mc.Veto("Mokia")}

@@ -249,6 +249,8 @@ class MoveMaker(w.VBox):
                                layout=w.Layout(width="90px"))
         self.button.on_click(lambda _b: self._pressed())
         self.result = w.HTML()
+        self.hint = w.HTML()
+        self.menu.observe(lambda change: self._preview(change["new"]), names="value")
         self.restart = w.Button(description="Start over", icon="undo", layout=w.Layout(width="120px"))
         self.restart.on_click(lambda _b: self._safely(self.start_over))
         self._origin = (game.state.clone(), list(game.log))
@@ -264,7 +266,18 @@ class MoveMaker(w.VBox):
             [w.HTML(board_html(game, self._targets(choices)))] if show_board else [])
         top = [self.corps_line] + top
         super().__init__(top + [self.prompt, w.HBox([self.menu, self.amount, self.button, self.restart]),
-                                self.result])
+                                self.hint, self.result])
+
+    def _preview(self, action) -> None:
+        """What the selected choice would do (the app's preview), before it is made."""
+        text = ""
+        if action is not None:
+            try:
+                from widgets.choices import preview
+                text = preview(self.game, action)
+            except Exception:  # a preview is a help, never a reason to fail
+                text = ""
+        self.hint.value = f"<i>{html.escape(text)}</i>" if text else ""
 
     def start_over(self) -> None:
         """Back to the position the widget started from (a fresh copy of it)."""
