@@ -22,8 +22,14 @@ def actions_done(page) -> int:
     return int(value) if value else -1
 
 
+IDLE = ("() => { const e = document.querySelector('.mc-status-text');"
+        " return e && e.dataset.bots === '0'; }")
+
+
 def take_one_decision(page) -> None:
     """Click a simple legal option for the human who must decide, then Confirm."""
+    page.wait_for_function(IDLE, timeout=60_000)  # the bots have finished; the form is final
+    page.wait_for_timeout(100)
     panel = page.locator(".mc-decision")
     gate = page.locator(".mc-gate-button")
     if gate.is_visible():
@@ -51,7 +57,8 @@ def take_one_decision(page) -> None:
     confirm.click()
     page.wait_for_function(
         f"() => {{ const e = document.querySelector('.mc-status-text');"
-        f" return e && Number(e.dataset.actions) > {before}; }}", timeout=30_000)
+        f" return e && Number(e.dataset.actions) > {before} && e.dataset.bots === '0'; }}",
+        timeout=60_000)
 
 
 def test_play_to_the_results_in_the_browser(app_page):

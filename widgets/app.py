@@ -358,7 +358,9 @@ class App(W.VBox):
         else:
             where = f"Round {st.round}"
         paid = f" \u00b7 Paid: <b>{escape(st.paid)}</b>" if st.paid else ""
-        self.status.value = (f"<div class='mc-status-text' data-actions='{len(g.actions)}'><b>{where}</b> \u00b7 Deck: {len(st.deck)} cards"
+        bots = "1" if (s.bot_deciders() and not g.is_over) else "0"
+        self.status.value = (f"<div class='mc-status-text' data-actions='{len(g.actions)}' "
+                             f"data-bots='{bots}'><b>{where}</b> \u00b7 Deck: {len(st.deck)} cards"
                              f" \u00b7 Active Player: <b>{escape(st.active)}</b>{paid}</div>")
         data = base64.b64encode(g.to_json().encode("utf-8")).decode("ascii")
         fname = f"megacorps-round-{st.round}.json"
