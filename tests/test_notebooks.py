@@ -246,3 +246,15 @@ def test_a_lesson_renders_and_its_move_panel_works_under_voila():
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_against_bots_the_learner_sees_its_own_hand_and_draws_only():
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], deck=["Boom", "Elections"], hands={"Mokia": ["Asteroid"]})
+    bots = {c: mc.bots.GreedyBot(seed=2) for c in ("Globbo", "Nonintendo")}
+    maker = MoveMaker(game, bots=bots, until=lambda g: g.round == 3, show_board=False)
+    assert "Your hand (Mokia): Asteroid." in maker.prompt.value
+    maker.choose(mc.Pass("Mokia"))
+    while maker.choices() and game.round < 2:
+        maker.choose(maker.choices()[0])
+    assert "Globbo draws an event card" in maker.result.value or game.round >= 2
+    assert "Globbo draws Boom" not in maker.result.value  # another corp's draw stays secret

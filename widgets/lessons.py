@@ -236,6 +236,8 @@ class MoveMaker(w.VBox):
         self.kinds = set(kinds) if kinds else None
         self.corp = corp  # the corp making the first move (default: the one deciding now)
         self.bots = dict(bots or {})
+        humans = [c for c in game.corps if c not in self.bots]
+        self.viewer = humans[0] if self.bots and len(humans) == 1 else None  # whose secrets to show
         self.until = until or self._one_move_done
         self._start_round = game.round
         self._start_left = len(game.state.to_act)
@@ -247,7 +249,7 @@ class MoveMaker(w.VBox):
                                        layout=w.Layout(width="200px"))
         self.button = w.Button(description="Do it", button_style="success",
                                layout=w.Layout(width="90px"))
-        self.button.on_click(lambda _b: self._pressed())
+        self.button.on_click(lambda _b: self._safely(self._pressed))
         self.result = w.HTML()
         self.hint = w.HTML()
         self.menu.observe(lambda change: self._preview(change["new"]), names="value")
@@ -259,7 +261,7 @@ class MoveMaker(w.VBox):
         if show_board:
             self.view = _board_view(game, self._targets(choices))
             if self.view is not None:
-                self.view.on_click(self._clicked)
+                self.view.on_click(lambda target: self._safely(lambda: self._clicked(target)))
         self._refresh(choices)
         self.corps_line = w.HTML(corps_html(game))
         top = [self.view.figure] if self.view is not None else (
@@ -341,23 +343,30 @@ class MoveMaker(w.VBox):
         elif self._first:
             who = f"{self.corp} may act now. " if self.corp and self.corp not in self.game.deciders else ""
             self.prompt.value = (f"<b>{html.escape(who + self.game.decision)}</b> Pick a move on the board "
-                                 "(highlighted boxes) or in the list, then press <i>Do it</i>.")
+                                 "(highlighted boxes) or in the list, then press <i>Do it</i>."
+                                 + self._hand_note())
+        elif self.viewer is not None:
+            self.prompt.value = f"<b>{html.escape(self.game.decision)}</b>" + self._hand_note()
         else:
             self.prompt.value = (f"<b>Next: {html.escape(self.game.decision)}</b> You decide for "
                                  f"{html.escape(self.decider() or '')} too.")
 
+    def _hand_note(self) -> str:
+        """Against bots, the one human corp sees its own hand."""
+        if self.viewer is None:
+            return ""
+        hand = ", ".join(self.game.hand(self.viewer)) or "no cards"
+        return f" Your hand ({html.escape(self.viewer)}): {html.escape(hand)}."
+
     # -- the learner's input
     def _clicked(self, target: str) -> None:
-        try:
-            matches = [a for _label, a in self.menu.options if _target_of(a) == target]
-            if matches:
-                self.menu.value = matches[0]
-                self.result.value = (f"Selected: <b>{html.escape(str(matches[0]))}</b> (or pick "
-                                     "another with the same box in the list). Press <i>Do it</i>.")
-            else:
-                self.result.value = f"{html.escape(target)} is not one of the choices now."
-        except Exception as exc:  # errors are shown in the lesson, never only in a server log
-            self.result.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+        matches = [a for _label, a in self.menu.options if _target_of(a) == target]
+        if matches:
+            self.menu.value = matches[0]
+            self.result.value = (f"Selected: <b>{html.escape(str(matches[0]))}</b> (or pick "
+                                 "another with the same box in the list). Press <i>Do it</i>.")
+        else:
+            self.result.value = f"{html.escape(target)} is not one of the choices now."
 
     def _safely(self, fn) -> None:
         try:
@@ -366,17 +375,14 @@ class MoveMaker(w.VBox):
             self.result.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
 
     def _pressed(self) -> None:
-        try:
-            if self.amount.layout.display != "none":
-                action = mc.Bid(self.decider(), int(self.amount.value))
-            else:
-                action = self.menu.value
-            if action is None:
-                self.result.value = "Pick a move first."
-                return
-            self.choose(action)
-        except Exception as exc:
-            self.result.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+        if self.amount.layout.display != "none":
+            action = mc.Bid(self.decider(), int(self.amount.value))
+        else:
+            action = self.menu.value
+        if action is None:
+            self.result.value = "Pick a move first."
+            return
+        self.choose(action)
 
     def choose(self, action: mc.Action | str) -> list[mc.LogEntry]:
         """Apply `action` (or the choice whose text is `action`) and show what the rules did.
@@ -398,8 +404,8 @@ class MoveMaker(w.VBox):
             self.game.apply(bot_move)
             self.moves.append(bot_move)
         new = self.game.log[before:]
-        lines = "".join(f"<li><code>[{html.escape(e.rule)}]</code> {html.escape(e.text)}</li>"
-                        for e in new)
+        lines = "".join(f"<li><code>[{html.escape(e.rule)}]</code> "
+                        f"{html.escape(e.for_corp(self.viewer))}</li>" for e in new)
         self.result.value = (f"<b>{html.escape(str(action))}</b> — what the rules did:"
                              f"<ul>{lines or '<li>(nothing visible yet: a secret choice)</li>'}</ul>")
         choices = self.choices()
