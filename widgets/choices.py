@@ -153,7 +153,16 @@ def preview(game: mc.Game, action: mc.Action) -> str:
             return text + f"Then a payout of {industry} would pay {corp} {mine}."
         if isinstance(action, A.Intervene):
             country = action.company.split("/", 1)[0]
-            return f"{country} is a {game.government(country)}; owner: {state.companies[action.company]}."
+            gov = game.government(country)
+            owner = state.companies[action.company]
+            pay = state.board.divestment_compensation
+            effect = {
+                "Democracy": f"{owner} must sell it back to the board and gets {pay} Euros",
+                "Kleptocracy": f"the company passes from {owner} to {corp}",
+                "Dictatorship": f"the company is nationalized; {owner} gets nothing",
+                "Wikisyndicalism": f"the company is syndicalized; {owner} gets {pay} Euros",
+            }.get(gov, "")
+            return f"{country} is a {gov}: {effect}." if effect else f"{country} is a {gov}."
         if isinstance(action, A.BuyMercenaries):
             free = free_mercenaries(state, corp)
             cost = action.from_box * state.board.mercenary_price
