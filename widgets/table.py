@@ -307,7 +307,7 @@ class Table:
         current = self.oot_corp.value
         if list(self.oot_corp.options) != able:
             self.oot_corp.options = able
-        self.oot_corp.value = current if current in able else None
+        self.oot_corp.value = current if current in able else (able[0] if len(able) == 1 else None)
         corp = self.oot_revealed
         if corp is None:
             self.oot_hand.value = ""
