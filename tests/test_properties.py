@@ -277,3 +277,24 @@ def test_greedy_and_random_bots_together_keep_every_invariant(seed):
         deck = list(game.state.deck)
     assert game.is_over
     assert mc.Game.from_json(game.to_json()) == game
+
+
+@settings(FAST, max_examples=100)
+@given(SEEDS)
+def test_undo_restores_exactly_the_game_before_the_action(seed):
+    rng = random.Random(seed)
+    corps = rng.sample(mc.CORPS, rng.randint(3, 6))
+    game = mc.new_game(corps, seed=seed)
+    bots = {c: mc.bots.RandomBot(seed + i, card_rate=0.3) for i, c in enumerate(corps)}
+    undone = 0
+    while not game.is_over:
+        corp = game.deciders[0]
+        action = bots[corp].choose(game, corp)
+        before = (snapshot(game), [e.text for e in game.log], game.deciders, game.legal_actions(corp))
+        game.apply(action)
+        if game.can_undo() and rng.random() < 0.3:
+            assert game.undo() == action
+            assert (snapshot(game), [e.text for e in game.log], game.deciders, game.legal_actions(corp)) == before
+            game.apply(action)
+            undone += 1
+    assert game.is_over and undone > 0
