@@ -34,6 +34,8 @@ def app_page(voila_url):
     from widgets.voila_runner import chromium, route_cdn
     with sync_playwright() as p, chromium(p) as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.js_errors = []
+        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
         route_cdn(page)
         page.goto(voila_url)
         yield page

@@ -95,6 +95,7 @@ def test_play_to_the_results_in_the_browser(app_page):
         assert replay.is_over
         assert replay.winners() == engine
         assert ("draw" in shown_winner.lower()) == (len(engine) > 1)
+        assert page.js_errors == []
     except BaseException:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "browser-failure.png"))
@@ -109,6 +110,7 @@ def test_no_python_errors_or_tracebacks_on_the_page(app_page):
     # the title bar, the About box and the new-game form are there
     page.click(".mc-about-button")
     assert "reconstruction" in page.inner_text(".mc-about")
+    assert page.js_errors == []
 
 
 @pytest.fixture(autouse=True)
