@@ -201,8 +201,10 @@ def test_a_lesson_renders_and_its_move_panel_works_under_voila():
     import sys
     import time
 
-    from conftest import require_chromium
-    require_chromium()
+    if not Path("/usr/bin/chromium").exists():  # in CI (CI set) the browser tests must run
+        if os.environ.get("CI"):
+            pytest.fail("/usr/bin/chromium is missing, and CI is set: the browser tests must run in CI")
+        pytest.skip("/usr/bin/chromium is missing (set CI=true to make this a failure)")
     from playwright.sync_api import sync_playwright
 
     from widgets.voila_runner import chromium, free_port, route_cdn
