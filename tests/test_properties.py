@@ -179,7 +179,7 @@ def random_game(seed: int, *, trades=0.04, illegal=0.04, undo=0.02, interrupt=0.
 
 # --- the properties ---------------------------------------------------------------------------
 
-@settings(FAST, max_examples=1500)
+@settings(FAST, max_examples=1300)
 @given(SEEDS)
 def test_random_games_keep_every_invariant_and_end(seed):
     random_game(seed)
