@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Intervene, LaunchWar, LeaveGame,
                       OfferMercenaries, PayoutIndustry, PickCompany, PlayCard, SupportWar, Vote)
-from .state import (ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, AntitrustFrame, AuctionFrame,
+from .state import (OPEN_FRAMES, ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, AntitrustFrame, AuctionFrame,
                     ElectionFrame, GameState, MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame,
                     WarFrame, country_of)
 
@@ -78,8 +78,7 @@ def why_illegal(state: GameState, action, deciders: list[str]) -> str:
             return f"{action.card} can only be played while an industry pays out"
         if state.phase == "setup":
             return "event cards are played once the rounds begin"
-        if state.top_frame is not None and not isinstance(state.top_frame, (AntitrustFrame, MercenaryFrame,
-                                                                              WarFrame, SpoilsFrame)):
+        if state.top_frame is not None and not isinstance(state.top_frame, OPEN_FRAMES):
             return "no other card may be played while this is being resolved"
         return f"{action.target!r} is not a target {action.card} can be played on now"
     if isinstance(action, LeaveGame):  # Trades: leaving (any corp, not only a decider)

@@ -111,8 +111,9 @@ Frame = (AntitrustFrame | MercenaryFrame | WarFrame | SpoilsFrame | PayoutFrame
          | AuctionFrame | ElectionFrame | TradeFrame)
 
 # Frames during which any-time cards, trades and leaving may interrupt (Event Cards: no card
-# while another card resolves; a payout resolves as one step, open only to Oversupply/Shortages).
-OPEN_FRAMES = (AntitrustFrame, MercenaryFrame, WarFrame, SpoilsFrame)
+# while another card resolves; a payout resolves as one step, open only to Oversupply/Shortages;
+# the winner of a war intervenes at once, When the War is Over).
+OPEN_FRAMES = (AntitrustFrame, MercenaryFrame, WarFrame)  # the winner's intervention is immediate (R24)
 
 
 class GameState(BaseModel):

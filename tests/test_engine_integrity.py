@@ -1,5 +1,7 @@
 """The engine's copy-on-apply promise: applying an action never changes a state that anybody
 may still hold (the previous state kept for undo, a state a bot or widget looked at)."""
+import pytest
+
 import megacorps as mc
 from megacorps.bots import RandomBot
 
@@ -38,3 +40,19 @@ def test_listed_actions_are_shared_values_equal_to_fresh_ones():
     company = listed[0].company
     assert mc.PickCompany(corp, company) in listed
     assert game.legal_actions(corp)[0] is listed[0]
+
+
+def test_nothing_comes_between_a_war_and_the_winners_intervention():
+    """When the War is Over: the winner intervenes at once (ruling R24), so no card can take the
+    country away from it first."""
+    game = mc.scenario(["Lenogo", "Nonintendo", "Globbo"], countries={"Great Russia": "Lenogo", "Japan": "Nonintendo"},
+                       companies={"Japan/Media": "Nonintendo"}, mercenaries={"Lenogo": 3},
+                       hands={"Globbo": ["Elections"], "Nonintendo": ["Revolution"]})
+    game.apply(mc.LaunchWar("Lenogo", "Japan"))
+    assert game.controller("Japan") == "Lenogo" and game.deciders == ["Lenogo"]
+    assert not any(isinstance(a, mc.PlayCard) for a in game.legal_actions("Globbo"))
+    assert not game.may_offer_trades("Nonintendo")
+    with pytest.raises(mc.IllegalAction, match="resolved"):
+        game.apply(mc.PlayCard("Globbo", "Elections", "Japan"))
+    game.apply(mc.Intervene("Lenogo", "Japan/Media"))
+    assert game.company_status("Japan/Media") == "unowned" and game.money("Nonintendo") == 44
