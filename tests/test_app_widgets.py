@@ -422,3 +422,15 @@ def test_results_show_a_shared_win_as_a_draw():
     assert "A draw" in html and "Mokia and Globbo" in html
     assert "data-winners='Mokia|Globbo'" in html
     assert "Final payout of Oil" in html
+
+
+def test_money_chart_built_when_its_tab_opens():
+    app = App(pause=0)
+    seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Greedy")], seed=6)
+    app.form.start.click()
+    chart = app.table.chart
+    assert chart.figure is None  # no second 5 MB FigureWidget until someone looks at it
+    app.table.tabs.selected_index = 1
+    assert chart.figure is not None
+    names = {t.name for t in chart.figure.data if t.visible}
+    assert names == {"Mokia", "Globbo", "Nonintendo"}

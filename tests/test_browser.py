@@ -83,6 +83,9 @@ def test_play_to_the_results_in_the_browser(app_page):
             if page.locator(".mc-winner").is_visible():
                 break
             take_one_decision(page)
+        # the money chart is shown with the results, one line per corp
+        page.wait_for_selector(".mc-tabs .js-plotly-plot .scatterlayer .trace", timeout=60_000)
+        page.wait_for_timeout(500)
         page.screenshot(path=str(ARTIFACTS / "browser-results.png"))
         shown_winner = page.inner_text(".mc-winner")
         engine = page.get_attribute(".mc-engine-winners", "data-winners").split("|")

@@ -123,7 +123,12 @@ class MoneyChart:
         self.figure = go.FigureWidget(fig)
         self.box.children = [self.figure]
 
-    def update(self, session: Session) -> None:
+    def update(self, session: Session, show: bool = True) -> None:
+        """Show `session`'s money. With `show` False (its tab is not open) a chart not built
+        yet stays unbuilt: each FigureWidget ships Plotly's 5 MB script to the page."""
+        self._session = session
+        if self.figure is None and not show:
+            return
         xs, series = session.money_series()
         key = (tuple(xs), tuple((c, tuple(v)) for c, v in series.items()))
         if key == self._last:

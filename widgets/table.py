@@ -90,6 +90,7 @@ class Table:
         self.tabs = W.Tab(children=[self.log, self.chart.box])
         self.tabs.titles = ("Game log", "Money chart")
         self.tabs.add_class("mc-tabs")
+        self.tabs.observe(guard(self._on_tab), names="selected_index")
 
         self.widget = W.VBox([self.decision_box, self.hand_box, self.oot_box, self.tabs],
                              layout=W.Layout(width="100%"))
@@ -126,6 +127,10 @@ class Table:
         else:
             self.oot_revealed = None
         self.refresh(force=True)
+
+    def _on_tab(self, change) -> None:
+        if change["new"] == 1 and self.session is not None:
+            self.chart.update(self.session, show=True)
 
     def _oot_hide_all(self) -> None:
         self.oot_revealed = None
@@ -185,7 +190,7 @@ class Table:
         marker = (game.round, game.is_over)
         if marker != self._round_seen or force:
             self._round_seen = marker
-            self.chart.update(s)
+            self.chart.update(s, show=self.tabs.selected_index == 1)
 
     def _render_decision(self, s: Session, focus: str | None, humans: list[str]) -> None:
         game = s.game
