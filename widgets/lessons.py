@@ -28,6 +28,11 @@ __all__ = ["MoveMaker", "Quiz", "TradeMaker", "board", "corps_html", "make_move"
 
 # --- The board ------------------------------------------------------------------------------
 
+# Narrower than the figure's 1000 px design, so that it fits a JupyterLab notebook with the
+# file browser open (the fonts scale with it).
+BOARD_SIZE = {"width": 880, "height": 493}
+
+
 def _board_module():
     try:
         from widgets import board_figure
@@ -71,7 +76,7 @@ def board(game: mc.Game, highlight: Iterable[str] = (), corps: bool = True):
     # A static figure. (Under Voila, Plotly's JupyterLab renderer draws it, then logs a harmless
     # "setData is not a function" in the browser console: there is no notebook model to write
     # back into. A second FigureWidget per page instead trips anywidget's 2 s start-up timeout.)
-    return module.board_figure(game, highlight=tuple(highlight))
+    return module.board_figure(game, highlight=tuple(highlight), **BOARD_SIZE)
 
 
 def board_html(game: mc.Game, highlight: Iterable[str] = ()) -> str:
@@ -108,9 +113,10 @@ def _board_view(game: mc.Game, highlight: Iterable[str]):
     if module is None or not hasattr(module, "BoardView"):
         return None
     params = inspect.signature(module.BoardView).parameters
+    size = {k: v for k, v in BOARD_SIZE.items() if k in params}
     if "highlight" in params:  # build the final first picture at once (the Voila trap)
-        return module.BoardView(game, highlight=tuple(highlight))
-    return module.BoardView(game)
+        return module.BoardView(game, highlight=tuple(highlight), **size)
+    return module.BoardView(game, **size)
 
 
 # --- Plain-text results (for checked cells) ----------------------------------------------------
