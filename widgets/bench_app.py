@@ -46,9 +46,11 @@ def measure(page, url: str, clicks: int) -> tuple[float, list[float]]:
     page.wait_for_selector(BOARD_BOXES, timeout=120_000)
     load = time.perf_counter() - t0
     print(f"  app widgets in the page after {shell:.2f} s")
+    t1 = time.perf_counter()
     page.click(".mc-start")
     page.wait_for_selector(".mc-decision .mc-who-decides", timeout=60_000)
     page.wait_for_selector(".mc-kinds .mod-active", timeout=60_000)  # "Pick a company" selected
+    print(f"  Start game -> the human's first decision shown: {time.perf_counter() - t1:.2f} s")
     times = []
     for n in range(clicks):
         index = page.evaluate(CLICK_UNOWNED, n)
