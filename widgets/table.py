@@ -106,8 +106,10 @@ class Table:
     def _apply_from_chooser(self, action: mc.Action) -> None:
         self._apply(action)
 
-    def _on_highlight(self, targets: tuple[str, ...]) -> None:
-        self._highlight(targets)
+    def _on_highlight(self, _targets: tuple[str, ...] = ()) -> None:
+        """Outline the choices of whichever form is in use (the out-of-turn card first)."""
+        source = self.oot_chooser if self.oot_revealed else self.chooser
+        self._highlight(source.highlight())
 
     def _reveal(self, show: bool) -> None:
         self.revealed = self.focus if show else None
@@ -186,6 +188,7 @@ class Table:
         self._render_decision(s, focus, humans)
         self._render_hand(s, focus)
         self._render_oot(s, focus)
+        self._on_highlight()
         self.log.value = log_html(game)
         marker = (game.round, game.is_over)
         if marker != self._round_seen or force:
