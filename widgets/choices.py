@@ -186,6 +186,11 @@ def preview(game: mc.Game, action: mc.Action) -> str:
                 return _war_text(state, frame.attacker, frame.country)
         if isinstance(action, A.Bid):
             return f"{corp} has {state.money[corp]} Euros. The highest bid wins and pays; a tie leaves the country uncontrolled."
+        if isinstance(action, A.LeaveGame):
+            return (f"Careful: {corp} leaves for good. Its markers come off the board, its cards are "
+                    "discarded and its money is gone.")
+        if isinstance(action, A.Pass):
+            return f"{corp} takes no action this turn."
         if isinstance(action, A.OfferTrade):
             return (f"{action.describe(show_cards=True)}. {action.to} will be asked to accept or "
                     "decline; the offer is checked when you confirm.")
