@@ -190,6 +190,8 @@ def preview(game: mc.Game, action: mc.Action) -> str:
             return (f"Careful: {corp} leaves for good. Its markers come off the board, its cards are "
                     "discarded and its money is gone.")
         if isinstance(action, A.Pass):
+            if isinstance(state.top_frame, SpoilsFrame):
+                return f"{corp} leaves {state.top_frame.loser}'s companies alone."
             return f"{corp} takes no action this turn."
         if isinstance(action, A.OfferTrade):
             return (f"{action.describe(show_cards=True)}. {action.to} will be asked to accept or "
