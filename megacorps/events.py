@@ -122,7 +122,7 @@ def _set_government(step: Step, corp: str, card: CardSpec, country: str | None) 
     state = step.state
     old = state.governments[country]
     state.governments[country] = Government(card.params["government"])
-    step.log(f"{country} changes from {old} to {state.governments[country]}", "Government Intervention")
+    step.log(f"{country} changes from {old} to {state.governments[country]}", "Event Cards")
 
 
 @effect("bring_into_existence")

@@ -28,7 +28,8 @@ def describe_decision(state: GameState) -> str:
         if frame.offer is None:
             return f"{frame.sellers[0]} may sell mercenaries to {frame.buyer}: name a price or refuse."
         seller, count, price = frame.offer
-        return f"{frame.buyer}: buy {count} mercenaries from {seller} for {price} Euros?"
+        noun = "mercenary" if count == 1 else "mercenaries"
+        return f"{frame.buyer}: buy {count} {noun} from {seller} for {price} Euros?"
     if isinstance(frame, WarFrame):
         return (f"War for {frame.country}: {', '.join(frame.waiting)} may give mercenaries to "
                 f"{frame.attacker} or to {frame.defender or frame.country}.")

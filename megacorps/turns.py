@@ -57,7 +57,8 @@ def final_payouts(step: Step) -> None:
             state.money[corp] += euros
         if amounts:
             paid = ", ".join(f"{c} {e}" for c, e in amounts.items())
-            step.log(f"Final payout of {industry} ({competitors(state, industry)} competitors): {paid}",
+            count = competitors(state, industry)
+            step.log(f"Final payout of {industry} ({count} competitor{'s' if count != 1 else ''}): {paid}",
                      "Game End")
     best = max(state.money[c] for c in state.playing)
     winners = [c for c in state.playing if state.money[c] == best]
