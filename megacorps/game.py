@@ -149,6 +149,10 @@ class Game:
         """Every action applied since the start, in order."""
         return [d.action for d in self._history]
 
+    def states(self) -> list[GameState]:
+        """Every state the game has been in, from its start to now (treat them as read-only)."""
+        return [done.before for done in self._history] + [self._state]
+
     @property
     def log(self) -> list[LogEntry]:
         """The log, oldest first. Each entry's text is public; use `view(corp).log` for a

@@ -119,16 +119,10 @@ class Session:
         self.history[game.round] = dict(game.state.money)
 
     def _rebuild_history(self) -> None:
-        """Money at the end of each round so far, by replaying the game's actions (a loaded
-        game arrives without its history)."""
-        game = self.game
-        start = getattr(game, "_start", None)
-        if start is not None and game.actions:
-            replay = mc.Game(start)
-            self.history[replay.round] = dict(replay.state.money)
-            for action in game.actions:
-                replay._apply_checked(action)
-                self.history[replay.round] = dict(replay.state.money)
+        """Money at the end of each round so far, from the states the game went through (a
+        loaded game arrives without the app's history)."""
+        for state in self.game.states():
+            self.history[state.round] = dict(state.money)
         self._record()
 
     def money_series(self) -> tuple[list[int], dict[str, list[int]]]:
