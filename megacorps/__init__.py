@@ -19,7 +19,9 @@ from .board import Board, CardSpec, Country, Deck, Government, load_board, load_
 from .errors import BadDataFile, BadSaveFile, IllegalAction
 from .game import Game
 from .log import LogEntry
+from .mercenaries import census as mercenary_census
 from .payouts import competitors, payout_amounts
+from .war import war_totals
 from .setup import new_game_state, scenario_state
 from .state import CompanyStatus, GameState
 from .view import CorpView
@@ -54,6 +56,6 @@ __all__ = [
     "Game", "GameState", "Government", "IllegalAction", "Intervene", "LaunchWar", "LeaveGame",
     "LogEntry", "NoCard", "OfferMercenaries", "OfferTrade", "Pass", "PayoutIndustry", "Permit",
     "PickCompany", "PlayCard", "StayOut", "SupportWar", "Veto", "Vote", "action_from_dict",
-    "action_to_dict", "bots", "competitors", "load_board", "load_deck", "new_game",
-    "payout_amounts", "scenario",
+    "action_to_dict", "bots", "competitors", "load_board", "load_deck", "mercenary_census",
+    "new_game", "payout_amounts", "scenario", "war_totals",
 ]

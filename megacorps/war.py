@@ -29,6 +29,16 @@ def attack_strength(state: GameState, corp: str) -> int:
     return force + state.mercenaries[corp]
 
 
+def war_totals(state: GameState, attacker: str, country: str, lent: int = 0) -> tuple[int, int, int]:
+    """Resolving a War, as things stand: (attack, defense, defending mercenaries). The defense
+    is the country's Defense plus its controller's mercenaries, or, for an uncontrolled country,
+    the `lent` ones; the attacker wins only with the bigger total."""
+    defender = state.controllers[country]
+    defending_mercs = state.mercenaries[defender] if defender else lent
+    return (attack_strength(state, attacker), state.board.country_by_name[country].defense + defending_mercs,
+            defending_mercs)
+
+
 def apply_launch(step: Step, action: LaunchWar) -> None:
     state = step.state
     defender = state.controllers[action.country]
@@ -81,9 +91,7 @@ def resolve_war(step: Step, frame: WarFrame) -> None:
         step.log(f"{attacker} already controls {country}: there is no war", "Launch a War")
         return
     spec = state.board.country_by_name[country]
-    attack = attack_strength(state, attacker)
-    defending_mercs = state.mercenaries[defender] if defender else frame.lent_to_defender
-    defense = spec.defense + defending_mercs
+    attack, defense, defending_mercs = war_totals(state, attacker, country, frame.lent_to_defender)
     attacker_wins = attack > defense
     step.log(f"War for {country}: {attacker} {attack} against {defender or country} {defense}"
              f" ({spec.defense} Defense + {defending_mercs} mercenaries): "

@@ -13,19 +13,6 @@ from megacorps.state import (AntitrustFrame, AuctionFrame, ElectionFrame, Mercen
                              PayoutFrame, SpoilsFrame, TradeFrame, WarFrame)
 
 
-def free_mercenaries(state, corp: str) -> int:
-    """Mercenaries `corp` gets for free from its own Defense (or Clone Soldiers) companies."""
-    try:
-        from megacorps.mercenaries import mercenary_sources
-        return sum(1 for co in mercenary_sources(state) if state.companies[co] == corp)
-    except Exception:  # an engine-internal helper: never let its changes break a preview
-        return sum(1 for co in state.board.companies_of_industry["Defense"] if state.companies[co] == corp)
-
-
-def attack_strength(state, corp: str) -> int:
-    """Launch a War: the Force of every country the attacker controls plus its mercenaries."""
-    return sum(state.board.country_by_name[c].force for c in state.countries_of(corp)) + state.mercenaries[corp]
-
 # Display order of the groups, with their labels.
 GROUPS: list[tuple[str, str]] = [
     ("pick", "Pick a company"),
@@ -115,13 +102,11 @@ def _payout_text(state, industry: str, modifier: int = 0) -> str:
             f"{paid or 'nobody (no corp owns a company there)'} (Euros).")
 
 
-def _war_text(state, attacker: str, country: str) -> str:
+def _war_text(state, attacker: str, country: str, lent: int = 0) -> str:
     spec = state.board.country_by_name[country]
     defender = state.controllers.get(country)
-    mercs = state.mercenaries[defender] if defender else 0
-    attack = attack_strength(state, attacker)
-    defense = spec.defense + mercs
-    forces = sum(state.board.country_by_name[c].force for c in state.countries_of(attacker))
+    attack, defense, mercs = mc.war_totals(state, attacker, country, lent)
+    forces = attack - state.mercenaries[attacker]
     verdict = "the attacker would win" if attack > defense else "the defender would hold (ties go to the defender)"
     return (f"Attack {attack} ({forces} Force + {state.mercenaries[attacker]} mercenaries) against "
             f"{defender or country}'s defense {defense} ({spec.defense} Defense + {mercs} mercenaries): "
@@ -164,7 +149,7 @@ def preview(game: mc.Game, action: mc.Action) -> str:
             }.get(gov, "")
             return f"{country} is a {gov}: {effect}." if effect else f"{country} is a {gov}."
         if isinstance(action, A.BuyMercenaries):
-            free = free_mercenaries(state, corp)
+            free, _, _ = mc.mercenary_census(state, corp)
             cost = action.from_box * state.board.mercenary_price
             ask = " Then the other owners are asked, one at a time." if action.ask_owners else ""
             return (f"{free} free from your own companies + {action.from_box} from the box for {cost} "
@@ -183,7 +168,7 @@ def preview(game: mc.Game, action: mc.Action) -> str:
         if isinstance(action, A.SupportWar):
             frame = state.top_frame
             if isinstance(frame, WarFrame):
-                return _war_text(state, frame.attacker, frame.country)
+                return _war_text(state, frame.attacker, frame.country, frame.lent_to_defender)
         if isinstance(action, A.Bid):
             return f"{corp} has {state.money[corp]} Euros. The highest bid wins and pays; a tie leaves the country uncontrolled."
         if isinstance(action, A.LeaveGame):
