@@ -36,6 +36,8 @@ def app_page(voila_url):
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.js_errors = []
         page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+        page.console_texts = []
+        page.on("console", lambda msg: page.console_texts.append(f"{msg.type}: {msg.text}"))
         route_cdn(page)
         page.goto(voila_url)
         yield page

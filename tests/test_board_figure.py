@@ -113,6 +113,13 @@ def test_owned_nationalized_syndicalized_and_government(bought):
     assert boxes["India/Solar"][1] == "<b>NAT</b>" and "Nationalized" in boxes["India/Solar"][3]
     assert boxes["Caliphate/Oil"][1] == "<b>SYN</b>"
     assert trace(fig, "companies").marker.pattern.shape[bought.board.companies.index("Caliphate/Oil")] == "/"
+    # plotly.js takes the pattern's background from marker.color (an array) unless it is given:
+    # one colour, the syndicalized fill (only those boxes are hatched), keeps the console clean
+    for name in ("companies", "legend"):
+        pattern = trace(fig, name).marker.pattern
+        assert isinstance(pattern.bgcolor, str) and isinstance(pattern.fgcolor, str)
+        hatched = {fill for fill, shape in zip(trace(fig, name).marker.color, pattern.shape) if shape}
+        assert hatched == {pattern.bgcolor}
     info = trace(fig, "country info").text
     rows = [c.name for c in bought.board.countries]
     assert info[2 * rows.index("India")] == "Wiki"

@@ -61,6 +61,13 @@ def take_one_decision(page) -> None:
         timeout=60_000)
 
 
+def assert_no_invalid_colors(page) -> None:
+    """plotly.js warns "Invalid color specifier: Array(60)" when a colour attribute that takes a
+    single colour is given (or defaults to) an array."""
+    bad = [text for text in page.console_texts if "Invalid color" in text]
+    assert bad == [], bad
+
+
 def test_play_to_the_results_in_the_browser(app_page):
     page = app_page
     try:
@@ -99,6 +106,7 @@ def test_play_to_the_results_in_the_browser(app_page):
         assert replay.winners() == engine
         assert ("draw" in shown_winner.lower()) == (len(engine) > 1)
         assert page.js_errors == []
+        assert_no_invalid_colors(page)
     except BaseException:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "browser-failure.png"))
@@ -114,6 +122,8 @@ def test_no_python_errors_or_tracebacks_on_the_page(app_page):
     page.click(".mc-about-button")
     assert "reconstruction" in page.inner_text(".mc-about")
     assert page.js_errors == []
+    page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=60_000)
+    assert_no_invalid_colors(page)
 
 
 @pytest.fixture(autouse=True)

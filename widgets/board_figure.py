@@ -315,7 +315,12 @@ def _legend_x(labels: list[str], sizes_px: _Sizes) -> list[float]:
     return xs
 
 
-_HATCH = dict(fgcolor="#8C8C8C", fillmode="overlay", size=7, solidity=0.25)
+# Only syndicalized boxes are hatched, so the pattern's background is their fill, one colour.
+# It must be set, and be a single colour: left unset, plotly.js defaults it to marker.color (an
+# array here) and computes a contrast colour from that array ("Invalid color specifier: Array(60)"
+# in the browser console).
+_HATCH = dict(fgcolor="#8C8C8C", bgcolor=STATUS_STYLE["syndicalized"][0], fillmode="overlay", size=7,
+              solidity=0.25)
 _BOX_TEXT = dict(textposition="inside", insidetextanchor="middle", textangle=0, constraintext="none")
 _HOVER = dict(hovertemplate="%{hovertext}<extra></extra>",
               hoverlabel=dict(bgcolor="white", bordercolor="#333", font=dict(size=12, color="#111"),
