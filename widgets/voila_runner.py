@@ -23,13 +23,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def voila_server(preheat: bool = True, bot_pause: float = 0.0, timeout: float = 90.0):
+def voila_server(preheat: bool = True, bot_pause: float = 0.0, timeout: float = 90.0,
+                 extra_args: tuple[str, ...] = ()):
     """Serve notebooks/play.ipynb on 127.0.0.1; yields the app's URL."""
     port = free_port()
     cmd = [sys.executable, "-m", "voila", str(ROOT / "notebooks" / "play.ipynb"), "--no-browser",
            "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0"]
     if preheat:
         cmd += ["--preheat_kernel=True", "--pool_size=1"]
+    cmd += list(extra_args)
     env = dict(os.environ, MEGACORPS_BOT_PAUSE=str(bot_pause), PYTHONPATH=str(ROOT))
     logfile = open(ROOT / "test-artifacts" / "voila.log", "w") if (ROOT / "test-artifacts").is_dir() \
         else subprocess.DEVNULL

@@ -1,0 +1,105 @@
+"""The two Binder links, served the way Binder serves them: Jupyter Server (with the Voila and
+JupyterLab extensions) started from the repository root, with binder/jupyter_server_config.json
+as its user config (binder/postBuild copies it to ~/.jupyter), opened in Debian's Chromium.
+
+    ?urlpath=voila/render/notebooks/play.ipynb   -> the app
+    ?urlpath=lab/tree/notebooks/00-welcome.ipynb -> the first lesson in JupyterLab
+
+Skips only when /usr/bin/chromium is missing and CI is not set (see conftest.py).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import require_chromium
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+# the offline flags of /work/shared/design/toolchain.md; Binder itself passes its own token
+SERVER_FLAGS = ["--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--no-browser",
+                "--IdentityProvider.token=", "--allow-root", "--LabApp.news_url=None",
+                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                "--LabApp.extension_manager=readonly"]
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture(scope="module")
+def jupyter_server(tmp_path_factory):
+    """Jupyter Server from this environment, as on Binder; yields its base URL."""
+    require_chromium()
+    from widgets.voila_runner import free_port
+    config_dir = tmp_path_factory.mktemp("jupyter-config")
+    shutil.copy(ROOT / "binder" / "jupyter_server_config.json", config_dir)
+    port = free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config_dir),
+               JUPYTER_RUNTIME_DIR=str(tmp_path_factory.mktemp("jupyter-runtime")),
+               MEGACORPS_BOT_PAUSE="0")
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = open(ARTIFACTS / "jupyter-server.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "jupyter_server", f"--port={port}", *SERVER_FLAGS],
+                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.time() + 30
+        while True:
+            assert proc.poll() is None, f"jupyter server exited ({proc.returncode}): see {log.name}"
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.time() < deadline, "jupyter server did not start in 30 s"
+                time.sleep(0.3)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture()
+def page():
+    from playwright.sync_api import sync_playwright
+
+    from widgets.voila_runner import chromium, route_cdn
+    with sync_playwright() as p, chromium(p) as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.js_errors = []
+        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+        route_cdn(page)
+        yield page
+
+
+def test_binder_voila_route_opens_the_app(jupyter_server, page):
+    page.goto(f"{jupyter_server}/voila/render/notebooks/play.ipynb")
+    try:
+        page.wait_for_selector(".mc-start", timeout=60_000)
+        page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=30_000)
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "binder-voila.png"))
+    assert page.inner_text(".mc-brand").replace("\n", "").startswith("MEGACORPS")
+    assert page.locator(".mc-start").is_visible()  # the new-game form
+    assert "Traceback" not in page.inner_text("body")
+    # Voila's MathJax under Jupyter Server: without binder/jupyter_server_config.json the page
+    # fetched MathJax 3 from a CDN and called it with MathJax 2's API ("MathJax is not defined")
+    assert page.js_errors == []
+
+
+def test_binder_lab_route_opens_the_first_lesson(jupyter_server, page):
+    page.goto(f"{jupyter_server}/lab/tree/notebooks/00-welcome.ipynb")
+    try:
+        title = page.wait_for_selector(".jp-Notebook .jp-MarkdownOutput h1", timeout=60_000)
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "binder-lab.png"))
+    assert "Welcome to MegaCorps" in title.inner_text()
+    assert page.js_errors == []
