@@ -2,7 +2,7 @@
 choose, apply a choice, undo, the log, per-corp views, saving and loading."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import Action, OfferTrade
 from .errors import IllegalAction
@@ -14,8 +14,9 @@ from .trades import check_offer
 from .view import CorpView, build_view
 
 
-@dataclass(slots=True)
-class _Done:
+class _Done(NamedTuple):
+    """One applied action, with what undo needs to take it back."""
+
     action: Action
     before: GameState
     log_length: int
@@ -82,6 +83,9 @@ class Game:
 
     def check(self, action: Action) -> None:
         """Raise IllegalAction (saying why) unless `action` is legal now."""
+        choices = self._current().get(getattr(action, "corp", None))
+        if choices is not None and id(action) in map(id, choices):
+            return  # the very value the engine listed (bots pass these): legal
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not a MegaCorps action")
         state = self._state
@@ -95,8 +99,6 @@ class Game:
             return
         if action.corp not in state.corps:
             raise IllegalAction(f"{action}: {why_illegal(state, action, self.deciders)}")
-        if id(action) in map(id, self._current().get(action.corp, ())):
-            return  # the very value the engine listed (bots pass these)
         if action in self.legal_actions(action.corp):
             return
         raise IllegalAction(f"{action}: {why_illegal(state, action, self.deciders)}")

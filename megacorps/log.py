@@ -6,12 +6,14 @@ An entry's `text` is public. Anything secret (the card a corp drew, its own bid)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .state import GameState
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
+    """One line of the log (a tuple: cheap to make, compared by value)."""
+
     round: int
     text: str
     rule: str
