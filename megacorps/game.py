@@ -208,7 +208,7 @@ class Game:
 
     @property
     def corps(self) -> list[str]:
-        return self._state.playing
+        return list(self._state.playing)
 
     @property
     def paid_holder(self) -> str | None:

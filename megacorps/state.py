@@ -182,7 +182,9 @@ class GameState(BaseModel):
 
     @property
     def playing(self) -> list[str]:
-        """Corps still in the game, in seating order."""
+        """Corps still in the game, in seating order (read-only)."""
+        if not self.departed:
+            return self.corps
         return [c for c in self.corps if c not in self.departed]
 
     def corps_from(self, first: str) -> list[str]:
