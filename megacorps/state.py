@@ -168,8 +168,12 @@ class GameState(BaseModel):
         and the frame stack. (tests/test_engine_integrity.py checks that no old state ever changes.)
         """
         d = self.__dict__.copy()
-        for name in _DICTS:
-            d[name] = d[name].copy()
+        d["money"] = d["money"].copy()
+        d["mercenaries"] = d["mercenaries"].copy()
+        d["companies"] = d["companies"].copy()
+        d["controllers"] = d["controllers"].copy()
+        d["governments"] = d["governments"].copy()
+        d["hands"] = d["hands"].copy()
         d["frames"] = [_copy_frame(f) for f in d["frames"]]
         new = object.__new__(GameState)
         object.__setattr__(new, "__dict__", d)
@@ -232,11 +236,18 @@ def industry_of(company: str) -> str:
     return company.split("/", 1)[1]
 
 
-_DICTS = ("money", "mercenaries", "companies", "controllers", "governments", "hands")
-
-
 def _copy_frame(frame):
-    """A frame's copy with its own lists and dicts (tuples and strings are shared)."""
+    """A frame's copy with its own lists and dicts (strings and tuples are shared)."""
     new = object.__new__(type(frame))
-    new.__dict__.update({k: v.copy() if type(v) in (list, dict) else v for k, v in frame.__dict__.items()})
+    d = frame.__dict__.copy()
+    for name in _MUTABLE_PARTS[type(frame)]:
+        d[name] = d[name].copy()
+    new.__dict__ = d
     return new
+
+
+_MUTABLE_PARTS = {
+    AntitrustFrame: (), MercenaryFrame: ("sellers", "capacity"), WarFrame: ("waiting",),
+    SpoilsFrame: (), PayoutFrame: ("waiting", "modifiers"), AuctionFrame: ("waiting", "bids"),
+    ElectionFrame: ("waiting", "votes"), TradeFrame: (),
+}

@@ -56,3 +56,15 @@ def test_nothing_comes_between_a_war_and_the_winners_intervention():
         game.apply(mc.PlayCard("Globbo", "Elections", "Japan"))
     game.apply(mc.Intervene("Lenogo", "Japan/Media"))
     assert game.company_status("Japan/Media") == "unowned" and game.money("Nonintendo") == 44
+
+
+def test_every_list_or_dict_in_a_frame_is_copied_with_it():
+    """GameState.clone copies a frame's lists and dicts by name: none may be forgotten."""
+    import dataclasses
+
+    from megacorps import state
+
+    for frame_type, parts in state._MUTABLE_PARTS.items():
+        for field in dataclasses.fields(frame_type):
+            if str(field.type).startswith(("list", "dict")):
+                assert field.name in parts, (frame_type.__name__, field.name)
