@@ -15,12 +15,15 @@ def war_targets(state: GameState, corp: str) -> list[str]:
     while it has at least one mercenary."""
     if state.mercenaries[corp] < 1:
         return []
-    return [c for c in state.board.playable_countries if state.controllers[c] != corp]
+    # `controllers` holds exactly the countries that can be controlled: the neutral places never
+    return [c for c, owner in state.controllers.items() if owner != corp]
 
 
 def war_options(state: GameState, corp: str) -> list:
+    if state.mercenaries[corp] < 1:
+        return []
     wars = table(LaunchWar, corp)
-    return [wars[c] for c in war_targets(state, corp)]
+    return [wars[c] for c, owner in state.controllers.items() if owner != corp]
 
 
 def attack_strength(state: GameState, corp: str) -> int:
