@@ -13,17 +13,30 @@ def buyable(state: GameState) -> list[str]:
     return [co for co, st in state.companies.items() if st == UNOWNED]
 
 
+def _every(kind: type, corp: str, board) -> tuple:
+    """`kind(corp, company)` for every company, in board order (the order of state.companies)."""
+    key = (kind, corp, id(board))
+    found = _EVERY.get(key)
+    if found is None:
+        made = table(kind, corp)
+        found = _EVERY[key] = (board, tuple(made[co] for co in board.companies))
+    return found[1]
+
+
+_EVERY: dict[tuple, tuple] = {}
+
+
 def pick_options(state: GameState, corp: str) -> list:
-    picks = table(PickCompany, corp)
-    return [picks[co] for co, st in state.companies.items() if st == UNOWNED]
+    return [a for a, st in zip(_every(PickCompany, corp, state.board), state.companies.values()) if st == UNOWNED]
 
 
 def buy_options(state: GameState, corp: str) -> list:
     if state.money[corp] < state.board.company_price:
         return []
-    buys = table(BuyCompany, corp)
-    vetoed = state.vetoed
-    return [buys[co] for co, st in state.companies.items() if st == UNOWNED and co not in vetoed]
+    every = _every(BuyCompany, corp, state.board)
+    if state.vetoed:
+        return [a for a, st in zip(every, state.companies.values()) if st == UNOWNED and a.company not in state.vetoed]
+    return [a for a, st in zip(every, state.companies.values()) if st == UNOWNED]
 
 
 def apply_pick(step: Step, action: PickCompany) -> None:

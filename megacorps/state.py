@@ -158,6 +158,11 @@ class GameState(BaseModel):
         """Tie this state to the board and deck it is played on (not part of its data)."""
         self.board = board
         self.deck_spec = deck
+        if self.companies and tuple(self.companies) != board.companies:
+            # board order, always: the rules list companies by walking the two side by side
+            ordered = {co: self.companies[co] for co in board.companies if co in self.companies}
+            ordered.update(self.companies)  # anything unknown stays, for the save checks to name
+            self.companies = ordered
         return self
 
     def clone(self) -> "GameState":

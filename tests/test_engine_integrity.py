@@ -16,6 +16,7 @@ def test_no_earlier_state_ever_changes():
         bots = {corp: RandomBot(seed * 7 + i, card_rate=0.3) for i, corp in enumerate(game.corps)}
         seen = []
         while not game.is_over:
+            assert tuple(game.state.companies) == game.board.companies  # always in board order
             seen.append((game.state, _snapshot(game.state)))
             corp = game.deciders[0]
             game.apply(bots[corp].choose(game, corp))
