@@ -188,6 +188,11 @@ class Deck(_Strict):
         return {c.name: c for c in self.cards}
 
     @cached_property
+    def payout_cards(self) -> frozenset[str]:
+        """Cards played only while an industry pays out (Oversupply, Shortages)."""
+        return frozenset(c.name for c in self.cards if c.timing == "payout")
+
+    @cached_property
     def all_cards(self) -> tuple[str, ...]:
         """Every physical card, copies included, in file order."""
         return tuple(c.name for c in self.cards for _ in range(c.copies))

@@ -27,10 +27,11 @@ def mercenary_sources(state: GameState) -> tuple[str, ...] | list[str]:
     return [co for i in mercenary_industries(state) for co in by_industry[i]]
 
 
-def census(state: GameState, corp: str) -> tuple[int, int, dict[str, int]]:
+def census(state: GameState, corp: str, clockwise: bool = True) -> tuple[int, int, dict[str, int]]:
     """For `corp` buying mercenaries: how many come free from its own companies, how many the
     box sells (one per unowned, nationalized or syndicalized source company), and how many each
-    other owner may sell (one per company), those owners listed clockwise from `corp`."""
+    other owner may sell (one per company), those owners listed clockwise from `corp` (in no
+    particular order with `clockwise=False`)."""
     free = box = 0
     others: dict[str, int] = {}
     companies = state.companies
@@ -42,13 +43,13 @@ def census(state: GameState, corp: str) -> tuple[int, int, dict[str, int]]:
             box += owner != ABSENT
         else:
             others[owner] = others.get(owner, 0) + 1
-    if len(others) > 1:
+    if clockwise and len(others) > 1:
         others = {c: others[c] for c in state.corps_from(corp) if c in others}
     return free, box, others
 
 
 def buy_mercenaries_options(state: GameState, corp: str) -> list:
-    _, box, others = census(state, corp)
+    _, box, others = census(state, corp, clockwise=False)
     most = min(box, state.money[corp] // state.board.mercenary_price)
     return list(_mercenary_choices(corp, most, bool(others)))
 

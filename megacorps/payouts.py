@@ -69,9 +69,8 @@ def modifier_value(state: GameState, card: str) -> int:
 def playable_modifiers(state: GameState, frame: PayoutFrame, corp: str) -> list[str]:
     """Payout cards `corp` may play now: after Oversupply only Shortages, and vice versa."""
     last = frame.modifiers[-1] if frame.modifiers else None
-    spec = state.deck_spec.card_by_name
-    return sorted({c for c in state.hands[corp]
-                   if c in spec and spec[c].timing == "payout" and c != last})
+    payout_cards = state.deck_spec.payout_cards
+    return sorted({c for c in state.hands[corp] if c in payout_cards and c != last})
 
 
 def payout_options(state: GameState, frame: PayoutFrame) -> dict[str, list]:
