@@ -429,7 +429,7 @@ def test_money_chart_built_when_its_tab_opens():
     seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Greedy")], seed=6)
     app.form.start.click()
     chart = app.table.chart
-    assert chart.figure is None  # no second 5 MB FigureWidget until someone looks at it
+    assert chart.figure is None  # no second 1.3 MB FigureWidget module until someone looks at it
     app.table.tabs.selected_index = 1
     assert chart.figure is not None
     names = {t.name for t in chart.figure.data if t.visible}

@@ -15,7 +15,8 @@ bars, so a box is a rectangle that scales with the figure, can be clicked, and c
 re-coloured, re-labelled and outlined by changing a few arrays. `BoardView.update` only
 assigns those arrays (inside `batch_update`): it never adds traces or shapes.
 
-This module imports no ipywidgets; only `BoardView` needs them, through `go.FigureWidget`.
+This module imports no ipywidgets; only `BoardView` needs them, through a `go.FigureWidget`
+(`BasicFigureWidget`, drawn by plotly.js-basic: bars and scatter, no other trace types).
 """
 from __future__ import annotations
 
@@ -438,7 +439,8 @@ class BoardView:
         self._corps = list(game.state.corps)   # the legend shows these
         self._grid = _grid(game.board)
         self.viewer = viewer
-        self.figure = go.FigureWidget(board_figure(game, highlight, viewer, width=width, height=height))
+        from .basic_figure import BasicFigureWidget  # the only ipywidgets user here
+        self.figure = BasicFigureWidget(board_figure(game, highlight, viewer, width=width, height=height))
         self._callbacks: list[Callable[[str], object]] = []
         # Click targets by trace: a stable index list, the same order as the trace's points.
         self._targets = {"companies": self._grid.companies, "control": self._grid.countries}

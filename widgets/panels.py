@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 
 import megacorps as mc
 
+from .basic_figure import BasicFigureWidget
 from .colors import corp_color, corp_initials, text_color_on
 from .session import HUMAN, Results, Session
 
@@ -120,12 +121,12 @@ class MoneyChart:
                           plot_bgcolor="#FAFAFA", paper_bgcolor="white", showlegend=True)
         if xs:
             fig.update_xaxes(range=[min(xs) - 0.4, max(xs) + 0.4])
-        self.figure = go.FigureWidget(fig)
+        self.figure = BasicFigureWidget(fig)
         self.box.children = [self.figure]
 
     def update(self, session: Session, show: bool = True) -> None:
         """Show `session`'s money. With `show` False (its tab is not open) a chart not built
-        yet stays unbuilt: each FigureWidget ships Plotly's 5 MB script to the page."""
+        yet stays unbuilt: each FigureWidget ships its 1.3 MB plotly.js-basic module to the page."""
         self._session = session
         if self.figure is None and not show:
             return
