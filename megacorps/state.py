@@ -5,7 +5,6 @@ never edits a state another holder can see: `Game.apply` works on `state.clone()
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal

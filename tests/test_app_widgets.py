@@ -5,7 +5,6 @@ import base64
 import datetime
 import re
 
-import pytest
 
 import megacorps as mc
 from widgets.app import App

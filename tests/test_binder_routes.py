@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -36,7 +33,7 @@ pytestmark = pytest.mark.timeout(120)
 def jupyter_server(tmp_path_factory):
     """Jupyter Server from this environment, as on Binder; yields its base URL."""
     require_chromium()
-    from widgets.voila_runner import free_port
+    from widgets.voila_runner import free_port, serving
     config_dir = tmp_path_factory.mktemp("jupyter-config")
     shutil.copy(ROOT / "binder" / "jupyter_server_config.json", config_dir)
     port = free_port()
@@ -44,27 +41,10 @@ def jupyter_server(tmp_path_factory):
                JUPYTER_RUNTIME_DIR=str(tmp_path_factory.mktemp("jupyter-runtime")),
                MEGACORPS_BOT_PAUSE="0")
     ARTIFACTS.mkdir(exist_ok=True)
-    log = open(ARTIFACTS / "jupyter-server.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "jupyter_server", f"--port={port}", *SERVER_FLAGS],
-                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.time() + 30
-        while True:
-            assert proc.poll() is None, f"jupyter server exited ({proc.returncode}): see {log.name}"
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert time.time() < deadline, "jupyter server did not start in 30 s"
-                time.sleep(0.3)
+    with open(ARTIFACTS / "jupyter-server.log", "w") as log, \
+            serving([sys.executable, "-m", "jupyter_server", f"--port={port}", *SERVER_FLAGS], port, env, log,
+                    timeout=30):
         yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 @pytest.fixture()

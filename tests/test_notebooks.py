@@ -196,10 +196,6 @@ def test_a_lesson_renders_and_its_move_panel_works_under_voila():
     """Lesson 04 served by Voila in Chromium: both boards are drawn, a move made in the panel
     shows what the rules did, and a quiz answer gets its explanation."""
     import os
-    import socket
-    import subprocess
-    import sys
-    import time
 
     if not Path("/usr/bin/chromium").exists():  # in CI (CI set) the browser tests must run
         if os.environ.get("CI"):
@@ -207,47 +203,31 @@ def test_a_lesson_renders_and_its_move_panel_works_under_voila():
         pytest.skip("/usr/bin/chromium is missing (set CI=true to make this a failure)")
     from playwright.sync_api import sync_playwright
 
-    from widgets.voila_runner import chromium, free_port, route_cdn
+    from widgets.voila_runner import chromium, free_port, route_cdn, serving, voila_command
 
-    root = NOTEBOOKS.parent
     port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(NOTEBOOKS / "04-buying-and-antitrust.ipynb"), "--no-browser",
-         "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0"],
-        cwd=root, env=dict(os.environ, PYTHONPATH=str(root)),
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert proc.poll() is None and time.time() < deadline, "voila did not start"
-                time.sleep(0.3)
-        with sync_playwright() as p, chromium(p) as browser:
-            page = browser.new_page(viewport={"width": 1200, "height": 900})
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            route_cdn(page)
-            page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
-            page.wait_for_selector("button:has-text('Do it')", timeout=90_000)
-            page.wait_for_function("document.querySelectorAll('.js-plotly-plot').length >= 2", timeout=30_000)
-            page.locator("select").first.select_option(label="Nonintendo\u00a0buys\u00a0European\u00a0Union/Aerospace")
-            page.locator("button:has-text('Do it')").first.click()
-            page.wait_for_selector("text=may veto it", timeout=15_000)
-            page.locator("label:has-text('No')").first.click()
-            page.locator("button:has-text('Check')").first.click()
-            page.wait_for_selector("text=Antitrust needs both conditions", timeout=15_000)
-            assert page.locator(".js-plotly-plot").count() >= 2
-            # Known and harmless: Plotly's JupyterLab renderer cannot write the static figure back
-            # into a notebook model (Voila has none), and anywidget logs a start-up timeout on a
-            # slow machine although the figure widget then works (the move above went through).
-            harmless = ("setData is not a function", "[anywidget] Failed to initialize model")
-            assert not [e for e in errors if not any(h in e for h in harmless)], errors
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    env = dict(os.environ, PYTHONPATH=str(NOTEBOOKS.parent))
+    with serving(voila_command(NOTEBOOKS / "04-buying-and-antitrust.ipynb", port), port, env, timeout=60), \
+            sync_playwright() as p, chromium(p) as browser:
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        route_cdn(page)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
+        page.wait_for_selector("button:has-text('Do it')", timeout=90_000)
+        page.wait_for_function("document.querySelectorAll('.js-plotly-plot').length >= 2", timeout=30_000)
+        page.locator("select").first.select_option(label="Nonintendo\u00a0buys\u00a0European\u00a0Union/Aerospace")
+        page.locator("button:has-text('Do it')").first.click()
+        page.wait_for_selector("text=may veto it", timeout=15_000)
+        page.locator("label:has-text('No')").first.click()
+        page.locator("button:has-text('Check')").first.click()
+        page.wait_for_selector("text=Antitrust needs both conditions", timeout=15_000)
+        assert page.locator(".js-plotly-plot").count() >= 2
+        # Known and harmless: Plotly's JupyterLab renderer cannot write the static figure back
+        # into a notebook model (Voila has none), and anywidget logs a start-up timeout on a
+        # slow machine although the figure widget then works (the move above went through).
+        harmless = ("setData is not a function", "[anywidget] Failed to initialize model")
+        assert not [e for e in errors if not any(h in e for h in harmless)], errors
 
 
 def test_against_bots_the_learner_sees_its_own_hand_and_draws_only():

@@ -23,7 +23,7 @@ import ipywidgets as W
 import megacorps as mc
 
 from .panels import corp_panels_html, html, results_html
-from .session import HUMAN, Session
+from .session import Session
 from .setup_form import NewGameForm
 from .style import APP_CSS
 from .table import Table

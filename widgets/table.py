@@ -17,9 +17,9 @@ from megacorps.actions import PlayCard
 from megacorps.state import AuctionFrame, ElectionFrame
 
 from .choices import frame_context
-from .panels import MoneyChart, corp_chip, corp_panels_html, html, log_html
+from .panels import MoneyChart, corp_chip, html, log_html
 from .prompts import ActionChooser
-from .session import HUMAN, Session
+from .session import Session
 
 SECRET_FRAMES = (AuctionFrame, ElectionFrame)
 

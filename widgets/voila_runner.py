@@ -23,39 +23,53 @@ def free_port() -> int:
 
 
 @contextmanager
-def voila_server(preheat: bool = True, bot_pause: float = 0.0, timeout: float = 90.0,
-                 extra_args: tuple[str, ...] = ()):
-    """Serve notebooks/play.ipynb on 127.0.0.1; yields the app's URL."""
-    port = free_port()
-    cmd = [sys.executable, "-m", "voila", str(ROOT / "notebooks" / "play.ipynb"), "--no-browser",
-           "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0"]
-    if preheat:
-        cmd += ["--preheat_kernel=True", "--pool_size=1"]
-    cmd += list(extra_args)
-    env = dict(os.environ, MEGACORPS_BOT_PAUSE=str(bot_pause), PYTHONPATH=str(ROOT))
-    logfile = open(ROOT / "test-artifacts" / "voila.log", "w") if (ROOT / "test-artifacts").is_dir() \
-        else subprocess.DEVNULL
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=logfile, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
+def serving(cmd: list[str], port: int, env: dict[str, str], log=subprocess.DEVNULL, timeout: float = 90.0):
+    """Run a server process (Voila, Jupyter Server) from the repository root until its port on
+    127.0.0.1 answers; stop it afterwards. Raises RuntimeError if it exits or is too slow."""
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.time() + timeout
         while True:
             if proc.poll() is not None:
-                raise RuntimeError(f"voila exited with code {proc.returncode}")
+                raise RuntimeError(f"{' '.join(cmd[:3])} exited with code {proc.returncode}")
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
                 break
             except OSError:
                 if time.time() > deadline:
-                    raise RuntimeError("voila did not start in time")
+                    raise RuntimeError(f"{' '.join(cmd[:3])} did not start in {timeout:.0f} s")
                 time.sleep(0.3)
-        yield url
+        yield proc
     finally:
         proc.terminate()
         try:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def voila_command(notebook: Path, port: int) -> list[str]:
+    """Voila serving one notebook on 127.0.0.1:`port`, failing rather than moving port."""
+    return [sys.executable, "-m", "voila", str(notebook), "--no-browser", "--Voila.ip=127.0.0.1",
+            f"--port={port}", "--Voila.port_retries=0"]
+
+
+@contextmanager
+def voila_server(preheat: bool = True, bot_pause: float = 0.0, timeout: float = 90.0,
+                 extra_args: tuple[str, ...] = ()):
+    """Serve notebooks/play.ipynb on 127.0.0.1; yields the app's URL."""
+    port = free_port()
+    cmd = voila_command(ROOT / "notebooks" / "play.ipynb", port)
+    if preheat:
+        cmd += ["--preheat_kernel=True", "--pool_size=1"]
+    cmd += list(extra_args)
+    env = dict(os.environ, MEGACORPS_BOT_PAUSE=str(bot_pause), PYTHONPATH=str(ROOT))
+    artifacts = ROOT / "test-artifacts"
+    logfile = open(artifacts / "voila.log", "w") if artifacts.is_dir() else subprocess.DEVNULL
+    try:
+        with serving(cmd, port, env, logfile, timeout):
+            yield f"http://127.0.0.1:{port}/"
+    finally:
         if logfile is not subprocess.DEVNULL:
             logfile.close()
 
