@@ -124,7 +124,10 @@ class App(W.VBox):
         self._table: Table | None = None
         self.sidebar = W.VBox([self.about, self.error, self.info, self.results_box, self.form.widget])
         self.sidebar.add_class("mc-sidebar")
-        body = W.HBox([left, self.sidebar])
+        # the page: the board and the corp panels in the centre, the decisions on the right
+        body = W.AppLayout(center=left, right_sidebar=self.sidebar, header=None, footer=None,
+                           left_sidebar=None, pane_widths=[0, f"{BOARD_W + 8}px", 1],
+                           grid_gap="6px", height="auto")
         body.add_class("mc-body")
         self.children = [html(APP_CSS), self.title_bar, body]
 

@@ -29,7 +29,7 @@ body { padding: 0 !important; }
 .mc-left { gap: 4px; }
 .mc-sidebar > *, .mc-sidebar .widget-vbox > *, .mc-panel > * { flex-shrink: 0; }
 .mc-board { background: #fff; border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.15); overflow: hidden; }
-.mc-sidebar { width: 450px; max-height: 736px; overflow-y: auto; overflow-x: hidden; gap: 4px; }
+.mc-sidebar { width: 100%; min-width: 0; max-height: 736px; overflow-y: auto; overflow-x: hidden; gap: 4px; }
 .mc-panel { background: #fff; border-radius: 6px; padding: 8px 10px; box-shadow: 0 1px 3px rgba(0,0,0,.15);
             box-sizing: border-box; width: 100%; }
 .mc-panel-title { font-weight: 700; font-size: 15px; margin-bottom: 4px; color: #1d2330; }
