@@ -82,12 +82,28 @@ def interruptions(state: GameState, corp: str) -> list:
 
 # --- Applying one action -----------------------------------------------------------------------
 
+def apply_payout_action(step: Step, action: PayoutIndustry) -> None:
+    """Payout Industry: one per round, never by the holder of the Paid card."""
+    state = step.state
+    state.payout_taken = True
+    end_turn(state)
+    step.log(f"{action.corp} calls a payout of {action.industry}", "Payout Industries")
+    payouts.start_payout(step, action.industry, action.corp, None)
+
+
+def apply_pass(step: Step, action: Pass) -> None:
+    step.log(f"{action.corp} passes", "Pass")
+    end_turn(step.state)
+
+
 _TURN_HANDLERS = {
     PickCompany: companies.apply_pick,
     BuyCompany: companies.apply_buy,
     Intervene: intervention.apply_intervene,
     BuyMercenaries: mercenaries.apply_buy_mercenaries,
     LaunchWar: war.apply_launch,
+    PayoutIndustry: apply_payout_action,
+    Pass: apply_pass,
 }
 
 _FRAME_HANDLERS = {
@@ -109,22 +125,6 @@ _FRAME_HANDLERS = {
 }
 
 
-def apply_payout_action(step: Step, action: PayoutIndustry) -> None:
-    """Payout Industry: one per round, never by the holder of the Paid card."""
-    state = step.state
-    state.payout_taken = True
-    end_turn(state)
-    step.log(f"{action.corp} calls a payout of {action.industry}", "Payout Industries")
-    payouts.start_payout(step, action.industry, action.corp, None)
-
-
-def apply_pass(step: Step, action: Pass) -> None:
-    step.log(f"{action.corp} passes", "Pass")
-    end_turn(step.state)
-
-
-_TURN_HANDLERS[PayoutIndustry] = apply_payout_action
-_TURN_HANDLERS[Pass] = apply_pass
 
 
 def apply_action(step: Step, action) -> None:
