@@ -26,7 +26,8 @@ def describe_decision(state: GameState) -> str:
                 f"purchase of {frame.company}?")
     if isinstance(frame, MercenaryFrame):
         if frame.offer is None:
-            return f"{frame.sellers[0]} may sell mercenaries to {frame.buyer}: name a price or refuse."
+            from .mercenaries import next_seller
+            return f"{next_seller(state, frame)} may sell mercenaries to {frame.buyer}: name a price or refuse."
         seller, count, price = frame.offer
         noun = "mercenary" if count == 1 else "mercenaries"
         return f"{frame.buyer}: buy {count} {noun} from {seller} for {price} Euros?"
@@ -138,7 +139,7 @@ def why_illegal(state: GameState, action, deciders: list[str]) -> str:
         if action.count < 0 or action.price < 0:
             return "a count or a price cannot be negative"
         from .mercenaries import can_sell
-        most = can_sell(state, frame, corp) if corp in frame.capacity else 0
+        most = can_sell(state, frame, corp)
         if action.count > most:
             return f"{corp} may sell at most {most} (one per company it owns that supplies them)"
         if action.price > state.money[frame.buyer]:

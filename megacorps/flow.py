@@ -163,6 +163,8 @@ def settle(step: Step) -> None:
             payouts.resolve_payout(step, frame)
         elif isinstance(frame, AntitrustFrame) and companies.permission_moved(state, frame):
             companies.reconsider(step, frame)
+        elif isinstance(frame, MercenaryFrame) and frame.offer is None and not mercenaries.next_seller(state, frame):
+            state.frames.pop()  # every owner has been asked
         elif isinstance(frame, WarFrame) and not frame.waiting:
             war.resolve_war(step, frame)
         elif isinstance(frame, AuctionFrame) and not frame.waiting:

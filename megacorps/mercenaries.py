@@ -71,18 +71,24 @@ def apply_buy_mercenaries(step: Step, action: BuyMercenaries) -> None:
              f"box for {cost} Euros", "Buying Mercenaries")
     end_turn(state)
     if action.ask_owners and capacity:
-        state.frames.append(MercenaryFrame(corp, list(capacity), capacity))
+        state.frames.append(MercenaryFrame(corp))
+
+
+def next_seller(state: GameState, frame: MercenaryFrame) -> str | None:
+    """The next owner to ask, clockwise from the buyer: one that owns a company supplying
+    mercenaries now and has not been asked yet (None: the deal is over)."""
+    owners = census(state, frame.buyer)[2]
+    return next((c for c in owners if c not in frame.asked), None)
 
 
 def can_sell(state: GameState, frame: MercenaryFrame, seller: str) -> int:
-    """How many `seller` may sell the buyer now: one per source company it still owns (a trade
-    made while the buyer was asking others may have taken some away)."""
-    return min(frame.capacity[seller], census(state, frame.buyer)[2].get(seller, 0))
+    """How many `seller` may sell the buyer now: one per source company it owns."""
+    return census(state, frame.buyer)[2].get(seller, 0)
 
 
 def mercenary_options(state: GameState, frame: MercenaryFrame) -> dict[str, list]:
     if frame.offer is None:
-        seller = frame.sellers[0]
+        seller = next_seller(state, frame)
         budget = state.money[frame.buyer]
         offer = table(OfferMercenaries, seller)
         offers = [offer[0, 0]] + [offer[n, p] for n in range(1, can_sell(state, frame, seller) + 1)
@@ -97,14 +103,12 @@ def apply_offer(step: Step, action: OfferMercenaries) -> None:
     state = step.state
     frame: MercenaryFrame = state.frames[-1]
     if action.count == 0:
-        frame.sellers.pop(0)
+        frame.asked.append(action.corp)
         step.log(f"{action.corp} refuses to sell mercenaries to {frame.buyer}", "Buying Mercenaries")
     else:
         frame.offer = (action.corp, action.count, action.price)
         step.log(f"{action.corp} offers {frame.buyer} {action.count} mercenar"
                  f"{'y' if action.count == 1 else 'ies'} for {action.price} Euros", "Buying Mercenaries")
-    if not frame.sellers:
-        state.frames.pop()
 
 
 def apply_answer(step: Step, action: Accept | Decline) -> None:
@@ -119,7 +123,5 @@ def apply_answer(step: Step, action: Accept | Decline) -> None:
     else:
         step.log(f"{frame.buyer} declines {seller}'s price", "Buying Mercenaries")
     frame.offer = None
-    frame.sellers.pop(0)
-    if not frame.sellers:
-        state.frames.pop()
+    frame.asked.append(seller)
 

@@ -47,12 +47,11 @@ class AntitrustFrame:
 
 @dataclass
 class MercenaryFrame:
-    """Buy Mercenaries: the other owners, one at a time, offer; the buyer accepts or declines."""
+    """Buy Mercenaries: the other owners, one at a time clockwise, offer; the buyer accepts or
+    declines. Who owns what is read as things stand when each is asked (trades may intervene)."""
     buyer: str
-    sellers: list[str]                       # still to be asked, first is asked now
-    capacity: dict[str, int]                 # most mercenaries each seller may sell
-    offer: tuple[str, int, int] | None = None  # (seller, count, price) awaiting the buyer
-    bought: int = 0
+    asked: list[str] = field(default_factory=list)   # owners already asked
+    offer: tuple[str, int, int] | None = None        # (seller, count, price) awaiting the buyer
 
 
 @dataclass
@@ -251,7 +250,7 @@ def _copy_frame(frame):
 
 
 _MUTABLE_PARTS = {
-    AntitrustFrame: (), MercenaryFrame: ("sellers", "capacity"), WarFrame: ("waiting",),
+    AntitrustFrame: (), MercenaryFrame: ("asked",), WarFrame: ("waiting",),
     SpoilsFrame: (), PayoutFrame: ("waiting", "modifiers"), AuctionFrame: ("waiting", "bids"),
     ElectionFrame: ("waiting", "votes"), TradeFrame: (),
 }

@@ -1243,3 +1243,21 @@ def test_every_test_named_in_the_rulings_exists():
         assert f"def {function}(" in source, f"docs/rulings.md cites {filename}::{function}, which does not exist"
     numbers = re.findall(r"^### R(\d+)\.", text, flags=re.M)
     assert len(numbers) == len(set(numbers)) and "5" in numbers
+
+
+def test_an_owner_who_gains_a_defense_company_during_a_mercenary_deal_is_asked_too():
+    """Buying Mercenaries: the owners are read as things stand when each is asked, so a corp
+    that received a Defense company by a trade during the deal may sell from it."""
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo", "Lenogo"],
+                       companies={"NAFTA/Defense": "Globbo", "China/Defense": "Globbo"})
+    game.apply(mc.BuyMercenaries("Mokia", 0, True))
+    assert game.deciders == ["Globbo"]
+    game.apply(mc.OfferTrade("Globbo", to="Lenogo", give=mc.Bundle(companies=("China/Defense",))))
+    game.apply(mc.Accept("Lenogo"))
+    assert max(a.count for a in game.legal_actions("Globbo") if isinstance(a, mc.OfferMercenaries)) == 1
+    game.apply(mc.OfferMercenaries("Globbo", 0, 0))
+    assert game.deciders == ["Lenogo"] and "Lenogo may sell mercenaries to Mokia" in game.decision
+    game.apply(mc.OfferMercenaries("Lenogo", 1, 2))
+    game.apply(mc.Accept("Mokia"))
+    assert game.mercenaries("Mokia") == 1 and game.money("Lenogo") == 42
+    assert game.deciders == ["Globbo"]  # the deal is over: Globbo's turn
