@@ -50,7 +50,8 @@ class Game:
     @property
     def deciders(self) -> list[str]:
         """Corps that must decide now ([] when the game is over)."""
-        return list(self._current())
+        current = self._decisions
+        return list(current if current is not None else self._current())
 
     @property
     def decision(self) -> str:

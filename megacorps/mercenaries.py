@@ -88,10 +88,11 @@ def can_sell(state: GameState, frame: MercenaryFrame, seller: str) -> int:
 
 def mercenary_options(state: GameState, frame: MercenaryFrame) -> dict[str, list]:
     if frame.offer is None:
-        seller = next_seller(state, frame)
+        owners = census(state, frame.buyer)[2]
+        seller = next(c for c in owners if c not in frame.asked)
         budget = state.money[frame.buyer]
         offer = table(OfferMercenaries, seller)
-        offers = [offer[0, 0]] + [offer[n, p] for n in range(1, can_sell(state, frame, seller) + 1)
+        offers = [offer[0, 0]] + [offer[n, p] for n in range(1, owners[seller] + 1)
                                   for p in range(budget + 1)]
         return {seller: offers}
     price = frame.offer[2]
