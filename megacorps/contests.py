@@ -48,13 +48,13 @@ def resolve_auction(step: Step, frame: AuctionFrame) -> None:
         return
     top = [c for c, b in frame.bids.items() if b == best]
     if len(top) > 1:
-        state.controllers[frame.country] = None
+        state.put("controllers", frame.country, None)
         step.log(f"{' and '.join(top)} tie at {best}: {frame.country} becomes uncontrolled; nobody pays",
                  "Auctions")
         return
     winner = top[0]
     state.money[winner] -= best
-    state.controllers[frame.country] = winner
+    state.put("controllers", frame.country, winner)
     step.log(f"{winner} pays {best} Euros and takes control of {frame.country}", "Auctions")
 
 
@@ -105,9 +105,9 @@ def resolve_election(step: Step, frame: ElectionFrame) -> None:
     best = max(tally.values())
     top = [c for c, n in tally.items() if n == best]
     if len(top) > 1:
-        state.controllers[frame.country] = None
+        state.put("controllers", frame.country, None)
         step.log(f"{' and '.join(top)} tie with {best} votes: {frame.country} becomes uncontrolled", "Elections")
     else:
-        state.controllers[frame.country] = top[0]
+        state.put("controllers", frame.country, top[0])
         step.log(f"{top[0]} wins with {best} vote{'s' if best > 1 else ''} and controls {frame.country}",
                  "Elections")

@@ -79,7 +79,7 @@ def apply_play(step: Step, action: PlayCard) -> None:
     """Event Cards: the card is revealed and resolves completely before anything else."""
     state = step.state
     card = state.deck_spec.card_by_name[action.card]
-    state.hands[action.corp] = without(state.hands[action.corp], action.card)
+    state.put("hands", action.corp, without(state.hands[action.corp], action.card))
     if card.effect == "lasting_rule":
         state.in_play = state.in_play + [action.card]
     else:
@@ -121,7 +121,7 @@ def _election(step: Step, corp: str, card: CardSpec, country: str | None) -> Non
 def _set_government(step: Step, corp: str, card: CardSpec, country: str | None) -> None:
     state = step.state
     old = state.governments[country]
-    state.governments[country] = Government(card.params["government"])
+    state.put("governments", country, Government(card.params["government"]))
     step.log(f"{country} changes from {old} to {state.governments[country]}", "Event Cards")
 
 

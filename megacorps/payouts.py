@@ -85,7 +85,7 @@ def apply_modifier(step: Step, action: PlayCard) -> None:
     """Oversupply / Shortages played on the payout under way; everyone else may answer."""
     state = step.state
     frame: PayoutFrame = state.frames[-1]
-    state.hands[action.corp] = without(state.hands[action.corp], action.card)
+    state.put("hands", action.corp, without(state.hands[action.corp], action.card))
     state.discard = state.discard + [action.card]
     frame.modifiers.append(action.card)
     total = sum(modifier_value(state, c) for c in frame.modifiers)

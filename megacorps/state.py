@@ -152,6 +152,13 @@ class GameState(BaseModel):
         else:
             super().__setattr__(name, value)
 
+    def put(self, table: str, key: str, value) -> None:
+        """Set one entry of `controllers`, `governments` or `hands`, which clones share: the
+        dict is copied first (copy on write)."""
+        changed = self.__dict__[table].copy()
+        changed[key] = value
+        self.__dict__[table] = changed
+
     def attach(self, board: Board, deck: Deck) -> "GameState":
         """Tie this state to the board and deck it is played on (not part of its data)."""
         self.board = board
@@ -167,16 +174,14 @@ class GameState(BaseModel):
         """A copy that shares nothing mutable with this state.
 
         Lists in a state (the deck, hands, the turn order...) are never changed in place: the
-        rules replace them with new lists. So a clone may share them, and copies only the dicts
-        and the frame stack. (tests/test_engine_integrity.py checks that no old state ever changes.)
+        rules replace them with new lists. Neither are the dicts that change rarely (controllers,
+        governments, hands): the rules change them through `put`, which copies first. So a clone
+        may share all of those, and copies only money, mercenaries, companies and the frame stack. (tests/test_engine_integrity.py checks that no old state ever changes.)
         """
         d = self.__dict__.copy()
         d["money"] = d["money"].copy()
         d["mercenaries"] = d["mercenaries"].copy()
         d["companies"] = d["companies"].copy()
-        d["controllers"] = d["controllers"].copy()
-        d["governments"] = d["governments"].copy()
-        d["hands"] = d["hands"].copy()
         d["frames"] = [_copy_frame(f) for f in d["frames"]]
         new = object.__new__(GameState)
         object.__setattr__(new, "__dict__", d)

@@ -84,10 +84,10 @@ def _hand_over(state: GameState, giver: str, receiver: str, bundle: Bundle) -> N
     for company in bundle.companies:
         state.companies[company] = receiver
     for country in bundle.countries:
-        state.controllers[country] = receiver
+        state.put("controllers", country, receiver)
     for card in bundle.cards:
-        state.hands[giver] = without(state.hands[giver], card)
-        state.hands[receiver] = state.hands[receiver] + [card]
+        state.put("hands", giver, without(state.hands[giver], card))
+        state.put("hands", receiver, state.hands[receiver] + [card])
 
 
 def apply_answer(step: Step, action: Accept | Decline) -> None:
@@ -119,9 +119,9 @@ def apply_leave(step: Step, action: LeaveGame) -> None:
             state.companies[company] = "unowned"
     for country, owner in state.controllers.items():
         if owner == corp:
-            state.controllers[country] = None
+            state.put("controllers", country, None)
     state.set_aside = state.set_aside + state.hands[corp]
-    state.hands[corp] = []
+    state.put("hands", corp, [])
     state.money[corp] = 0
     state.mercenaries[corp] = 0
     if state.paid == corp:

@@ -24,7 +24,7 @@ def start_round(step: Step) -> None:
     state.payout_taken = False
     card = state.deck[0]
     state.deck = state.deck[1:]
-    state.hands[state.active] = state.hands[state.active] + [card]
+    state.put("hands", state.active, state.hands[state.active] + [card])
     state.to_act = state.corps_from(state.active)
     step.reveals = True
     left = len(state.deck)

@@ -116,7 +116,7 @@ def resolve_war(step: Step, frame: WarFrame) -> None:
              "Resolving a War")
 
     if attacker_wins:
-        state.controllers[country] = attacker
+        state.put("controllers", country, attacker)
         step.log(f"{attacker} takes control of {country}", "Resolving a War")
     if defender is None:
         return  # no intervention after a war against an uncontrolled country
