@@ -8,11 +8,6 @@ from .state import UNOWNED, AntitrustFrame, GameState, country_of, industry_of
 from .turns import end_turn
 
 
-def buyable(state: GameState) -> list[str]:
-    """Companies with no marker in their box that exist (Buying Companies)."""
-    return [co for co, st in state.companies.items() if st == UNOWNED]
-
-
 def _every(kind: type, corp: str, board) -> tuple:
     """`kind(corp, company)` for every company, in board order (the order of state.companies)."""
     key = (kind, corp, id(board))

@@ -10,16 +10,10 @@ from .state import GameState, SpoilsFrame, WarFrame
 from .turns import end_turn
 
 
-def war_targets(state: GameState, corp: str) -> list[str]:
-    """Countries `corp` may attack: any it does not control, never a neutral place, and only
-    while it has at least one mercenary."""
-    if state.mercenaries[corp] < 1:
-        return []
-    # `controllers` holds exactly the countries that can be controlled: the neutral places never
-    return [c for c, owner in state.controllers.items() if owner != corp]
-
-
 def war_options(state: GameState, corp: str) -> list:
+    """Launch a War on any country `corp` does not control, never a neutral place, and only
+    while it has at least one mercenary. (`controllers` holds exactly the countries that can be
+    controlled: the neutral places are never in it.)"""
     if state.mercenaries[corp] < 1:
         return []
     wars = table(LaunchWar, corp)
