@@ -1,4 +1,4 @@
-// Build widgets/static/plotly-widget-basic.js: `npm ci && npm run build` (here, in frontend/).
+// Build widgets/board/static/plotly-widget-basic.js: `npm ci && npm run build` (here, in frontend/).
 //
 // plotly.py ships its FigureWidget front end as one ES module, plotly/package_data/widgetbundle.js
 // (~5 MB): an esbuild bundle of plotly.py's widget code, lodash-es and the FULL plotly.js, the
@@ -8,7 +8,7 @@
 // one module with a JavaScript parser and replaces its body with plotly.js-basic-dist-min (same
 // plotly.js version, same UMD wrapper); everything else is kept byte for byte. It fails loudly
 // when the bundle does not look as expected (a new plotly release): then rebuild, check, and
-// update PLOTLY_VERSION in widgets/small_figure.py.
+// update PLOTLY_VERSION in widgets/board/basic_figure.py.
 //
 // The Python used to find plotly: $PYTHON, else `python`.
 import { execFileSync } from "node:child_process";
@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import * as acorn from "acorn";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const out = join(here, "..", "widgets", "static", "plotly-widget-basic.js");
+const out = join(here, "..", "widgets", "board", "static", "plotly-widget-basic.js");
 const require = createRequire(import.meta.url);
 
 function fail(message) {

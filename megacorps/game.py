@@ -259,7 +259,7 @@ class Game:
         plotly mime type is drawn by JupyterLab's plotly extension, with no network."""
         try:
             import plotly.io as pio
-            from widgets.board_figure import board_figure
+            from widgets.board.figure import board_figure
         except ImportError:
             return {"text/plain": repr(self)}
         bundle = pio.renderers["plotly_mimetype"].to_mimebundle(board_figure(self).to_dict())

@@ -21,7 +21,7 @@ def require_chromium() -> None:
 @pytest.fixture(scope="module")
 def voila_url():
     require_chromium()
-    from widgets.voila_runner import voila_server
+    from widgets.testing.voila_runner import voila_server
     Path("test-artifacts").mkdir(exist_ok=True)
     with voila_server(preheat=False, bot_pause=0.0) as url:
         yield url
@@ -31,7 +31,7 @@ def voila_url():
 def app_page(voila_url):
     from playwright.sync_api import sync_playwright
 
-    from widgets.voila_runner import chromium, route_cdn
+    from widgets.testing.voila_runner import chromium, route_cdn
     with sync_playwright() as p, chromium(p) as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.js_errors = []

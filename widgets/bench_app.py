@@ -12,7 +12,7 @@ import argparse
 import statistics
 import time
 
-from .voila_runner import chromium, route_cdn, voila_server
+from .testing.voila_runner import chromium, route_cdn, voila_server
 
 BOARD_BOXES = ".mc-board .barlayer .trace:nth-child(2) .point path"
 

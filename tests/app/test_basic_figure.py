@@ -1,11 +1,11 @@
-"""The app's small FigureWidget front end (widgets/static/plotly-widget-basic.js) belongs to one
+"""The app's small FigureWidget front end (widgets/board/static/plotly-widget-basic.js) belongs to one
 plotly version: these fail when plotly is upgraded without rebuilding it (frontend/build.mjs)."""
 from __future__ import annotations
 
 import plotly
 import plotly.graph_objects as go
 
-from widgets.basic_figure import BUNDLE, PLOTLY_VERSION, BasicFigureWidget
+from widgets.board.basic_figure import BUNDLE, PLOTLY_VERSION, BasicFigureWidget
 
 
 def test_bundle_exists_and_was_built_for_this_plotly():
@@ -21,7 +21,7 @@ def test_installed_plotly_is_the_one_the_bundle_was_built_for():
         f"plotly {plotly.__version__} is installed, but {BUNDLE.name} holds plotly "
         f"{PLOTLY_VERSION}'s FigureWidget front end: rebuild it (cd frontend && npm ci && "
         "npm run build), check the app in the browser, then update PLOTLY_VERSION in "
-        "widgets/basic_figure.py and the plotly pin in pyproject.toml")
+        "widgets/board/basic_figure.py and the plotly pin in pyproject.toml")
 
 
 def test_widget_sends_the_small_module():

@@ -1,6 +1,6 @@
 """The playable MegaCorps app: `App()` in a notebook served by Voila (notebooks/play.ipynb).
 
-    from widgets.app import App
+    from widgets.table.app import App
     App()
 
 Layout: a title bar; the board with the corp panels under it; a sidebar with the new-game
@@ -325,7 +325,7 @@ class App(W.VBox):
     # --- rendering --------------------------------------------------------------------------------
 
     def _make_board(self, game: mc.Game):
-        from .board_figure import BoardView
+        from ..board.figure import BoardView
         self._board_corps = list(game.state.corps)
         view = BoardView(game, width=BOARD_W, height=BOARD_H)
         view.on_click(self.guard(self.board_click))

@@ -11,10 +11,10 @@ import plotly.graph_objects as go
 import pytest
 
 import megacorps as mc
-from widgets.board_figure import BoardView, CORP_COLORS, board_figure, corp_initials
-from widgets.colors import STATUS_STYLE, contrast_ratio, text_color_on
+from widgets.board.figure import BoardView, CORP_COLORS, board_figure, corp_initials
+from widgets.board.colors import STATUS_STYLE, contrast_ratio, text_color_on
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FOUR = ["Mokia", "Globbo", "Nonintendo", "Lenogo"]
 
 
@@ -255,7 +255,7 @@ def test_static_figure_needs_no_ipywidgets():
         sys.modules["ipywidgets"] = None   # any import of ipywidgets now fails
         sys.modules["anywidget"] = None
         import megacorps as mc
-        from widgets.board_figure import board_figure
+        from widgets.board.figure import board_figure
         game = mc.new_game(["Mokia", "Globbo", "Lenogo"], seed=2)
         html = board_figure(game, highlight=["NAFTA/Media"]).to_html(include_plotlyjs=False)
         assert "NAFTA" in html
@@ -270,7 +270,7 @@ def test_static_figure_needs_no_ipywidgets():
 @pytest.mark.parametrize("size", [(1000, 560), (820, 470)])
 def test_legend_fits_the_width(size):
     """Six corps, the viewer marked, and the four statuses fit on the legend line."""
-    from widgets import board_figure as bf
+    from widgets.board import figure as bf
     game = mc.new_game(list(mc.CORPS), seed=5)
     fig = board_figure(game, viewer="Nonintendo", width=size[0], height=size[1])
     labels = trace(fig, "legend labels")

@@ -3,7 +3,7 @@
 Each FigureWidget sends its front end to the page as its anywidget module: plotly's own is
 ~5 MB (the full plotly.js, maps and 3-D included), and the browser spends about half a second
 evaluating it. The app only draws bar and scatter traces, so it uses this subclass, whose module
-(widgets/static/plotly-widget-basic.js, ~1.3 MB) is plotly's own front end with
+(widgets/board/static/plotly-widget-basic.js, ~1.3 MB) is plotly's own front end with
 plotly.js-basic (scatter, bar, pie) in place of plotly.js. Other trace types are not drawn.
 
 The module is built from the installed plotly's bundle by frontend/build.mjs, so it belongs to

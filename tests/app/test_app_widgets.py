@@ -7,9 +7,9 @@ import re
 
 
 import megacorps as mc
-from widgets.app import App
-from widgets.session import HUMAN
-from widgets.setup_form import EMPTY
+from widgets.table.app import App
+from widgets.table.session import HUMAN
+from widgets.table.setup_form import EMPTY
 
 
 
@@ -220,7 +220,7 @@ def test_bad_save_file_is_reported():
 
 
 def _scenario_app(seats: dict[str, str], **position) -> App:
-    from widgets.session import Session
+    from widgets.table.session import Session
     app = App(pause=0)
     game = mc.scenario(list(seats), round=1, **position)
     app.start_session(Session(game, seats))
@@ -350,7 +350,7 @@ def test_bots_move_in_a_background_task_with_a_pause():
 
 
 def test_undo_never_leaves_bot_moves_half_taken_back():
-    from widgets.session import Session
+    from widgets.table.session import Session
     session = Session.new({"Mokia": HUMAN, "Globbo": "Random", "Nonintendo": "Random"}, seed=9)
     game = session.game
     # play until a human action is followed by a draw (the end of a round)
@@ -414,8 +414,8 @@ def test_hand_hidden_again_after_the_bots_moved():
 
 
 def test_results_show_a_shared_win_as_a_draw():
-    from widgets.panels import results_html
-    from widgets.session import Results
+    from widgets.table.panels import results_html
+    from widgets.table.session import Results
     html = results_html(Results(["Final payout of Oil (2 competitors): Mokia 6, Globbo 6"],
                                 {"Mokia": 50, "Globbo": 50, "Lenogo": 20}, ["Mokia", "Globbo"]))
     assert "A draw" in html and "Mokia and Globbo" in html

@@ -1,7 +1,7 @@
 """A game at the table: which seats are humans and which are bots, the bots themselves, undo
 that takes back the bots' replies too, and the money of every corp round by round.
 
-No ipywidgets here: the widgets in `widgets/table.py` and `widgets/app.py` render a Session
+No ipywidgets here: the widgets in `widgets/table/table.py` and `widgets/table/app.py` render a Session
 and turn clicks into its calls (logic apart from widgets).
 """
 from __future__ import annotations

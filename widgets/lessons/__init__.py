@@ -35,7 +35,7 @@ BOARD_SIZE = {"width": 880, "height": 493}
 
 def _board_module():
     try:
-        from widgets import board_figure
+        from widgets.board import figure as board_figure
     except ImportError:  # the figure module is not there: fall back to a plain table
         return None
     return board_figure
@@ -44,7 +44,7 @@ def _board_module():
 def corps_html(game: mc.Game) -> str:
     """One line per corp: money, mercenaries, cards in hand, countries, Active Player / Paid."""
     try:
-        from widgets.colors import corp_color
+        from widgets.board.colors import corp_color
     except ImportError:
         def corp_color(_corp: str) -> str:
             return "#999999"
@@ -281,7 +281,7 @@ class MoveMaker(w.VBox):
         text = ""
         if action is not None:
             try:
-                from widgets.choices import preview
+                from widgets.table.choices import preview
                 text = preview(self.game, action)
             except Exception:  # a preview is a help, never a reason to fail
                 text = ""
@@ -541,10 +541,3 @@ def refresh_notebook(path: str, timeout: int = 120) -> None:
     nb.metadata.pop("widgets", None)
     nbformat.write(nb, path)
 
-
-if __name__ == "__main__":  # python -m widgets.lessons notebooks/05-payouts.ipynb ...
-    import sys
-
-    for name in sys.argv[1:]:
-        refresh_notebook(name)
-        print(f"refreshed {name}")

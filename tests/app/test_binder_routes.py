@@ -18,7 +18,7 @@ import pytest
 
 from conftest import require_chromium
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 # the offline flags of /work/shared/design/toolchain.md; Binder itself passes its own token
 SERVER_FLAGS = ["--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--no-browser",
@@ -33,7 +33,7 @@ pytestmark = pytest.mark.timeout(120)
 def jupyter_server(tmp_path_factory):
     """Jupyter Server from this environment, as on Binder; yields its base URL."""
     require_chromium()
-    from widgets.voila_runner import free_port, serving
+    from widgets.testing.voila_runner import free_port, serving
     config_dir = tmp_path_factory.mktemp("jupyter-config")
     shutil.copy(ROOT / "binder" / "jupyter_server_config.json", config_dir)
     port = free_port()
@@ -51,7 +51,7 @@ def jupyter_server(tmp_path_factory):
 def page():
     from playwright.sync_api import sync_playwright
 
-    from widgets.voila_runner import chromium, route_cdn
+    from widgets.testing.voila_runner import chromium, route_cdn
     with sync_playwright() as p, chromium(p) as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.js_errors = []

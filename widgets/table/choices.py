@@ -1,6 +1,6 @@
 """Legal actions grouped the way a player thinks of them ("Buy Company", "Launch a War"...),
 the choices inside each group (company, price, target...), and short previews of what an
-action would do. No ipywidgets here: `widgets/prompts.py` turns these into forms.
+action would do. No ipywidgets here: `widgets/table/prompts.py` turns these into forms.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The lesson notebooks (notebooks/NN-*.ipynb) and their widgets (widgets/lessons.py).
+"""The lesson notebooks (notebooks/NN-*.ipynb) and their widgets (widgets/lessons/__init__.py).
 
 Running the lessons themselves is nbval's job (see notebooks/README.md):
 
@@ -20,7 +20,7 @@ import pytest
 import megacorps as mc
 from widgets.lessons import MoveMaker, TradeMaker, board, make_move, predict, print_payout
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
 CHECK = "# NBVAL_CHECK_OUTPUT"
 
@@ -46,7 +46,7 @@ def test_lesson_is_stored_clean(path: Path):
         if cell["cell_type"] != "code":
             continue
         text = source(cell)
-        assert len(text.splitlines()) <= 25, f"a long code cell belongs in widgets/lessons.py:\n{text}"
+        assert len(text.splitlines()) <= 25, f"a long code cell belongs in widgets/lessons/__init__.py:\n{text}"
         outputs = cell.get("outputs", [])
         assert all(o["output_type"] != "error" for o in outputs)
         if CHECK in text:
@@ -203,7 +203,7 @@ def test_a_lesson_renders_and_its_move_panel_works_under_voila():
         pytest.skip("/usr/bin/chromium is missing (set CI=true to make this a failure)")
     from playwright.sync_api import sync_playwright
 
-    from widgets.voila_runner import chromium, free_port, route_cdn, serving, voila_command
+    from widgets.testing.voila_runner import chromium, free_port, route_cdn, serving, voila_command
 
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(NOTEBOOKS.parent))

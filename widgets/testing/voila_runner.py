@@ -1,5 +1,5 @@
 """Start the app under Voila and open it in Debian's Chromium through Playwright: shared by
-`widgets/bench_app.py` and `tests/test_browser.py`. Never downloads a browser."""
+`widgets/bench_app.py` and the browser tests. Never downloads a browser."""
 from __future__ import annotations
 
 import os
@@ -10,7 +10,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]

@@ -1,6 +1,6 @@
 """Read-only parts of the table, rendered as HTML: the corp panels, the game log, the results,
 and the money-over-time chart. Everything shown here is public: hands appear only in
-`widgets/table.py`'s hand panel, after the player asked to see them."""
+`widgets/table/table.py`'s hand panel, after the player asked to see them."""
 from __future__ import annotations
 
 from html import escape
@@ -10,8 +10,8 @@ import plotly.graph_objects as go
 
 import megacorps as mc
 
-from .basic_figure import BasicFigureWidget
-from .colors import corp_color, corp_initials, text_color_on
+from ..board.basic_figure import BasicFigureWidget
+from ..board.colors import corp_color, corp_initials, text_color_on
 from .session import HUMAN, Results, Session
 
 EURO = "\u20ac"

@@ -1,6 +1,6 @@
 """The MegaCorps board as a Plotly figure: a static picture and a live, clickable widget.
 
-    from widgets.board_figure import board_figure, BoardView
+    from widgets.board.figure import board_figure, BoardView
     fig = board_figure(game)                 # a plotly Figure, for lessons and docs
     view = BoardView(game)                   # one go.FigureWidget, updated in place
     view.on_click(lambda target: ...)        # "Japan/Aerospace" or "Japan"
