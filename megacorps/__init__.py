@@ -13,14 +13,16 @@ from __future__ import annotations
 from . import bots
 from .actions import (Accept, Action, Bid, Bundle, BuyCompany, BuyMercenaries, Decline, Intervene,
                       LaunchWar, LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass,
-                      PayoutIndustry, Permit, PickCompany, PlayCard, StayOut, SupportWar, Veto, Vote,
-                      action_from_dict, action_to_dict)
+                      PayoutIndustry, Permit, PickCompany, PlayCard, Sealed, StayOut, SupportWar, Veto,
+                      Vote, action_from_dict, action_to_dict)
 from .board import Board, CardSpec, Country, Deck, Government, load_board, load_deck
 from .errors import BadDataFile, BadSaveFile, IllegalAction
 from .game import Game
 from .log import LogEntry
 from .mercenaries import census as mercenary_census
 from .payouts import competitors, payout_amounts
+from .seat import Seat
+from .simulator import Simulator, determinize
 from .war import war_totals
 from .setup import new_game_state, scenario_state
 from .state import CompanyStatus, GameState
@@ -55,7 +57,7 @@ __all__ = [
     "BuyMercenaries", "CORPS", "CardSpec", "CompanyStatus", "CorpView", "Country", "Decline", "Deck",
     "Game", "GameState", "Government", "IllegalAction", "Intervene", "LaunchWar", "LeaveGame",
     "LogEntry", "NoCard", "OfferMercenaries", "OfferTrade", "Pass", "PayoutIndustry", "Permit",
-    "PickCompany", "PlayCard", "StayOut", "SupportWar", "Veto", "Vote", "action_from_dict",
-    "action_to_dict", "bots", "competitors", "load_board", "load_deck", "mercenary_census",
+    "PickCompany", "PlayCard", "Sealed", "Seat", "Simulator", "StayOut", "SupportWar", "Veto", "Vote", "action_from_dict",
+    "action_to_dict", "bots", "competitors", "determinize", "load_board", "load_deck", "mercenary_census",
     "new_game", "payout_amounts", "scenario", "war_totals",
 ]

@@ -264,6 +264,17 @@ class LeaveGame(Action):
         return f"{self.corp} leaves the game"
 
 
+@dataclass(frozen=True, slots=True)
+class Sealed(Action):
+    """In `Game.actions`: a secret bid or vote in a contest still under way (who, not what).
+    It stands for the real choice until every choice is in; it cannot be applied."""
+    what: str = "bid"
+    kind: ClassVar[str] = "sealed"
+
+    def __str__(self) -> str:
+        return f"{self.corp} has cast a secret {self.what}"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (
         PickCompany, BuyCompany, PayoutIndustry, Intervene, BuyMercenaries, LaunchWar, Pass,

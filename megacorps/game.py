@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .actions import Action, OfferTrade
+from .actions import Action, Bid, OfferTrade, Sealed, Vote
 from .errors import IllegalAction
 from .explain import describe_decision, why_illegal
 from .flow import apply_action, decisions, interruptions, may_interrupt
 from .log import LogEntry, Step
-from .state import GameState
+from .state import AuctionFrame, ElectionFrame, GameState
 from .trades import check_offer
 from .view import CorpView, build_view
 
@@ -34,6 +34,8 @@ class Game:
         self._history: list[_Done] = []
         self._decisions: dict[str, list] | None = None
         self._interrupts: dict[str, list] = {}
+        self._facts: dict = {}    # knowledge.facts_of: what each corp knows of the hidden cards
+        self._unseen: dict = {}   # simulator._unseen: the cards each corp has not seen
 
     # --- who decides, and what ---------------------------------------------------------------
 
@@ -123,17 +125,49 @@ class Game:
         self._interrupts = {}
         return self
 
+    def _sealed(self) -> int:
+        """How many of the last actions are secret bids or votes in a contest still under way."""
+        if not isinstance(self._state.top_frame, (AuctionFrame, ElectionFrame)):
+            return 0
+        n = 0
+        for done in reversed(self._history):
+            if type(done.action) not in (Bid, Vote):
+                break
+            n += 1
+        return n
+
     def can_undo(self) -> bool:
-        return bool(self._history) and not self._history[-1].reveals
+        """Whether `undo()` would take an action back now."""
+        return bool(self._history) and not self._history[-1].reveals and not self._sealed()
 
     def undo(self) -> Action:
         """Take back the last action and return it.
 
-        Raises IllegalAction when nothing can be taken back, or when the last action revealed
-        hidden information (a card drawn, bids or votes opened): what was seen cannot be unseen.
+        Raises IllegalAction when nothing can be taken back, when the last action revealed
+        hidden information (a card drawn, bids or votes opened): what was seen cannot be unseen,
+        or when it is a secret bid or vote in a contest still under way: only its own corp may
+        take that back, through `game.seat(corp).undo()` (ruling R16).
         """
         if not self._history:
             raise IllegalAction("there is nothing to undo")
+        last = self._history[-1]
+        if self._sealed():
+            raise IllegalAction(f"{last.action.corp}'s secret {last.action.kind} is hidden information: "
+                                f"only {last.action.corp} itself may take it back (its own seat)")
+        return self._take_back()
+
+    def _can_undo_for(self, corp: str) -> bool:
+        return bool(self._history) and self._history[-1].action.corp == corp and not self._history[-1].reveals
+
+    def _undo_for(self, corp: str) -> Action:
+        """Undo through `corp`'s seat: only its own last action."""
+        if not self._history:
+            raise IllegalAction("there is nothing to undo")
+        if self._history[-1].action.corp != corp:
+            raise IllegalAction(f"the last action was not {corp}'s: a seat takes back only its own")
+        return self._take_back()
+
+    def _take_back(self) -> Action:
         last = self._history[-1]
         if last.reveals:
             raise IllegalAction(f"cannot undo '{last.action}': it revealed hidden information "
@@ -149,8 +183,24 @@ class Game:
 
     @property
     def actions(self) -> list[Action]:
-        """Every action applied since the start, in order."""
-        return [d.action for d in self._history]
+        """Every action applied since the start, in order. A secret bid or vote in a contest
+        still under way appears as `Sealed(corp, "bid" / "vote")` until all are in."""
+        out = [d.action for d in self._history]
+        for i in range(len(out) - self._sealed(), len(out)):
+            out[i] = Sealed(out[i].corp, out[i].kind)
+        return out
+
+    def seat(self, corp: str):
+        """The door for one corp (`megacorps.seat.Seat`): its view, its choices, its actions;
+        nothing another corp hides."""
+        from .seat import Seat
+        return Seat(self, corp)
+
+    def simulator(self):
+        """A full-information copy of the current position for search (`Simulator`): stepped
+        in place, unchecked, without a log. Changing it never changes this game."""
+        from .simulator import Simulator
+        return Simulator(self._state.clone())
 
     def states(self) -> list[GameState]:
         """Every state the game has been in, from its start to now (treat them as read-only)."""
@@ -247,7 +297,8 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return (self.actions == other.actions and _full(self._start) == _full(other._start)
+        return ([d.action for d in self._history] == [d.action for d in other._history]
+                and _full(self._start) == _full(other._start)
                 and _full(self._state) == _full(other._state) and self._log == other._log)
 
     def __repr__(self) -> str:

@@ -127,10 +127,15 @@ def test_undo_does_not_reopen_a_draw_or_opened_bids():
     game.apply(mc.Pass("Globbo"))
     assert game.undo() == mc.Pass("Globbo")
     assert "Revolution" not in view_text(game, "Mokia")
-    # A secret bid can be taken back before the bids open, but not after.
+    # A secret bid can be taken back by its own corp before the bids open, but not after, and
+    # never by the table or another seat.
     game.apply(mc.PlayCard("Mokia", "Greedy Kleptocrats", "ASEAN"))
     game.apply(mc.Bid("Mokia", 11))
-    assert game.undo() == mc.Bid("Mokia", 11)
+    for other in (game, game.seat("Globbo")):
+        with pytest.raises(mc.IllegalAction) as info:
+            other.undo()
+        assert "11" not in str(info.value)
+    assert game.seat("Mokia").undo() == mc.Bid("Mokia", 11)
     assert game.view("Mokia").my_secret is None and all("11" not in e.text for e in game.log)
     for corp, amount in (("Mokia", 11), ("Globbo", 3), ("Nonintendo", 0)):
         game.apply(mc.Bid(corp, amount))
@@ -509,3 +514,37 @@ def test_unseen_unique_cards_never_appear_in_a_view_during_random_play_with_card
         if step % 25 == 0:
             readable = json.dumps(readable_part(game))
             assert not [c for c in UNIQUE if c in readable]
+
+
+# === Secret bids and votes on the Game object ======================================================
+
+@pytest.mark.parametrize("card, first, second", [
+    ("Greedy Kleptocrats", mc.Bid("Globbo", 17), mc.Bid("Mokia", 3)),
+    ("Elections", mc.Vote("Globbo", "Nonintendo"), mc.Vote("Mokia", "Mokia")),
+])
+def test_a_secret_bid_or_vote_is_in_nothing_public_on_the_game_until_all_are_in(card, first, second):
+    """Issue 7, item 6: `game.actions` and `undo()` used to show a bid or vote before all were
+    in. Now the actions list shows who has chosen, not what; the table cannot take a sealed
+    choice back (only its own seat can), and no refusal or text names the choice."""
+    target = "ASEAN" if card == "Greedy Kleptocrats" else "Japan"
+    game = mc.scenario(THREE, hands={"Mokia": [card]},
+                       companies={"NAFTA/Media": "Globbo", "Japan/Media": "Mokia", "ASEAN/Media": "Nonintendo"})
+    game.apply(mc.PlayCard("Mokia", card, target))
+    game.apply(first)
+    secret = str(first).split(" ", 2)[2]  # "bids 17 Euros" / "votes for Nonintendo"
+    assert game.actions[-1] == mc.Sealed("Globbo", first.kind)
+    public = [repr(game.actions), str(game.actions[-1]), game.decision, repr(game), *[e.text for e in game.log]]
+    assert not [text for text in public if secret in text or repr(first) in text]
+    for door in (game, game.seat("Mokia"), game.seat("Nonintendo")):
+        with pytest.raises(mc.IllegalAction) as info:
+            door.undo()
+        assert secret not in str(info.value) and "17" not in str(info.value)
+    assert not game.can_undo() and game.seat("Globbo").can_undo()
+    game.apply(second)
+    assert game.actions[-2:] == [mc.Sealed("Globbo", first.kind), mc.Sealed("Mokia", second.kind)]
+    assert game.seat("Mokia").undo() == second  # its own: it knows it
+    game.apply(second)
+    game.apply({"Greedy Kleptocrats": mc.Bid("Nonintendo", 0),
+                "Elections": mc.Vote("Nonintendo", "Mokia")}[card])
+    assert first in game.actions and second in game.actions  # opened together: public now
+    assert not any(isinstance(a, mc.Sealed) for a in game.actions)

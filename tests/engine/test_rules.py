@@ -814,7 +814,8 @@ def test_auction_a_corp_without_money_is_not_asked_and_bids_are_capped_by_money(
 def test_undo_may_take_back_a_bid_but_not_the_opening_of_the_bids():
     game = auction()
     game.apply(mc.Bid("Mokia", 3))
-    assert game.undo() == mc.Bid("Mokia", 3)
+    assert not game.can_undo() and game.seat("Mokia").can_undo()
+    assert game.seat("Mokia").undo() == mc.Bid("Mokia", 3)
     game.apply(mc.Bid("Mokia", 4))
     game.apply(mc.Bid("Globbo", 1))
     game.apply(mc.Bid("Nonintendo", 2))

@@ -1,0 +1,64 @@
+"""Helpers shared by the engine tests: random play through the checked door, with trades of
+every kind (cards included) and cards played out of turn, and snapshots of a whole position."""
+from __future__ import annotations
+
+import copy
+import random
+
+import megacorps as mc
+
+
+def full_state(state: mc.GameState):
+    """Everything in a position, the decisions under way included."""
+    return state.model_dump(), repr(state.frames)
+
+
+def random_bundle(rng: random.Random, state: mc.GameState, corp: str) -> mc.Bundle:
+    """Things `corp` has (an offer it can make)."""
+    if rng.random() < 0.4:
+        return mc.Bundle()
+    owned = state.owned_by(corp)
+    hand = state.hands[corp]
+    return mc.Bundle(
+        money=rng.randint(0, min(state.money[corp], 6)) if rng.random() < 0.5 else 0,
+        mercenaries=rng.randint(0, state.mercenaries[corp]) if rng.random() < 0.3 else 0,
+        companies=tuple(rng.sample(owned, 1)) if owned and rng.random() < 0.3 else (),
+        cards=tuple(rng.sample(hand, 1)) if hand and rng.random() < 0.6 else ())
+
+
+def random_move(rng: random.Random, game: mc.Game, trades: float = 0.06, cards: float = 0.05):
+    """A legal move: mostly a decider's random choice, now and then a trade offer or a card
+    played by any corp that may play one."""
+    state = game.state
+    r = rng.random()
+    if r < trades:
+        corp, to = rng.sample(game.corps, 2)
+        if game.may_offer_trades(corp):
+            offer = mc.OfferTrade(corp, to=to, give=random_bundle(rng, state, corp),
+                                  take=random_bundle(rng, state, to))
+            if not (offer.give.is_empty() and offer.take.is_empty()):
+                return offer
+    elif r < trades + cards:
+        corp = rng.choice(game.corps)
+        plays = [a for a in game.legal_actions(corp) if isinstance(a, mc.PlayCard)]
+        if plays:
+            return rng.choice(plays)
+    corp = game.deciders[0]
+    return rng.choice([a for a in game.legal_actions(corp) if not isinstance(a, mc.LeaveGame)])
+
+
+def random_game(seed: int, steps: int = 10_000, corps: list[str] | None = None, **odds) -> mc.Game:
+    """A game played by random legal moves for `steps` steps or to its end."""
+    rng = random.Random(seed)
+    corps = corps or rng.sample(mc.CORPS, rng.randint(3, 6))
+    game = mc.new_game(corps, seed=seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(random_move(rng, game, **odds))
+    return game
+
+
+def snapshot(game: mc.Game):
+    """Everything an illegal action must leave alone."""
+    return (game.state.model_dump(), copy.deepcopy(game.state.frames), len(game.log), len(game._history))
