@@ -3,5 +3,6 @@ from __future__ import annotations
 
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .shrewd import ShrewdBot
 
-LEVELS: dict[str, type] = {cls.name: cls for cls in (RandomBot, GreedyBot)}
+LEVELS: dict[str, type] = {cls.name: cls for cls in (RandomBot, GreedyBot, ShrewdBot)}

@@ -1,0 +1,179 @@
+"""A hand-tuned value of a position: the money every corp can expect at the end of the game.
+
+Reads only what every corp may see (money, companies, countries, mercenaries, the Paid card,
+the size of the deck and of each hand) and the hand of the corp it values for; never another
+hand or the order of the deck.
+
+For each corp the outlook adds up
+- its money;
+- the final payout (certain: every industry pays once more at the end);
+- the payouts still to be called: one Payout Industry per round at most, so the rounds left
+  times the share of rounds in which someone calls one; each corp calls the industry that helps
+  it most against its best rival, and every owner of that industry earns from the call;
+- its Boom cards (one more call of its best industry each; the others' unknown cards count at
+  the rate Booms make up of the cards it has not seen);
+- its countries: the companies of other corps in them can be taken away (a Kleptocracy steals,
+  a Dictatorship nationalizes, a Democracy forces a sale), so part of their worth moves from
+  their owner (and, in a Kleptocracy, to the controller); Force for wars, Defense against them;
+- mercenaries, at about what they cost, more when a war they would win is in reach.
+
+A bot compares positions with `standing`: its own outlook against its rivals' (the best of
+them, and their average), because only finishing first counts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..payouts import competitors
+from ..state import MARKERS, GameState, country_of
+
+# tuned by tournaments (docs/bots.md)
+CALL_RATE = 0.85          # share of the remaining rounds in which a payout is called
+RIVAL_WEIGHT = 0.5        # how much a caller minds what its best rival earns from its call
+RISK = {"Kleptocracy": 0.45, "Dictatorship": 0.35, "Democracy": 0.2, "Wikisyndicalism": 0.25}
+MERCENARY_WORTH = 1.2
+CARD_WORTH = 2.0          # an event card other than Boom: options later
+COUNTRY_WORTH = 2.0       # a controlled country, besides what it lets its controller take
+BEST_WEIGHT = 0.5         # standing: weight of the best rival against the rivals' average
+
+
+@dataclass
+class Outlook:
+    """Expected final money of every corp (`worth`), and what it was made of."""
+
+    worth: dict[str, float]
+    best_call: dict[str, str | None]       # the industry each corp would call now
+    calls_left: float                      # payouts still expected to be called
+    company_worth: dict[str, float]        # what one company of an industry earns its owner from now on
+
+
+def rounds_left(state: GameState) -> tuple[int, int]:
+    """(whole rounds still to come, 1 if the current round's payout may still be called)."""
+    current = 1 if (state.phase == "rounds" and state.to_act and not state.payout_taken) else 0
+    if state.phase == "over":
+        return 0, 0
+    return len(state.deck), current
+
+
+def outlook(state: GameState, me: str) -> Outlook:
+    """What every corp may expect from this position, as `me` sees it."""
+    board = state.board
+    table = board.payout_table
+    corps = state.playing
+    companies = state.companies
+    industries = board.industries
+    # --- holdings: per industry, each corp's companies and the per-company payout
+    per_company: dict[str, int] = {}
+    owned: dict[str, dict[str, int]] = {c: {} for c in corps}
+    for industry in industries:
+        per_company[industry] = table[competitors(state, industry)]
+        for co in board.companies_of_industry[industry]:
+            st = companies[co]
+            if st not in MARKERS and st in owned:
+                owned[st][industry] = owned[st].get(industry, 0) + 1
+    earn = {c: {i: n * per_company[i] for i, n in owned[c].items()} for c in corps}
+
+    # --- which industry each corp would call, and how many calls are left
+    best_call: dict[str, str | None] = {}
+    weight: dict[str, float] = {}
+    for c in corps:
+        best, best_gain = None, 0.0
+        for i, amount in earn[c].items():
+            rival = max((earn[d].get(i, 0) for d in corps if d != c), default=0)
+            gain = amount - RIVAL_WEIGHT * rival
+            if gain > best_gain:
+                best, best_gain = i, gain
+        best_call[c] = best
+        weight[c] = (1.0 if best is not None else 0.05) * (0.6 if state.paid == c else 1.0)
+    whole, current = rounds_left(state)
+    calls = CALL_RATE * (whole + current)
+    total_weight = sum(weight.values()) or 1.0
+    calls_on: dict[str, float] = {}
+    for c in corps:
+        if best_call[c] is not None:
+            calls_on[best_call[c]] = calls_on.get(best_call[c], 0.0) + calls * weight[c] / total_weight
+
+    # --- event cards: Booms are calls too
+    spec = state.deck_spec.card_by_name
+    boom = [n for n, card in spec.items() if card.effect == "payout"]
+    unseen_boom = _unseen_share(state, me, boom)
+    for c in corps:
+        if best_call[c] is None:
+            continue
+        if c == me:
+            n = sum(1 for card in state.hands[me] if card in boom)
+        else:
+            n = len(state.hands[c]) * unseen_boom
+        if n:
+            calls_on[best_call[c]] = calls_on.get(best_call[c], 0.0) + n
+
+    company_worth = {i: per_company[i] * (1 + calls_on.get(i, 0.0)) for i in industries}
+    worth = {}
+    for c in corps:
+        value = float(state.money[c])
+        for i, amount in earn[c].items():
+            value += amount * (1 + calls_on.get(i, 0.0))
+        value += MERCENARY_WORTH * state.mercenaries[c]
+        if c == me:
+            value += CARD_WORTH * sum(1 for card in state.hands[me] if card not in boom)
+        else:
+            value += CARD_WORTH * len(state.hands[c]) * (1 - unseen_boom)
+        worth[c] = value
+
+    # --- countries: what their controllers can take, Force and Defense
+    turns = {c: len(state.deck) + (1 if c in state.to_act else 0) for c in corps}
+    for country, controller in state.controllers.items():
+        if controller is None or controller not in worth:
+            continue
+        worth[controller] += COUNTRY_WORTH
+        government = state.governments[country].value
+        risk = RISK.get(government, 0.3) * min(1.0, turns[controller] / 4)
+        if not risk:
+            continue
+        for co in board.companies_of_country[country]:
+            owner = companies[co]
+            if owner in MARKERS or owner == controller or owner not in worth:
+                continue
+            loss = risk * company_worth[co.split("/", 1)[1]]
+            worth[owner] -= loss
+            if government == "Kleptocracy":
+                worth[controller] += loss
+            elif government in ("Democracy", "Wikisyndicalism"):
+                worth[owner] += risk * board.divestment_compensation
+            else:
+                worth[controller] += 0.3 * loss  # a rival's company gone
+    return Outlook(worth, best_call, calls, company_worth)
+
+
+def _unseen_share(state: GameState, me: str, names: list[str]) -> float:
+    """The share of the cards `me` has not seen that are among `names`."""
+    total = len(state.deck_spec.all_cards)
+    seen = len(state.discard) + len(state.in_play) + len(state.hands[me])
+    unseen = total - seen
+    if unseen <= 0:
+        return 0.0
+    known = sum(1 for c in state.discard if c in names) + sum(1 for c in state.hands[me] if c in names)
+    copies = sum(state.deck_spec.card_by_name[n].copies for n in names)
+    return max(0.0, copies - known) / unseen
+
+
+def standing(worth: dict[str, float], me: str) -> float:
+    """How far ahead `me` is: its worth less a mix of its best rival's and its rivals' average."""
+    rivals = [v for c, v in worth.items() if c != me]
+    if not rivals:
+        return worth[me]
+    return worth[me] - BEST_WEIGHT * max(rivals) - (1 - BEST_WEIGHT) * sum(rivals) / len(rivals)
+
+
+def evaluate(state: GameState, me: str) -> float:
+    """`me`'s standing in this position (the bots' one-number judgement)."""
+    if state.phase == "over":
+        return standing({c: float(state.money[c]) for c in state.playing}, me)
+    return standing(outlook(state, me).worth, me)
+
+
+def owners_of(state: GameState, country: str) -> set[str]:
+    return {st for co in state.board.companies_of_country[country] if (st := state.companies[co]) not in MARKERS}
+
+
+__all__ = ["Outlook", "outlook", "standing", "evaluate", "rounds_left", "country_of"]

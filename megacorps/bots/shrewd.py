@@ -1,0 +1,273 @@
+"""Shrewd: judges every choice by a hand-tuned value of the position that follows.
+
+Each choice is tried on a copy (the others answering by rules of thumb) and the position is
+valued by `evaluation`: holdings weighted by the payouts still to come and by who competes in
+each industry, the Paid card, countries and the threats they carry, mercenaries, cards and
+money, all measured against the best rival and the rivals' average. Bids, votes, vetoes,
+mercenary prices, war gifts and trade answers follow from the same judgement. It plays event
+cards unasked when they gain it more than keeping them.
+"""
+from __future__ import annotations
+
+import random
+
+from ..actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
+                       NoCard, OfferMercenaries, Pass, PayoutIndustry, Permit, PickCompany,
+                       PlayCard, StayOut, SupportWar, Veto, Vote)
+from ..payouts import payout_amounts
+from ..state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame,
+                     TradeFrame, country_of, industry_of)
+from ..war import war_totals
+from .evaluation import evaluate, outlook
+from .knowledge import card_plays, decision_choices, sample_hidden
+from .lookahead import after, control_worth, guess_bid
+from .protocol import BaseBot, Decision
+from .simulation import Sim
+
+CARD_MARGIN = 1.0     # play a card unasked only when it gains more than this over keeping it
+TRADE_MARGIN = 1.0    # accept a trade only when it gains at least this
+
+
+def public_sim(game, corp: str) -> Sim:
+    """A position to look ahead on that holds nothing `corp` may not see: the hidden cards are
+    dealt in a fixed way from the cards it has not seen."""
+    return Sim(sample_hidden(game.state, corp, random.Random(0)))
+
+
+class ShrewdBot(BaseBot):
+    name = "Shrewd"
+    description = ("Weighs every move by what its holdings will earn in the rounds left and who "
+                   "competes with it; defends, bids and trades with sense.")
+
+    def decide(self, game, corp: str) -> Decision:
+        choices = decision_choices(game, corp)
+        if len(choices) == 1:
+            return Decision(choices[0], "its only choice")
+        sim = public_sim(game, corp)
+        return self.decide_on(sim, corp, choices)
+
+    # --- decisions ----------------------------------------------------------------------------
+
+    def decide_on(self, sim: Sim, corp: str, choices: list) -> Decision:
+        state = sim.state
+        frame = state.top_frame
+        if isinstance(frame, AuctionFrame):
+            return self._bid(state, corp, frame.country, choices)
+        if isinstance(frame, ElectionFrame):
+            return self._vote(state, corp, frame.country)
+        if isinstance(frame, MercenaryFrame):
+            return self._mercenary_deal(state, corp, frame, choices)
+        ranked = self.rank(sim, corp, choices)
+        best_value, best = ranked[0]
+        return Decision(best, explain(sim, corp, best, best_value, ranked))
+
+    def rank(self, sim: Sim, corp: str, choices: list) -> list[tuple[float, object]]:
+        """Every choice worth considering with `corp`'s standing after it, best first."""
+        scored = []
+        for action in prune(sim.state, corp, choices):
+            value = evaluate(after(sim, action, corp).state, corp)
+            if isinstance(action, Accept) and isinstance(sim.state.top_frame, TradeFrame):
+                value -= TRADE_MARGIN
+            scored.append((value, self.rng.random(), action))
+        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        return [(v, a) for v, _, a in scored]
+
+    def _bid(self, state: GameState, corp: str, country: str, choices: list) -> Decision:
+        mine = control_worth(state, corp, country)
+        rivals = {c: guess_bid(state, c, country) for c in state.playing if c != corp}
+        holder = state.controllers.get(country)
+        top = max(rivals.values(), default=0)
+        amount = min(state.money[corp], top + 1 + self.rng.randrange(3))
+        if amount >= mine or mine <= 1:
+            amount = 0 if holder == corp else min(state.money[corp], max(0, int(mine * 0.4)))
+            if holder == corp:
+                amount = min(state.money[corp], top + 1)
+                return Decision(Bid(corp, amount), f"bids {amount} to keep {country} (rivals may bid up to "
+                                                   f"about {top})")
+            return Decision(Bid(corp, amount), f"bids {amount} for {country}: it is worth about {mine:.0f} to it, "
+                                               f"not enough to outbid rivals (about {top})")
+        return Decision(Bid(corp, amount), f"bids {amount} for {country}: worth about {mine:.0f} to it, "
+                                           f"rivals may bid up to about {top}")
+
+    def _vote(self, state: GameState, corp: str, country: str) -> Decision:
+        from ..contests import votes_of
+        votes = {c: votes_of(state, c) for c in state.playing}
+        best = None
+        for candidate in state.playing:
+            tally = {c: (votes[c] if c != corp else 0) for c in state.playing}
+            tally[candidate] += votes[corp]
+            most = max(tally.values())
+            top = [c for c, n in tally.items() if n == most]
+            winner = top[0] if len(top) == 1 else None
+            trial = state.clone()
+            trial.put("controllers", country, winner)
+            value = (evaluate(trial, corp), candidate == corp, -state.corps.index(candidate))
+            if best is None or value > best[0]:
+                best = (value, candidate, winner)
+        _, candidate, winner = best
+        if candidate == corp:
+            why = f"votes for itself: {votes[corp]} of {sum(votes.values())} votes"
+        else:
+            outcome = f"{winner} takes {country}" if winner else f"{country} ends uncontrolled"
+            why = f"votes for {candidate}: then {outcome}, the best it can get"
+        return Decision(Vote(corp, candidate), why)
+
+    def _mercenary_deal(self, state: GameState, corp: str, frame: MercenaryFrame, choices: list) -> Decision:
+        if frame.offer is not None:  # we are the buyer
+            seller, count, price = frame.offer
+            worth = count * mercenary_worth(state, corp)
+            if price <= worth and any(isinstance(a, Accept) for a in choices):
+                return Decision(Accept(corp), f"{count} mercenaries are worth about {worth:.0f} to it; "
+                                              f"{seller} asks {price}")
+            return Decision(Decline(corp), f"{price} Euros is more than {count} mercenaries are worth to it")
+        buyer = frame.buyer
+        most = max(a.count for a in choices)
+        if threatens(state, buyer, corp, extra=most):
+            return Decision(OfferMercenaries(corp, 0, 0), f"will not arm {buyer}: more mercenaries would let it "
+                                                          f"attack its countries")
+        price = min(state.money[buyer], 2 * most)
+        offer = OfferMercenaries(corp, most, price)
+        if price < most or offer not in choices:
+            return Decision(OfferMercenaries(corp, 0, 0), f"{buyer} cannot pay 2 Euros a mercenary")
+        return Decision(offer, f"sells {most} at 2 Euros each: {buyer} is no threat to it")
+
+    # --- unasked: event cards ----------------------------------------------------------------------
+
+    def interrupt(self, game, corp: str):
+        state = game.state
+        if not state.hands.get(corp) or not _card_moment(game, corp):
+            return None
+        plays = card_plays(game, corp)
+        if not plays:
+            return None
+        sim = public_sim(game, corp)
+        now = evaluate(sim.state, corp)
+        best = None
+        for play in plays:
+            gain = evaluate(after(sim, play, corp).state, corp) - now
+            if best is None or gain > best[0]:
+                best = (gain, play)
+        margin = -0.01 if not state.deck else CARD_MARGIN  # last round: use them or lose them
+        if best[0] > margin:
+            return Decision(best[1], explain_card(state, corp, best[1], best[0]))
+        return None
+
+
+def _card_moment(game, corp: str) -> bool:
+    """When a bot considers its cards: at the start of its own turn, while a war or a veto that
+    concerns it is pending, and throughout the last round."""
+    state = game.state
+    frame = state.top_frame
+    if not state.deck and state.phase == "rounds":
+        return True
+    if frame is None:
+        return state.phase == "rounds" and state.to_act and state.to_act[0] == corp
+    from ..state import WarFrame
+    if isinstance(frame, WarFrame):
+        return corp in (frame.attacker, frame.defender)
+    if isinstance(frame, AntitrustFrame):
+        return corp in (frame.buyer, frame.owner)
+    return False
+
+
+# --- helpers shared with the search ----------------------------------------------------------------
+
+def prune(state: GameState, corp: str, choices: list) -> list:
+    """The choices worth judging: one mercenary purchase per count (asking the owners only for
+    the most), every bid or price is handled elsewhere; everything else as it is."""
+    out = []
+    mercs = [a for a in choices if isinstance(a, BuyMercenaries)]
+    if mercs:
+        most = max(a.from_box for a in mercs)
+        keep = {(0, False), (most, False), (most, True), (min(most, 1), False), (min(most, 2), False)}
+        for a in mercs:
+            if (a.from_box, a.ask_owners) in keep:
+                out.append(a)
+    out += [a for a in choices if not isinstance(a, BuyMercenaries)]
+    return out
+
+
+def mercenary_worth(state: GameState, corp: str) -> float:
+    """What one more mercenary is worth to `corp`: its cost, more if a war is within reach."""
+    worth = 1.5
+    for country, holder in state.controllers.items():
+        if holder == corp:
+            continue
+        attack, defense, _ = war_totals(state, corp, country)
+        if 0 <= defense - attack < 3:
+            worth = max(worth, 3.0)
+    return worth
+
+
+def threatens(state: GameState, attacker: str, corp: str, extra: int = 0) -> bool:
+    """Whether `attacker`, with `extra` more mercenaries, could win a war on a country of `corp`."""
+    for country in state.countries_of(corp):
+        attack, defense, _ = war_totals(state, attacker, country)
+        if attack + extra > defense:
+            return True
+    return False
+
+
+def explain(sim: Sim, corp: str, action, value: float, ranked: list) -> str:
+    """A short reason in game terms for `action`."""
+    state = sim.state
+    runner = next((v for v, a in ranked[1:]), None)
+    margin = f" (next best {value - runner:.0f} behind)" if runner is not None and value - runner >= 1 else ""
+    if isinstance(action, (BuyCompany, PickCompany)):
+        industry = industry_of(action.company)
+        have = sum(1 for co in state.board.companies_of_industry[industry] if state.companies[co] == corp)
+        view = outlook(after(sim, action, corp).state, corp)
+        per = view.company_worth[industry]
+        return (f"takes {action.company}: {have + 1} {industry} compan{'y' if have == 0 else 'ies'}, "
+                f"each worth about {per:.0f} by the end{margin}")
+    if isinstance(action, PayoutIndustry):
+        earned = payout_amounts(state, action.industry)
+        mine = earned.get(corp, 0)
+        rivals = sorted(((e, c) for c, e in earned.items() if c != corp), reverse=True)
+        rival = f"; {rivals[0][1]} earns {rivals[0][0]}" if rivals else "; no rival earns anything"
+        return f"pays out {action.industry}: earns {mine}{rival}{margin}"
+    if isinstance(action, Intervene):
+        owner = state.companies[action.company]
+        government = state.governments[country_of(action.company)].value
+        how = {"Kleptocracy": "takes it over", "Dictatorship": "nationalizes it",
+               "Democracy": "forces a sale", "Wikisyndicalism": "syndicalizes it"}.get(government, "intervenes")
+        return f"{how}: {owner} loses {action.company}{margin}"
+    if isinstance(action, LaunchWar):
+        attack, defense, _ = war_totals(state, corp, action.country)
+        return (f"attacks {action.country}: {attack} against {defense}"
+                + (", enough to win unless others send mercenaries" if attack > defense else ""))
+    if isinstance(action, BuyMercenaries):
+        from ..mercenaries import census
+        free = census(state, corp, clockwise=False)[0]
+        return (f"buys mercenaries ({free} free, {action.from_box} for {action.from_box} Euros"
+                f"{', asking the owners' if action.ask_owners else ''}) to be ready for war{margin}")
+    if isinstance(action, Pass):
+        return "nothing on offer improves its standing" if len(ranked) > 1 else "nothing else to do"
+    if isinstance(action, Permit):
+        return "the purchase does not hurt it"
+    if isinstance(action, Veto):
+        return "the purchase would strengthen a rival in that industry"
+    if isinstance(action, (SupportWar,)):
+        side = action.side
+        return f"sends {action.count} mercenaries to the {side}: that outcome suits it best"
+    if isinstance(action, StayOut):
+        return "the war's outcome does not depend on its mercenaries, or does not matter to it"
+    if isinstance(action, NoCard):
+        return "no payout card would help it here"
+    if isinstance(action, PlayCard):
+        return explain_card(state, corp, action, value - evaluate(state, corp))
+    if isinstance(action, Accept):
+        return "the trade improves its standing"
+    if isinstance(action, Decline):
+        return "the trade would not improve its standing"
+    return f"best for its standing{margin}"
+
+
+def explain_card(state: GameState, corp: str, play: PlayCard, gain: float) -> str:
+    target = f" on {play.target}" if play.target else ""
+    if state.deck_spec.card_by_name[play.card].effect == "payout":
+        mine = payout_amounts(state, play.target).get(corp, 0)
+        return f"plays {play.card}{target}: earns {mine} at once"
+    if not state.deck:
+        return f"plays {play.card}{target}: the last round, use it or lose it"
+    return f"plays {play.card}{target}: improves its standing by about {gain:.0f}"
