@@ -7,16 +7,14 @@ the stronger levels are measured against.
 """
 from __future__ import annotations
 
-import random
-
 from ..actions import (Accept, Bid, Decline, LaunchWar, Permit, Veto, BuyCompany, BuyMercenaries, Intervene, LeaveGame, NoCard,
                        OfferMercenaries, PayoutIndustry, PickCompany, PlayCard, StayOut,
                        SupportWar, Vote)
 from ..payouts import payout_amounts
 from ..state import GameState, PayoutFrame
-from .knowledge import card_plays, decision_choices, sample_hidden
+from .knowledge import card_plays, decision_choices, public_sim
 from .protocol import BaseBot, Decision
-from .simulation import Sim
+from ..simulator import Simulator
 
 
 def holdings_value(state: GameState, corp: str) -> int:
@@ -31,7 +29,7 @@ class GreedyBot(BaseBot):
     name = "Greedy"
     description = "Grabs whatever pays at once; never plans ahead. Easy to beat once you see how."
 
-    def _score(self, sim: Sim, corp: str, action) -> float:
+    def _score(self, sim: Simulator, corp: str, action) -> float:
         trial = sim.copy()
         trial.step(action)
         state = trial.state
@@ -60,7 +58,7 @@ class GreedyBot(BaseBot):
         if isinstance(state.top_frame, PayoutFrame):
             return self._payout_card(state, corp, choices)
         plays = [a for a in card_plays(game, corp) if not isinstance(a, LeaveGame)]
-        sim = Sim(sample_hidden(state, corp, random.Random(0)))  # nothing hidden is read
+        sim = public_sim(game, corp)  # nothing hidden is read
         now = state.money[corp] + 0.5 * holdings_value(state, corp)
         scored = [(self._score(sim, corp, a), not _pointless(state, corp, a), self.rng.random(), a)
                   for a in choices + plays]

@@ -13,7 +13,7 @@ from ..actions import (Bid, Decline, Intervene, NoCard, OfferMercenaries, Pass, 
 from ..state import (AntitrustFrame, AuctionFrame, ElectionFrame, MercenaryFrame, PayoutFrame,
                      SpoilsFrame, TradeFrame, WarFrame)
 from .evaluation import evaluate, outlook
-from .simulation import Sim
+from ..simulator import Simulator as Sim
 
 
 def default_answer(sim: Sim, corp: str):

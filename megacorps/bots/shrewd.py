@@ -9,8 +9,6 @@ cards unasked when they gain it more than keeping them.
 """
 from __future__ import annotations
 
-import random
-
 from ..actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
                        NoCard, OfferMercenaries, Pass, PayoutIndustry, Permit, PickCompany,
                        PlayCard, StayOut, SupportWar, Veto, Vote)
@@ -19,19 +17,13 @@ from ..state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, Mer
                      TradeFrame, country_of, industry_of)
 from ..war import war_totals
 from .evaluation import evaluate, outlook
-from .knowledge import card_plays, decision_choices, sample_hidden
+from .knowledge import card_plays, decision_choices, public_sim
 from .lookahead import after, control_worth, guess_bid
 from .protocol import BaseBot, Decision
-from .simulation import Sim
+from ..simulator import Simulator as Sim
 
 CARD_MARGIN = 1.0     # play a card unasked only when it gains more than this over keeping it
 TRADE_MARGIN = 1.0    # accept a trade only when it gains at least this
-
-
-def public_sim(game, corp: str) -> Sim:
-    """A position to look ahead on that holds nothing `corp` may not see: the hidden cards are
-    dealt in a fixed way from the cards it has not seen."""
-    return Sim(sample_hidden(game.state, corp, random.Random(0)))
 
 
 class ShrewdBot(BaseBot):
