@@ -5,7 +5,10 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 import megacorps as mc
+from megacorps.state import PayoutFrame
 
 
 def full_state(state: mc.GameState):
@@ -59,6 +62,45 @@ def random_game(seed: int, steps: int = 10_000, corps: list[str] | None = None, 
     return game
 
 
+THREE = ["Mokia", "Globbo", "Nonintendo"]
+
+
 def snapshot(game: mc.Game):
     """Everything an illegal action must leave alone."""
-    return (game.state.model_dump(), copy.deepcopy(game.state.frames), len(game.log), len(game._history))
+    return (game.state.model_dump(), copy.deepcopy(game.state.frames), len(game.log),
+            [d.action for d in game._history])
+
+
+def assert_illegal(game: mc.Game, action, *fragments: str) -> str:
+    """`action` raises IllegalAction naming it and the reason, and changes nothing."""
+    before = snapshot(game)
+    with pytest.raises(mc.IllegalAction) as info:
+        game.apply(action)
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, f"{fragment!r} not in {message!r}"
+    assert snapshot(game) == before
+    return message
+
+
+def pass_all(game: mc.Game) -> None:
+    """Everyone still to act this round passes."""
+    round_ = game.round
+    while game.round == round_ and not game.is_over:
+        game.apply(mc.Pass(game.deciders[0]))
+
+
+def no_cards(game: mc.Game) -> None:
+    """Everyone asked in the payout window plays no card."""
+    while isinstance(game.state.top_frame, PayoutFrame):
+        game.apply(mc.NoCard(game.deciders[0]))
+
+
+def turn_choices(game: mc.Game, corp: str) -> list:
+    """The corp's turn choices, without any-time cards and leaving."""
+    return [a for a in game.legal_actions(corp) if not isinstance(a, (mc.PlayCard, mc.LeaveGame))]
+
+
+def card_targets(game: mc.Game, corp: str, card: str) -> set:
+    """The targets `corp` may play `card` on now."""
+    return {a.target for a in game.legal_actions(corp) if isinstance(a, mc.PlayCard) and a.card == card}

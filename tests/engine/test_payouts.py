@@ -1,0 +1,94 @@
+"""Payout Industries, the Paid card, and the Oversupply / Shortages window (megacorps/payouts.py)."""
+from __future__ import annotations
+
+import pytest
+
+import megacorps as mc
+from enginetools import THREE, assert_illegal, no_cards
+
+
+def test_the_paid_card():
+    game = mc.scenario(THREE, companies={"Mercosur/Oil": "Globbo"}, deck=["Boom"] * 1 + ["Revolution"])
+    assert game.paid_holder is None
+    game.apply(mc.PayoutIndustry("Mokia", "Oil"))
+    assert game.paid_holder == "Mokia"
+    game.apply(mc.Pass("Globbo"))
+    game.apply(mc.Pass("Nonintendo"))
+    # Round 2 begins with Globbo; Mokia holds Paid and may never choose the action.
+    game.apply(mc.PayoutIndustry("Globbo", "Oil"))
+    no_cards(game)  # Globbo drew a card, so it is asked about Oversupply / Shortages
+    assert game.paid_holder == "Globbo"
+    game.apply(mc.Pass("Nonintendo"))
+    assert mc.PayoutIndustry("Mokia", "Oil") not in game.legal_actions("Mokia")
+    game.apply(mc.Pass("Mokia"))
+    # Round 3 (Nonintendo active): Globbo holds Paid, Mokia is free again.
+    game.apply(mc.Pass("Nonintendo"))
+    assert mc.PayoutIndustry("Mokia", "Oil") in game.legal_actions("Mokia")
+    game.apply(mc.Pass("Mokia"))
+    assert_illegal(game, mc.PayoutIndustry("Globbo", "Oil"), "Globbo holds the Paid card")
+
+
+def test_boom_pays_out_without_moving_paid_or_using_the_rounds_payout():
+    game = mc.scenario(THREE, companies={"Mercosur/Oil": "Globbo"}, hands={"Globbo": ["Boom", "Boom"]},
+                       paid="Nonintendo")
+    game.apply(mc.PlayCard("Globbo", "Boom", "Oil"))
+    no_cards(game)
+    assert game.money("Globbo") == 43  # Oil: Globbo + 4 unowned = 5 competitors: 3
+    assert game.paid_holder == "Nonintendo"
+    assert not game.state.payout_taken
+    assert mc.PayoutIndustry("Mokia", "Oil") in game.legal_actions("Mokia")
+    # The holder of Paid may still trigger payouts with cards.
+    game2 = mc.scenario(THREE, companies={"Mercosur/Oil": "Globbo"}, hands={"Globbo": ["Boom"]}, paid="Globbo")
+    game2.apply(mc.PlayCard("Globbo", "Boom", "Oil"))
+    assert game2.money("Globbo") == 43 and game2.paid_holder == "Globbo"
+
+
+@pytest.mark.parametrize("plays, modifier", [
+    ([("Globbo", "Oversupply")], +1),
+    ([("Globbo", "Shortages")], -1),
+    ([("Globbo", "Oversupply"), ("Mokia", "Shortages")], 0),
+    ([("Globbo", "Shortages"), ("Nonintendo", "Oversupply")], 0),
+    ([("Globbo", "Shortages"), ("Nonintendo", "Oversupply"), ("Mokia", "Shortages")], -1),
+])
+def test_oversupply_and_shortages_alternate_and_cancel(plays, modifier):
+    # Aerospace with three competitors: Mokia 2, Globbo 1, Nonintendo 2.
+    holdings = {"NAFTA/Aerospace": "Mokia", "European Union/Aerospace": "Mokia", "Japan/Aerospace": "Globbo",
+                "China/Aerospace": "Nonintendo", "Great Russia/Aerospace": "Nonintendo"}
+    game = mc.scenario(THREE, companies=holdings, hands={
+        "Mokia": ["Shortages"], "Globbo": ["Oversupply", "Shortages"], "Nonintendo": ["Oversupply"]})
+    game.apply(mc.PayoutIndustry("Mokia", "Aerospace"))
+    assert sorted(game.deciders) == sorted(THREE)  # every card holder, the caller included
+    last = None
+    for corp, card in plays:
+        if last is not None:  # the card just played cannot be answered by another of its kind
+            for other in game.deciders:
+                assert mc.PlayCard(other, last) not in game.legal_actions(other)
+                if last in game.hand(other):
+                    assert_illegal(game, mc.PlayCard(other, last), last)
+        game.apply(mc.PlayCard(corp, card))
+        assert corp not in game.deciders  # the corp that just played is not asked again
+        last = card
+    no_cards(game)
+    per = {2: 8, 3: 6, 4: 4}[3 + modifier]
+    assert game.money("Mokia") == 40 + 2 * per and game.money("Globbo") == 40 + per
+    assert game.money("Nonintendo") == 40 + 2 * per
+
+
+def test_only_oversupply_and_shortages_during_a_payout_and_every_card_holder_is_asked():
+    game = mc.scenario(THREE, companies={"Mercosur/Oil": "Mokia"},
+                       hands={"Globbo": ["Boom", "Elections"], "Nonintendo": ["Oversupply"]})
+    game.apply(mc.PayoutIndustry("Mokia", "Oil"))
+    assert sorted(game.deciders) == ["Globbo", "Nonintendo"]  # Mokia holds no card: not asked
+    assert game.legal_actions("Globbo") == [mc.NoCard("Globbo")]
+    assert_illegal(game, mc.PlayCard("Globbo", "Boom", "Oil"), "no other card")
+    assert_illegal(game, mc.OfferTrade("Globbo", to="Mokia", give=mc.Bundle(money=1)), "no trade")
+    game.apply(mc.NoCard("Globbo"))
+    assert game.deciders == ["Nonintendo"]
+    game.apply(mc.NoCard("Nonintendo"))
+    assert game.money("Mokia") == 43 and game.paid_holder == "Mokia"
+
+
+def test_payout_cards_cannot_be_played_outside_a_payout():
+    game = mc.scenario(THREE, hands={"Globbo": ["Oversupply"]})
+    assert not any(isinstance(a, mc.PlayCard) for a in game.legal_actions("Globbo"))
+    assert_illegal(game, mc.PlayCard("Globbo", "Oversupply"), "only be played while an industry pays out")

@@ -1,0 +1,90 @@
+"""Rounds, the Paid card passing, the last card and Game End (megacorps/turns.py)."""
+from __future__ import annotations
+
+
+import megacorps as mc
+from enginetools import THREE, assert_illegal, pass_all
+
+
+def test_round_draw_order_and_the_active_card_passing_left():
+    game = mc.scenario(["Globbo", "Lenogo", "Mokia"], deck=["Boom", "Revolution", "Elections"])
+    assert game.deciders == ["Globbo"]
+    game.apply(mc.Pass("Globbo"))
+    assert game.deciders == ["Lenogo"]
+    game.apply(mc.Pass("Lenogo"))
+    assert game.deciders == ["Mokia"]
+    game.apply(mc.Pass("Mokia"))
+    # Round 2: the card passed left to Lenogo, who drew the top card and acts first.
+    assert game.round == 2 and game.active_corp == "Lenogo"
+    assert game.hand("Lenogo") == ["Boom"] and game.deck_size == 2
+    assert game.hand("Globbo") == [] and game.hand("Mokia") == []
+    assert game.state.to_act == ["Lenogo", "Mokia", "Globbo"]
+    pass_all(game)
+    assert game.active_corp == "Mokia" and game.hand("Mokia") == ["Revolution"]
+    pass_all(game)
+    assert game.active_corp == "Globbo" and game.hand("Globbo") == ["Elections"] and game.deck_size == 0
+    pass_all(game)  # the final round was played: the deck is empty at the next round's start
+    assert game.is_over and game.deciders == []
+
+
+def test_only_one_payout_industry_action_per_round():
+    game = mc.scenario(THREE, companies={"Mercosur/Oil": "Globbo"})
+    game.apply(mc.PayoutIndustry("Mokia", "Oil"))
+    assert not any(isinstance(a, mc.PayoutIndustry) for a in game.legal_actions("Globbo"))
+    assert_illegal(game, mc.PayoutIndustry("Globbo", "Solar"), "already")
+    pass_all(game)
+    # A new round: Globbo (not holding Paid) may choose it again.
+    assert mc.PayoutIndustry("Globbo", "Solar") in game.legal_actions("Globbo")
+
+
+def test_no_cards_during_the_final_payouts():
+    game = mc.scenario(THREE, deck=[], companies={"Mercosur/Oil": "Mokia", "Maghreb/Oil": "Mokia"},
+                       hands={"Globbo": ["Shortages", "Boom"]})
+    pass_all(game)
+    assert game.is_over
+    assert game.legal_actions("Globbo") == [] and game.deciders == []
+    # Oil pays out once with 4 competitors (Mokia + 3 unowned) and nobody was asked.
+    assert game.money("Mokia") == 40 + 2 * 4
+    assert game.hand("Globbo") == ["Shortages", "Boom"]
+    assert_illegal(game, mc.PlayCard("Globbo", "Boom", "Oil"), "game is over")
+    assert_illegal(game, mc.Pass("Mokia"), "game is over")
+    assert_illegal(game, mc.OfferTrade("Globbo", to="Mokia", give=mc.Bundle(money=1)), "game is over")
+
+
+def test_a_departed_active_corp_keeps_the_card_until_the_round_ends():
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo", "Lenogo"], deck=["Boom", "Boom"])
+    game.apply(mc.LeaveGame("Mokia"))
+    assert game.active_corp == "Mokia" and game.deciders == ["Globbo"]
+    pass_all(game)
+    assert game.active_corp == "Globbo" and game.hand("Globbo") == ["Boom"]
+    game.apply(mc.LeaveGame("Nonintendo"))
+    # Only two corps remain: nobody else may leave.
+    assert not any(isinstance(a, mc.LeaveGame) for c in game.corps for a in game.legal_actions(c))
+    assert_illegal(game, mc.LeaveGame("Lenogo"), "Lenogo leaves the game", "only two corps are left")
+
+
+def test_game_end_final_payouts_and_a_single_winner():
+    game = mc.scenario(THREE, deck=[], money={"Mokia": 10, "Globbo": 20, "Nonintendo": 30},
+                       companies={"Mercosur/Oil": "Mokia", "China/Metals": "nationalized", "India/Solar": "Globbo"})
+    pass_all(game)
+    assert game.is_over
+    # Oil 5+: Mokia 3; Solar: Globbo + 4 unowned = 5+: 3.
+    assert game.scores() == {"Mokia": 13, "Globbo": 23, "Nonintendo": 30}
+    assert game.winners() == ["Nonintendo"]
+    assert any("Nonintendo wins" in e.text for e in game.log)
+
+
+def test_game_end_shared_win():
+    game = mc.scenario(THREE, deck=[], money={"Mokia": 30, "Globbo": 30, "Nonintendo": 29})
+    pass_all(game)
+    assert game.winners() == ["Mokia", "Globbo"]
+    assert "draw" in game.log[-1].text
+
+
+def test_the_last_card_starts_the_final_round():
+    game = mc.scenario(THREE, deck=["Boom"])
+    pass_all(game)
+    assert game.round == 2 and not game.is_over and game.deck_size == 0
+    assert "final round" in game.view("Globbo").log[-1]
+    pass_all(game)
+    assert game.is_over and game.round == 2

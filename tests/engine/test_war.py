@@ -1,0 +1,147 @@
+"""Launch a War, Resolving a War and the winner's intervention (megacorps/war.py)."""
+from __future__ import annotations
+
+import pytest
+
+import megacorps as mc
+from megacorps.state import WarFrame
+from enginetools import THREE, assert_illegal
+
+
+def test_war_needs_a_mercenary_and_a_country_not_controlled_and_never_a_neutral_place():
+    game = mc.scenario(THREE, countries={"India": "Mokia"})
+    assert not any(isinstance(a, mc.LaunchWar) for a in game.legal_actions("Mokia"))
+    assert_illegal(game, mc.LaunchWar("Mokia", "Maghreb"), "no mercenaries")
+    armed = mc.scenario(THREE, countries={"India": "Mokia"}, mercenaries={"Mokia": 1})
+    targets = {a.country for a in armed.legal_actions("Mokia") if isinstance(a, mc.LaunchWar)}
+    assert targets == set(armed.board.playable_countries) - {"India"}
+    for neutral in ("Switzerland", "L-5", "Asteroid", "Open Source Software"):
+        assert_illegal(armed, mc.LaunchWar("Mokia", neutral), "never be attacked")
+    assert_illegal(armed, mc.LaunchWar("Mokia", "India"), "already controls India")
+
+
+def test_war_ties_go_to_the_defender_and_the_defenders_other_countries_do_not_help():
+    # Attacker: NAFTA Force 4 + 1 mercenary = 5. Defender: Maghreb Defense 2 + 3 mercenaries = 5.
+    game = mc.scenario(THREE, countries={"NAFTA": "Mokia", "Maghreb": "Globbo", "China": "Globbo"},
+                       mercenaries={"Mokia": 1, "Globbo": 3})
+    game.apply(mc.LaunchWar("Mokia", "Maghreb"))
+    assert game.controller("Maghreb") == "Globbo"
+    assert game.mercenaries("Mokia") == 0 and game.mercenaries("Globbo") == 2
+
+
+def test_war_attacker_adds_the_force_of_every_country_it_controls():
+    # NAFTA 4 + India 3 + 1 mercenary = 8 against China's Defense 6 + 1 = 7.
+    game = mc.scenario(THREE, countries={"NAFTA": "Mokia", "India": "Mokia", "China": "Globbo"},
+                       mercenaries={"Mokia": 1, "Globbo": 1})
+    game.apply(mc.LaunchWar("Mokia", "China"))
+    assert game.controller("China") == "Mokia"
+    assert game.mercenaries("Mokia") == 0 and game.mercenaries("Globbo") == 0  # equal: both removed
+
+
+@pytest.mark.parametrize("attacking, defending, left_a, left_d", [
+    (3, 0, 2, 0),   # only the attacker used mercenaries: it loses one
+    (3, 1, 2, 0),   # the rulebook's example
+    (1, 3, 0, 2),   # the smaller force is the attacker's
+    (2, 2, 0, 0),   # equal forces: both removed
+])
+def test_war_losses(attacking, defending, left_a, left_d):
+    game = mc.scenario(THREE, countries={"Mercosur": "Globbo"},
+                       mercenaries={"Mokia": attacking, "Globbo": defending})
+    game.apply(mc.LaunchWar("Mokia", "Mercosur"))
+    assert game.mercenaries("Mokia") == left_a and game.mercenaries("Globbo") == left_d
+
+
+def test_war_on_an_uncontrolled_country_lent_mercenaries_are_lost_and_no_intervention():
+    game = mc.scenario(THREE, mercenaries={"Mokia": 3, "Nonintendo": 2},
+                       companies={"Maghreb/Oil": "Globbo"})
+    game.apply(mc.LaunchWar("Mokia", "Maghreb"))
+    assert game.deciders == ["Nonintendo"]  # Globbo has no mercenaries and is not asked
+    game.apply(mc.SupportWar("Nonintendo", "defender", 2))
+    # 3 against Maghreb's 2 + 2 lent = 4: Maghreb holds; the smaller force (2 lent) is lost, the
+    # attacker loses 2 as well.
+    assert game.controller("Maghreb") is None
+    assert game.mercenaries("Mokia") == 1 and game.mercenaries("Nonintendo") == 0
+    assert game.deciders == ["Globbo"]  # no intervention step
+    won = mc.scenario(THREE, mercenaries={"Mokia": 3}, companies={"Maghreb/Oil": "Globbo"})
+    won.apply(mc.LaunchWar("Mokia", "Maghreb"))
+    assert won.controller("Maghreb") == "Mokia"
+    assert won.company_status("Maghreb/Oil") == "Globbo"  # no intervention after the war
+    assert won.deciders == ["Globbo"]
+
+
+def test_the_defender_who_wins_may_intervene_against_the_attackers_companies_there():
+    game = mc.scenario(THREE, countries={"Caliphate": "Globbo"}, mercenaries={"Mokia": 1},
+                       companies={"Caliphate/Oil": "Mokia", "Caliphate/Solar": "Nonintendo"})
+    game.apply(mc.LaunchWar("Mokia", "Caliphate"))
+    assert game.controller("Caliphate") == "Globbo"
+    assert game.deciders == ["Globbo"]
+    spoils = [a for a in game.legal_actions("Globbo") if isinstance(a, mc.Intervene)]
+    assert spoils == [mc.Intervene("Globbo", "Caliphate/Oil")]  # only the loser's companies
+    game.apply(mc.Intervene("Globbo", "Caliphate/Oil"))
+    assert game.company_status("Caliphate/Oil") == "nationalized"  # a Dictatorship
+    assert game.deciders == ["Globbo"]  # Mokia's war was its action; Globbo's turn now
+
+
+def test_the_winner_may_decline_to_intervene_and_there_is_none_without_the_losers_companies():
+    game = mc.scenario(THREE, countries={"Great Russia": "Globbo", "NAFTA": "Mokia"},
+                       mercenaries={"Mokia": 2}, companies={"Great Russia/Oil": "Globbo"})
+    game.apply(mc.LaunchWar("Mokia", "Great Russia"))
+    assert game.controller("Great Russia") == "Mokia"
+    game.apply(mc.Pass("Mokia"))
+    assert game.company_status("Great Russia/Oil") == "Globbo"
+    assert game.deciders == ["Globbo"]
+    nothing = mc.scenario(THREE, countries={"Great Russia": "Globbo", "NAFTA": "Mokia"},
+                          mercenaries={"Mokia": 2})
+    nothing.apply(mc.LaunchWar("Mokia", "Great Russia"))
+    assert nothing.deciders == ["Globbo"]
+
+
+def test_the_winners_intervention_follows_the_government_kleptocracy_theft():
+    game = mc.scenario(THREE, countries={"Great Russia": "Globbo", "NAFTA": "Mokia"},
+                       mercenaries={"Mokia": 2}, companies={"Great Russia/Oil": "Globbo"})
+    game.apply(mc.LaunchWar("Mokia", "Great Russia"))
+    game.apply(mc.Intervene("Mokia", "Great Russia/Oil"))
+    assert game.company_status("Great Russia/Oil") == "Mokia"
+
+
+def test_a_war_on_a_country_the_attacker_comes_to_control_during_the_pause_is_not_fought():
+    game = mc.scenario(THREE, countries={"ASEAN": "Globbo"}, mercenaries={"Mokia": 2, "Nonintendo": 1},
+                       hands={"Nonintendo": ["Greedy Kleptocrats"]})
+    game.apply(mc.LaunchWar("Mokia", "ASEAN"))
+    game.apply(mc.PlayCard("Nonintendo", "Greedy Kleptocrats", "ASEAN"))  # interrupts the pause
+    for corp, bid in (("Mokia", 5), ("Globbo", 1), ("Nonintendo", 0)):
+        game.apply(mc.Bid(corp, bid))
+    assert game.controller("ASEAN") == "Mokia"
+    assert isinstance(game.state.top_frame, WarFrame) and game.deciders == ["Nonintendo"]
+    game.apply(mc.StayOut("Nonintendo"))
+    assert game.controller("ASEAN") == "Mokia" and game.mercenaries("Mokia") == 2  # no war, no losses
+    assert "there is no war" in game.log[-1].text
+    assert game.deciders == ["Globbo"]
+
+
+def test_war_gifts_are_asked_of_every_other_corp_with_mercenaries_at_once():
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo", "Lenogo", "Windoze"], countries={"Mercosur": "Globbo"},
+                       mercenaries={"Mokia": 1, "Globbo": 1, "Nonintendo": 2, "Lenogo": 0, "Windoze": 1})
+    game.apply(mc.LaunchWar("Mokia", "Mercosur"))
+    assert sorted(game.deciders) == ["Nonintendo", "Windoze"]  # not the two sides, not Lenogo
+    game.apply(mc.SupportWar("Windoze", "defender", 1))  # answers come in any order
+    assert game.mercenaries("Globbo") == 2
+    game.apply(mc.SupportWar("Nonintendo", "attacker", 2))
+    # Mokia 0 Force + 3 against Mercosur 3 + 2: Globbo holds; 2 < 3, both lose 2.
+    assert game.controller("Mercosur") == "Globbo"
+    assert game.mercenaries("Mokia") == 1 and game.mercenaries("Globbo") == 0
+
+
+def test_attacker_who_gave_away_every_mercenary_during_the_pause_loses_none():
+    """Losses: an attacker that traded away all its mercenaries during the war pause used none,
+    so it cannot lose one (its count used to go to -1)."""
+    game = mc.scenario(["Lenogo", "Nonintendo", "Globbo"],
+                       countries={"Great Russia": "Lenogo", "Japan": "Nonintendo"},
+                       mercenaries={"Lenogo": 1, "Globbo": 1, "Nonintendo": 0})
+    game.apply(mc.LaunchWar("Lenogo", "Japan"))
+    game.apply(mc.OfferTrade("Lenogo", to="Globbo", give=mc.Bundle(mercenaries=1)))
+    game.apply(mc.Accept("Globbo"))
+    game.apply(mc.StayOut("Globbo"))
+    assert game.controller("Japan") == "Nonintendo"
+    assert game.mercenaries("Lenogo") == 0
+    assert game.mercenaries("Globbo") == 2
