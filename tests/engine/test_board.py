@@ -1,5 +1,10 @@
-"""The board: neutral places (megacorps/board.py)."""
+"""The board and the event deck (megacorps/board.py): the default ones, neutral places, and
+broken or hostile board and deck files refused naming the bad entry."""
 from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -17,3 +22,125 @@ def test_neutral_places_cannot_be_controlled_attacked_or_intervened_in():
     assert game.company_status("Open Source Software/Software") == "syndicalized"
     assert mc.competitors(game.state, "Software") == 5
     assert mc.competitors(game.state, "Metals") == 4 and mc.competitors(game.state, "Nanotech") == 4
+
+
+DATA = Path(mc.__file__).parent / "data"
+
+
+def write(tmp_path: Path, name: str, data) -> Path:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return path
+
+
+def board_with(edit):
+    data = json.loads((DATA / "board.json").read_text())
+    edit(data)
+    return data
+
+
+def deck_with(edit):
+    data = json.loads((DATA / "deck.json").read_text())
+    edit(data)
+    return data
+
+
+@pytest.mark.parametrize("data, entry", [
+    ('{"name": "board", ', "not valid JSON"),
+    (board_with(lambda b: b["countries"][2]["companies"].append("Tea")), "countries.Japan: unknown industry 'Tea'"),
+    (board_with(lambda b: b["countries"][2].update(defense=-1)), "entry countries.2.defense"),
+    (board_with(lambda b: b["countries"][11].update(government="Democracy")), "entry countries.11"),
+    (board_with(lambda b: b["countries"][4].pop("government")), "entry countries.4"),
+    (board_with(lambda b: b["countries"].append(b["countries"][0])), "'NAFTA' appears twice"),
+    (board_with(lambda b: b.update(payout_table=[12, 10])), "entry payout_table"),
+    (board_with(lambda b: b.update(colour="red")), "entry colour"),
+    (board_with(lambda b: b["corps"][0].update(starts_with="Atlantis")), "corps.Mokia: unknown country"),
+    (board_with(lambda b: b["corps"][0].update(starts_with="Switzerland")), "corps.Mokia: Switzerland is neutral"),
+    (board_with(lambda b: b.update(random_start_countries=["ASEAN", "L-5"])), "random_start_countries: L-5"),
+    (board_with(lambda b: b["deck_size_by_players"].pop("3")), "deck_size_by_players: no deck size for 3"),
+    (board_with(lambda b: b.update(starting_cards_by_countries=[])), "starting_cards_by_countries"),
+    (board_with(lambda b: b["countries"][0].update(force="strong")), "entry countries.0.force"),
+    (board_with(lambda b: (b["industries"].remove("Media"),
+                           [c["companies"].remove("Media") for c in b["countries"] if "Media" in c["companies"]])),
+     "industries: the rules need a Media industry"),
+])
+def test_a_broken_board_file_is_refused_naming_the_entry(tmp_path, data, entry):
+    path = write(tmp_path, "board.json", data)
+    with pytest.raises(mc.BadDataFile) as info:
+        mc.load_board(path)
+    assert entry in str(info.value) and str(path) in str(info.value)
+
+
+def test_a_missing_board_file_is_refused():
+    with pytest.raises(mc.BadDataFile, match="cannot be read"):
+        mc.load_board("/nonexistent/board.json")
+
+
+@pytest.mark.parametrize("data, entry", [
+    ("[", "not valid JSON"),
+    (deck_with(lambda d: d["cards"][3].update(effect="explode")), "entry cards.3: Value error, unknown effect"),
+    (deck_with(lambda d: d["cards"][0].update(timing="never")), "entry cards.0.timing"),
+    (deck_with(lambda d: d["cards"][0].update(copies=0)), "entry cards.0.copies"),
+    (deck_with(lambda d: d["cards"][0].pop("summary")), "entry cards.0.summary"),
+    (deck_with(lambda d: d["cards"][3]["target"].update(kind="planet")), "entry cards.3.target.kind"),
+    (deck_with(lambda d: next(c for c in d["cards"] if c["name"] == "L-5")["params"].update(company="Mars/Metals")),
+     "entry cards.L-5: unknown company 'Mars/Metals'"),
+    (deck_with(lambda d: d.update(cards=[c for c in d["cards"] if c["name"] != "Asteroid"])),
+     "waits for card 'Asteroid'"),
+    (deck_with(lambda d: next(c for c in d["cards"] if c["name"] == "Clone Soldiers")["params"].update(
+        mercenary_industry="Wizardry")), "entry cards.Clone Soldiers: unknown industry 'Wizardry'"),
+])
+def test_a_broken_deck_file_is_refused_naming_the_entry(tmp_path, data, entry):
+    path = write(tmp_path, "deck.json", data)
+    with pytest.raises(mc.BadDataFile) as info:
+        mc.load_deck(path)
+    assert entry in str(info.value)
+
+
+def test_a_corrected_board_file_is_used_by_a_new_game(tmp_path):
+    path = write(tmp_path, "board.json", board_with(lambda b: b["countries"][2].update(defense=7)))
+    board = mc.load_board(path)
+    game = mc.new_game(THREE, seed=1, board=board)
+    assert game.board.country_by_name["Japan"].defense == 7
+    assert mc.Game.from_json(game.to_json()).board.country_by_name["Japan"].defense == 7
+
+
+
+def test_the_default_board():
+    board = mc.load_board()
+    assert len(board.industries) == 12 and "Electronics" in board.industries
+    assert len(board.companies) == 60
+    assert all(len(cos) == 5 for cos in board.companies_of_industry.values())
+    country = board.country_by_name
+    assert country["Japan"].defense == 4 and country["Great Russia"].force == 2
+    assert country["African Federation"].companies == ["Metals", "Solar"]
+    assert "Finance" in country["China"].companies
+    assert "Aerospace" in country["European Union"].companies and "Aerospace" in country["Japan"].companies
+    assert country["China"].government.value != "Democracy"
+    assert {c.name for c in board.countries if c.neutral} == {"Switzerland", "L-5", "Asteroid",
+                                                              "Open Source Software"}
+    assert country["Switzerland"].companies == ["Finance"]
+    assert country["L-5"].companies == ["Nanotech"] and country["L-5"].absent_until_card == "L-5"
+    assert country["Asteroid"].companies == ["Metals"] and country["Asteroid"].absent_until_card == "Asteroid"
+    assert country["Open Source Software"].companies == ["Software"] and country["Open Source Software"].starts_syndicalized
+    assert {c.name: c.starts_with for c in board.corps} == {
+        "Mokia": "European Union", "Globbo": "Mercosur", "Nonintendo": "Japan", "Lenogo": "China",
+        "The Mouse": None, "Windoze": None}
+    assert board.random_start_countries == ["ASEAN", "African Federation"]
+    assert board.payout_table == [12, 10, 8, 6, 4, 3]
+    assert board.deck_size_by_players == {3: 18, 4: 16, 5: 15, 6: 12}
+    assert board.starting_cards_by_countries == [2, 1, 0]
+    assert (board.starting_money, board.starting_mercenaries, board.company_price,
+            board.divestment_compensation, board.mercenary_price) == (40, 1, 4, 4, 1)
+    governments = Counter(c.government.value for c in board.countries if not c.neutral)
+    assert governments == {"Democracy": 5, "Dictatorship": 3, "Kleptocracy": 3}
+
+
+def test_the_default_deck():
+    deck = mc.load_deck()
+    assert len(deck.all_cards) == 21
+    assert {c.name: c.copies for c in deck.cards} == {
+        "Oversupply": 2, "Shortages": 2, "Clone Soldiers": 1, "Greedy Kleptocrats": 2, "Elections": 2,
+        "Vote of No Confidence": 1, "Wikisyndicalism": 1, "L-5": 1, "Asteroid": 1, "Boom": 3,
+        "Military Coup": 1, "Revolution": 1, "Corruption Scandal": 1, "General Strike": 1, "Privatization": 1}
+    assert {c.name for c in deck.cards if c.timing == "payout"} == {"Oversupply", "Shortages"}

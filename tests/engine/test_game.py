@@ -1,8 +1,6 @@
 """The checked door: illegal actions say why, undo, and the rulings' citations (megacorps/game.py, explain.py)."""
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import megacorps as mc
