@@ -3,7 +3,7 @@ JupyterLab extensions) started from the repository root, with binder/jupyter_ser
 as its user config (binder/postBuild copies it to ~/.jupyter), opened in Debian's Chromium.
 
     ?urlpath=voila/render/notebooks/play.ipynb   -> the app
-    ?urlpath=lab/tree/notebooks/00-welcome.ipynb -> the first lesson in JupyterLab
+    ?urlpath=lab/tree/notebooks/00-first-game.ipynb -> the first lesson in JupyterLab
 
 Skips only when /usr/bin/chromium is missing and CI is not set (see conftest.py).
 """
@@ -76,10 +76,10 @@ def test_binder_voila_route_opens_the_app(jupyter_server, page):
 
 
 def test_binder_lab_route_opens_the_first_lesson(jupyter_server, page):
-    page.goto(f"{jupyter_server}/lab/tree/notebooks/00-welcome.ipynb")
+    page.goto(f"{jupyter_server}/lab/tree/notebooks/00-first-game.ipynb")
     try:
         title = page.wait_for_selector(".jp-Notebook .jp-MarkdownOutput h1", timeout=60_000)
     finally:
         page.screenshot(path=str(ARTIFACTS / "binder-lab.png"))
-    assert "Welcome to MegaCorps" in title.inner_text()
+    assert "Your first game" in title.inner_text()
     assert page.js_errors == []

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 import megacorps as mc
-from widgets.lessons import MoveMaker, TradeMaker, board, make_move, predict, print_payout
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
@@ -57,11 +56,13 @@ def test_lesson_is_stored_clean(path: Path):
                 assert set(data) <= {"text/plain"}, "checked cells keep plain text only"
         else:
             assert not outputs, f"outputs must be stripped (only checked cells keep theirs):\n{text}"
-    assert checked >= 1, "every lesson checks at least one teaching result"
+    assert checked >= 1 or path.name.startswith("00-"), "every lesson checks at least one teaching result"
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_lesson_has_its_parts(path: Path):
+    if path.name.startswith("00-"):
+        pytest.skip("the first game is one guided widget (tests/lessons/test_widgets.py)")
     text = "\n".join(source(c) for c in cells(path))
     markdown = "\n".join(source(c) for c in cells(path) if c["cell_type"] == "markdown")
     assert "board(" in text or "App()" in text, "the board in a concrete position"
@@ -86,108 +87,6 @@ def test_every_lesson_link_points_to_a_file():
         text = path.read_text()
         for target in re.findall(r"\]\(([0-9][0-9]-[a-z-]+\.ipynb)\)", text):
             assert (NOTEBOOKS / target).exists(), f"{path.name} links to a missing {target}"
-
-
-# --- the lesson widgets, headless -------------------------------------------------------------
-
-def test_quiz_explains_right_and_wrong_answers():
-    quiz = predict("How much?", {"Mokia": 12, "Windoze": 6}, "Three competitors pay 6 each.")
-    assert quiz.check({"Mokia": 12, "Windoze": 6})
-    assert "Right" in quiz.feedback.value and "Three competitors" in quiz.feedback.value
-    assert not quiz.check({"Mokia": 12, "Windoze": 5})
-    assert "Mokia 12, Windoze 6" in quiz.feedback.value and "Three competitors" in quiz.feedback.value
-    choice = predict("Who wins?", "Globbo", "Ties go to the defender.", choices=["Mokia", "Globbo"])
-    choice.fields[""].value = "Mokia"
-    choice.button.click()
-    assert "Not quite" in choice.feedback.value and "Ties go" in choice.feedback.value
-    number = predict("How many?", 8, "Two companies at 4.")
-    assert number.check(" 8 ") and not number.check("eight")
-
-
-def antitrust_position() -> mc.Game:
-    return mc.scenario(["Nonintendo", "Mokia", "Globbo"], companies={"Japan/Aerospace": "Nonintendo"},
-                       countries={"European Union": "Mokia"})
-
-
-def test_move_maker_offers_one_kind_then_the_follow_up_decisions():
-    game = antitrust_position()
-    maker = make_move(game, kinds=["buy"])
-    assert maker.menu.options and all(a.kind == "buy" for _label, a in maker.menu.options)
-    maker._clicked("European Union/Aerospace")
-    assert maker.menu.value == mc.BuyCompany("Nonintendo", "European Union/Aerospace")
-    assert "may veto it" in maker.hint.value  # the app's preview of the selected choice
-    maker.button.click()
-    assert "may veto" in maker.result.value
-    assert {a for _l, a in maker.menu.options} == {mc.Permit("Mokia"), mc.Veto("Mokia")}
-    maker.choose(mc.Veto("Mokia"))
-    assert {a.kind for _l, a in maker.menu.options} == {"buy", "pass"}
-    maker.choose("Nonintendo buys NAFTA/Aerospace")
-    assert maker.button.disabled and "Done" in maker.prompt.value
-    assert game.company_status("NAFTA/Aerospace") == "Nonintendo"
-
-
-def test_move_maker_refuses_a_choice_not_offered():
-    maker = MoveMaker(antitrust_position(), kinds=["buy"], show_board=False)
-    with pytest.raises(mc.IllegalAction):
-        maker.choose(mc.Pass("Nonintendo"))
-    maker._clicked("Switzerland")
-    assert "not one of the choices" in maker.result.value
-
-
-def test_move_maker_takes_secret_bids_as_amounts():
-    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], hands={"Mokia": ["Greedy Kleptocrats"]},
-                       countries={"ASEAN": "Globbo"})
-    maker = MoveMaker(game, kinds=["play"], until=lambda g: not g.state.frames, show_board=False)
-    maker.choose(mc.PlayCard("Mokia", "Greedy Kleptocrats", "ASEAN"))
-    for amount in (9, 3, 0):
-        assert maker.amount.layout.display != "none"
-        maker.amount.value = amount
-        maker.button.click()
-    assert game.controller("ASEAN") == "Mokia" and game.money("Mokia") == 31
-    assert "Bids for ASEAN revealed" in maker.result.value
-
-
-def test_move_maker_lets_bots_answer_until_the_end():
-    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], deck=[])
-    bots = {c: mc.bots.GreedyBot(seed=1) for c in ("Globbo", "Nonintendo")}
-    maker = MoveMaker(game, bots=bots, until=lambda g: g.is_over, show_board=False)
-    maker.choose(mc.Pass("Mokia"))
-    assert game.is_over
-    assert "[Winning]" in maker.result.value and maker.button.disabled
-
-
-def test_trade_maker_offers_and_the_other_corp_answers():
-    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], companies={"Japan/Media": "Mokia"})
-    trade = TradeMaker(game, "Globbo")
-    trade.to.value = "Mokia"
-    trade.give_money.value = 10
-    trade.take_company.value = "Japan/Media"
-    trade.offer_button.click()
-    assert not trade.accept_button.disabled and "Mokia" in trade.accept_button.description
-    trade.accept_button.click()
-    assert game.company_status("Japan/Media") == "Globbo" and game.money("Mokia") == 50
-    trade.give_money.max = 10_000
-    trade.give_money.value = 500
-    trade.offer_button.click()
-    assert "only" in trade.result.value and game.money("Globbo") == 30
-
-
-def test_board_and_payout_printout(capsys):
-    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], companies={"NAFTA/Robotics": "Mokia"})
-    assert board(game, highlight=["NAFTA/Robotics"]) is not None
-    assert print_payout(game, "Robotics") == {"Mokia": 3}
-    assert "5 competitors" in capsys.readouterr().out
-
-
-def test_move_maker_starts_over_from_the_same_position():
-    game = antitrust_position()
-    maker = MoveMaker(game, kinds=["buy"], show_board=False)
-    maker.choose("Nonintendo buys NAFTA/Aerospace")
-    assert maker.button.disabled
-    maker.restart.click()
-    assert not maker.button.disabled and maker.game.company_status("NAFTA/Aerospace") == "unowned"
-    maker.choose("Nonintendo buys NAFTA/Biotech")
-    assert maker.game.money("Nonintendo") == 36
 
 
 # --- a lesson in a real browser, under Voila ------------------------------------------------------
@@ -228,15 +127,3 @@ def test_a_lesson_renders_and_its_move_panel_works_under_voila():
         # slow machine although the figure widget then works (the move above went through).
         harmless = ("setData is not a function", "[anywidget] Failed to initialize model")
         assert not [e for e in errors if not any(h in e for h in harmless)], errors
-
-
-def test_against_bots_the_learner_sees_its_own_hand_and_draws_only():
-    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], deck=["Boom", "Elections"], hands={"Mokia": ["Asteroid"]})
-    bots = {c: mc.bots.GreedyBot(seed=2) for c in ("Globbo", "Nonintendo")}
-    maker = MoveMaker(game, bots=bots, until=lambda g: g.round == 3, show_board=False)
-    assert "Your hand (Mokia): Asteroid." in maker.prompt.value
-    maker.choose(mc.Pass("Mokia"))
-    while maker.choices() and game.round < 2:
-        maker.choose(maker.choices()[0])
-    assert "Globbo draws an event card" in maker.result.value or game.round >= 2
-    assert "Globbo draws Boom" not in maker.result.value  # another corp's draw stays secret

@@ -1,0 +1,91 @@
+"""The first-game tutorial (notebooks/00-first-game.ipynb) played to its end in a real browser:
+Voila serving the notebook, Debian's Chromium driven by Playwright, every move made by clicks."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+NBSP = "\u00a0"
+
+# The intended move of each guided move step, in order.
+GUIDED = ["Mokia buys China/Robotics", "Mokia buys Japan/Robotics", "Mokia buys India/Robotics",
+          "Mokia pays out Robotics", "Mokia plays Boom on Robotics"]
+
+
+def _require_chromium() -> None:
+    if Path("/usr/bin/chromium").exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail("/usr/bin/chromium is missing, and CI is set: the browser tests must run in CI")
+    pytest.skip("/usr/bin/chromium is missing (set CI=true to make this a failure)")
+
+
+def _label(text: str) -> str:
+    return text.replace(" ", NBSP)
+
+
+def test_the_first_game_is_played_to_its_end_in_voila():
+    _require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    from widgets.testing.voila_runner import chromium, free_port, route_cdn, serving, voila_command
+
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(NOTEBOOKS.parent))
+    with serving(voila_command(NOTEBOOKS / "00-first-game.ipynb", port), port, env, timeout=60), \
+            sync_playwright() as p, chromium(p) as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        route_cdn(page)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
+        cont = page.locator("button:has-text('Continue')")
+        cont.wait_for(state="visible", timeout=90_000)
+        page.wait_for_selector(".js-plotly-plot", timeout=30_000)
+        select = page.locator("select").first
+        do_it = page.locator("button:has-text('Do it')")
+        guided = list(GUIDED)
+        wrong_tried = False
+        deadline = time.time() + 240
+        while time.time() < deadline:
+            if page.locator("text=Final money").count():
+                break
+            if cont.is_visible() and cont.is_enabled():
+                cont.click()
+                page.wait_for_timeout(300)
+                continue
+            if not select.is_visible():
+                page.wait_for_timeout(300)
+                continue
+            options = [o for o in select.locator("option").all_text_contents() if o.strip()]
+            if not options:
+                page.wait_for_timeout(300)
+                continue
+            if guided:
+                if not wrong_tried:  # a wrong move is explained and not played
+                    select.select_option(label=_label("Mokia buys Japan/Robotics"))
+                    do_it.click()
+                    page.wait_for_selector("text=Not this time", timeout=15_000)
+                    wrong_tried = True
+                    continue
+                wanted = _label(guided[0])
+                if wanted not in options:
+                    page.wait_for_timeout(300)
+                    continue
+                select.select_option(label=wanted)
+                do_it.click()
+                guided.pop(0)
+                page.wait_for_selector("text=Well done", timeout=15_000)
+            else:  # the free rounds: pass when allowed, else take the first choice
+                passing = [o for o in options if o.endswith(_label(" passes")) or o.endswith(" passes")]
+                select.select_option(label=(passing or options)[0])
+                do_it.click()
+            page.wait_for_timeout(400)
+        assert page.locator("text=Final money").count(), "the first game did not reach its end"
+        assert not guided
+        harmless = ("setData is not a function", "[anywidget] Failed to initialize model")
+        assert not [e for e in errors if not any(h in e for h in harmless)], errors

@@ -1,0 +1,92 @@
+"""Opponents for the lessons: corps played by the computer, with plain habits a learner can
+read ("Mokia vetoes any purchase in its countries"), so that an exercise has someone who
+reacts: vetoes, counter-bids, sells mercenaries at a price, plays a card.
+
+An opponent is any object with `choose(game, corp) -> action` (the bot protocol); it may also
+have `interrupt(game, corp) -> action | None`, asked between steps, to play a card on another
+corp's turn. Opponents only read what their corp may see: the public table and their own hand.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import megacorps as mc
+from megacorps.state import AntitrustFrame, MercenaryFrame, PayoutFrame, WarFrame
+
+__all__ = ["Opponent", "decision_choices"]
+
+
+def decision_choices(game: mc.Game, corp: str) -> list[mc.Action]:
+    """The choices of `corp`'s pending decision (no cards, no leaving)."""
+    return [a for a in game.legal_actions(corp)
+            if corp in game.deciders and not isinstance(a, mc.LeaveGame)
+            and not (isinstance(a, mc.PlayCard) and not isinstance(game.state.top_frame, PayoutFrame))]
+
+
+class Opponent:
+    """A computer corp with a few habits, each optional:
+
+    * `veto`: vetoes every purchase it may veto (default: permits them);
+    * `price`: sells each mercenary asked of it at this price (None: refuses to sell);
+    * `bid`: a function (game, corp, country) -> its secret bid (default: nothing);
+    * `vote`: the corp it votes for (default: itself);
+    * `support`: in another corp's war, "attacker", "defender" or None (stays out);
+    * `card`: a function (game, corp) -> a PlayCard to play now between steps, or None;
+    * `turn`: a function (game, corp) -> its action on its own turn (default: pass).
+
+    Its turn is deliberately simple (pass unless told otherwise): in a lesson the learner's
+    move should be what changes the position.
+    """
+
+    def __init__(self, veto: bool = False, price: int | None = None,
+                 bid: Callable | None = None, vote: str | None = None, support: str | None = None,
+                 card: Callable | None = None, turn: Callable | None = None, accept_trades: bool = False):
+        self.veto, self.price, self.bid_fn, self.vote_for = veto, price, bid, vote
+        self.support, self.card_fn, self.turn_fn, self.accept_trades = support, card, turn, accept_trades
+        self.name = "Opponent"
+
+    def interrupt(self, game: mc.Game, corp: str) -> mc.Action | None:
+        if self.card_fn is None:
+            return None
+        play = self.card_fn(game, corp)
+        if play is not None and play in game.legal_actions(corp):
+            return play
+        return None
+
+    def choose(self, game: mc.Game, corp: str) -> mc.Action:
+        choices = decision_choices(game, corp)
+        frame = game.state.top_frame
+        kinds = {a.kind for a in choices}
+        if isinstance(frame, AntitrustFrame):
+            return mc.Veto(corp) if self.veto else mc.Permit(corp)
+        if isinstance(frame, MercenaryFrame) and "offer-mercenaries" in kinds:
+            if self.price is None:
+                return mc.OfferMercenaries(corp, 0, 0)
+            most = max(a.count for a in choices)
+            wanted = mc.OfferMercenaries(corp, most, most * self.price)
+            return wanted if wanted in choices else mc.OfferMercenaries(corp, 0, 0)
+        if "accept" in kinds:
+            return mc.Accept(corp) if self.accept_trades or isinstance(frame, MercenaryFrame) else mc.Decline(corp)
+        if isinstance(frame, WarFrame):
+            if self.support:
+                mine = [a for a in choices if isinstance(a, mc.SupportWar) and a.side == self.support]
+                if mine:
+                    return max(mine, key=lambda a: a.count)
+            return mc.StayOut(corp)
+        if "bid" in kinds:
+            amount = self.bid_fn(game, corp, frame.country) if self.bid_fn else 0
+            return mc.Bid(corp, max(0, min(amount, game.money(corp))))
+        if "vote" in kinds:
+            return mc.Vote(corp, self.vote_for or corp)
+        if isinstance(frame, PayoutFrame):
+            play = self.interrupt(game, corp)
+            return play if play in choices else mc.NoCard(corp)
+        if self.turn_fn is not None:
+            action = self.turn_fn(game, corp)
+            if action in choices:
+                return action
+        for kind in ("pass",):
+            for a in choices:
+                if a.kind == kind:
+                    return a
+        return choices[0]
