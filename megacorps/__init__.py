@@ -10,7 +10,7 @@ Pure Python and pydantic; no user-interface package is imported here.
 """
 from __future__ import annotations
 
-from . import bots
+from . import bots, tables
 from .actions import (Accept, Action, Bid, Bundle, BuyCompany, BuyMercenaries, Decline, Intervene,
                       LaunchWar, LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass,
                       PayoutIndustry, Permit, PickCompany, PlayCard, Sealed, StayOut, SupportWar, Veto,
@@ -58,6 +58,6 @@ __all__ = [
     "Game", "GameState", "Government", "IllegalAction", "Intervene", "LaunchWar", "LeaveGame",
     "LogEntry", "NoCard", "OfferMercenaries", "OfferTrade", "Pass", "PayoutIndustry", "Permit",
     "PickCompany", "PlayCard", "Sealed", "Seat", "Simulator", "StayOut", "SupportWar", "Veto", "Vote", "action_from_dict",
-    "action_to_dict", "bots", "competitors", "determinize", "load_board", "load_deck", "mercenary_census",
+    "action_to_dict", "bots", "tables", "competitors", "determinize", "load_board", "load_deck", "mercenary_census",
     "new_game", "payout_amounts", "scenario", "war_totals",
 ]

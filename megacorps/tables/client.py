@@ -1,0 +1,265 @@
+"""Play-by-notebook: a seat at a table held by the table service, from Python.
+
+Standard library only (urllib): importing it costs nothing and needs no web framework. The
+service sends this seat its own view and its own legal choices, never another hand or the
+deck order; everything is checked and applied by the engine on the service.
+"""
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from ..actions import Action, action_from_dict, action_to_dict
+from ..errors import IllegalAction
+from ..view import CorpView
+
+POLL = 25  # seconds one long poll may wait on the service
+
+
+class TableError(Exception):
+    """The table service refused a request; `kind` names the refusal, the message says why."""
+
+    def __init__(self, kind: str, reason: str, status: int = 0):
+        super().__init__(reason)
+        self.kind, self.reason, self.status = kind, reason, status
+
+
+class TableMoved(TableError):
+    """The table moved on since this seat last looked: the action was not made. Look again
+    (the seat has been refreshed) and choose again."""
+
+
+def _request(url: str, method: str = "GET", body: dict | None = None, code: str | None = None,
+             timeout: float = POLL + 10) -> dict:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method)
+    request.add_header("Accept", "application/json")
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    if code:
+        request.add_header("Authorization", f"Bearer {code}")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return json.loads(response.read())
+    except urllib.error.HTTPError as err:
+        try:
+            answer = json.loads(err.read())
+        except (ValueError, OSError):
+            answer = {"error": "http", "reason": f"HTTP {err.code} {err.reason}"}
+        kind, reason = answer.get("error", "http"), answer.get("reason", str(err))
+        if kind == "illegal":
+            raise IllegalAction(reason) from None
+        if kind == "stale":
+            raise TableMoved(kind, reason, err.code) from None
+        raise TableError(kind, reason, err.code) from None
+    except urllib.error.URLError as err:
+        raise TableError("unreachable", f"the table service at {url} cannot be reached ({err.reason})") from None
+
+
+def split_link(url: str, code: str | None = None) -> tuple[str, str]:
+    """(service URL, code) from `connect`'s arguments; a seat link `...?code=...` works too."""
+    parsed = urllib.parse.urlsplit(url)
+    query = urllib.parse.parse_qs(parsed.query)
+    if code is None and "code" in query:
+        code = query["code"][0]
+    if code is None:
+        raise ValueError("a seat code is needed: connect(url, code)")
+    service = query.get("service", [None])[0] or urllib.parse.urlunsplit((parsed.scheme, parsed.netloc, "", "", ""))
+    return service.rstrip("/"), code
+
+
+class _Follower:
+    """What a seat and a spectator share: the latest state from the service, and the log."""
+
+    def __init__(self, url: str):
+        self.url = url.rstrip("/")
+        self.state: dict = {}
+        self._log: list[str] = []
+
+    def _take(self, payload: dict) -> None:
+        start = payload.get("log_from", 0)
+        self._log = self._log[:start] + list(payload.get("log", []))
+        self.state = payload
+
+    @property
+    def at(self) -> int:
+        """The table's position when last seen: the number of actions made so far."""
+        return self.state["at"]
+
+    @property
+    def table(self) -> str:
+        return self.state["table"]
+
+    @property
+    def players(self) -> dict[str, str]:
+        """Corp -> "Human" or the bot level that plays it."""
+        return dict(self.state["players"])
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.state["over"])
+
+    def scores(self) -> dict[str, int] | None:
+        return self.state["scores"]
+
+    def winners(self) -> list[str] | None:
+        return self.state["winners"]
+
+    def money_by_round(self) -> dict[int, dict[str, int]]:
+        return {r: m for r, m in self.state["money"]}
+
+    def view(self) -> CorpView:
+        """The table as this seat (or a spectator) may see it, when last refreshed."""
+        return CorpView.model_validate({**self.state["view"], "log": self._log})
+
+
+class RemoteSeat(_Follower):
+    """One seat at a table on the service: `mc.tables.connect(url, code)`."""
+
+    def __init__(self, url: str, code: str):
+        super().__init__(url)
+        self._code = code
+        self.refresh()
+
+    def __repr__(self) -> str:
+        s = self.state
+        return (f"<RemoteSeat {s['corp']} at table {s['table']}, action {s['at']}: "
+                f"{s['view']['decision']}>")
+
+    def _get(self, after: int | None = None, wait: float = 0) -> dict:
+        query = {"log_from": len(self._log)}
+        if after is not None:
+            query.update(after=after, wait=int(wait))
+        return _request(f"{self.url}/api/seat?{urllib.parse.urlencode(query)}", code=self._code)
+
+    @property
+    def corp(self) -> str:
+        return self.state["corp"]
+
+    def refresh(self) -> "RemoteSeat":
+        """Read the table again."""
+        self._take(self._get())
+        return self
+
+    def legal_actions(self) -> list[Action]:
+        """This seat's legal choices when last refreshed (its decision, any-time cards)."""
+        return [action_from_dict(a) for a in self.state["choices"]]
+
+    def may_offer_trades(self) -> bool:
+        return bool(self.state["may_offer_trades"])
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat must decide now."""
+        return self.corp in self.state["view"]["deciders"]
+
+    def apply(self, action: Action) -> "RemoteSeat":
+        """Make an action. Raises mc.IllegalAction with the engine's reason, TableMoved when
+        the table moved on meanwhile in a way that changed this seat's choices, TableError
+        for any other refusal; nothing changes then."""
+        body = {"action": action_to_dict(action), "at": self.at}
+        try:
+            answer = _request(f"{self.url}/api/seat/act?log_from={len(self._log)}", "POST", body, self._code)
+        except TableMoved:
+            self.refresh()
+            raise
+        self._take(answer)
+        return self
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the table changes (True) or `timeout` seconds pass (False)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        start = self.at
+        while self.at == start:
+            left = POLL if deadline is None else min(POLL, deadline - time.monotonic())
+            if left <= 0:
+                return False
+            self._take(self._get(after=start, wait=max(1, left)))
+        return True
+
+    def wait_for_turn(self, timeout: float | None = None) -> bool:
+        """Wait until this seat must decide (True), or the game ends or `timeout` passes (False)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self.is_my_turn:
+            if self.is_over:
+                return False
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return False
+            self.wait(left)
+        return True
+
+
+class Spectator(_Follower):
+    """The public table, as a projector shows it: `mc.tables.watch(url, table_id)`."""
+
+    def __init__(self, url: str, table_id: str):
+        super().__init__(url)
+        self.table_id = table_id
+        self.refresh()
+
+    def refresh(self, after: int | None = None, wait: float = 0) -> "Spectator":
+        query = {"log_from": len(self._log)}
+        if after is not None:
+            query.update(after=after, wait=int(wait))
+        self._take(_request(f"{self.url}/api/tables/{urllib.parse.quote(self.table_id)}?"
+                            f"{urllib.parse.urlencode(query)}"))
+        return self
+
+    def wait(self, timeout: float = POLL) -> bool:
+        start = self.at
+        self.refresh(after=start, wait=max(1, min(timeout, POLL)))
+        return self.at != start
+
+
+class Invitation:
+    """A table just opened: its id, the host's code and one code per human seat. The codes
+    are shown only now (the service keeps only their hashes)."""
+
+    def __init__(self, url: str, answer: dict):
+        self.url = url.rstrip("/")
+        self.table: str = answer["table"]
+        self.host_code: str = answer["host_code"]
+        self.codes: dict[str, str] = dict(answer["codes"])
+        self.players: dict[str, str] = dict(answer["players"])
+        self.seed: int = answer["seed"]
+
+    def __repr__(self) -> str:
+        return f"<Invitation to table {self.table}: {', '.join(f'{c} ({p})' for c, p in self.players.items())}>"
+
+    def seat(self, corp: str) -> RemoteSeat:
+        """Sit at one of the human seats."""
+        return RemoteSeat(self.url, self.codes[corp])
+
+
+def open_table(url: str, seats: dict[str, str], seed: int | None = None, name: str = "",
+               key: str | None = None) -> Invitation:
+    """Open a table on the service at `url`: `seats` maps each corp, clockwise, to "Human" or
+    a bot level (mc.bots.LEVELS). Raises TableError saying what is wrong."""
+    body = {"seats": [{"corp": c, "player": p} for c, p in seats.items()], "seed": seed, "name": name}
+    data = json.dumps(body).encode()
+    request = urllib.request.Request(f"{url.rstrip('/')}/api/tables", data=data, method="POST",
+                                     headers={"Content-Type": "application/json", **({"X-Create-Key": key} if key else {})})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return Invitation(url, json.loads(response.read()))
+    except urllib.error.HTTPError as err:
+        answer = json.loads(err.read() or b"{}")
+        raise TableError(answer.get("error", "http"), answer.get("reason", str(err)), err.code) from None
+    except urllib.error.URLError as err:
+        raise TableError("unreachable", f"the table service at {url} cannot be reached ({err.reason})") from None
+
+
+def connect(url: str, code: str | None = None) -> RemoteSeat:
+    """Sit at your seat: `connect("http://teacher:8765", "abcde-fghjk-...")`, or pass the whole
+    seat link. Raises TableError for a wrong or replaced code."""
+    service, code = split_link(url, code)
+    return RemoteSeat(service, code)
+
+
+def watch(url: str, table_id: str) -> Spectator:
+    """Follow a table as a spectator (public information only)."""
+    return Spectator(url, table_id)

@@ -1,0 +1,306 @@
+"""The table service: an ASGI application (Starlette) over the store and the live tables.
+
+HTTP (JSON) for opening a table, reading a seat or the public table (with an optional long
+poll), acting and the host's tools; one WebSocket per connected seat or spectator for pushed
+updates. The protocol is documented in docs/tables.md.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import random
+
+from pydantic import BaseModel, Field, ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import megacorps as mc
+from megacorps.bots import LEVELS
+
+from .live import HUMAN, Listener, LiveTable, Refused
+from .store import Store, database_url
+
+log = logging.getLogger(__name__)
+
+MAX_WAIT = 60.0          # longest long poll, seconds
+MAX_BODY = 64 * 1024     # no request of this protocol is anywhere near this
+
+
+class SeatSpec(BaseModel):
+    corp: str
+    player: str = HUMAN
+
+
+class NewTable(BaseModel):
+    """The body of POST /api/tables."""
+
+    seats: list[SeatSpec] = Field(min_length=3, max_length=6)
+    seed: int | None = Field(None, ge=0, le=2**53)
+    name: str = Field("", max_length=200)
+
+
+class Tables:
+    """Every table the service knows: live ones in memory, the rest loaded on first use."""
+
+    def __init__(self, store: Store, bot_pause: float = 0.0, create_key: str | None = None):
+        self.store = store
+        self.bot_pause = bot_pause
+        self.create_key = create_key
+        self.live: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+
+    async def get(self, table_id: str) -> LiveTable:
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        async with self._loading:
+            table = self.live.get(table_id)
+            if table is None:
+                record = self.store.load_table(table_id)
+                if record is None:
+                    raise Refused("no-table", "there is no such table", 404)
+                table = self.live[table_id] = LiveTable(record, self.store, self.bot_pause)
+                table.start_bots()  # a restart may have come between a human's move and the bots' replies
+        return table
+
+    async def by_code(self, code: str | None, want_host: bool = False) -> tuple[LiveTable, str | None]:
+        """The table and corp a seat code opens (corp None: the host's code). Raises Refused
+        for a missing, wrong or replaced code."""
+        if not code or not isinstance(code, str) or len(code) > 100:
+            raise Refused("bad-code", "a seat code is needed (the link your host gave you)", 401)
+        found = self.store.find_code(code)
+        if found is None:
+            raise Refused("bad-code", "this code opens no seat: check the link", 401)
+        if not found.active:
+            table = await self.get(found.table_id)
+            why = ("this seat is now played by a bot" if table.players.get(found.corp) != HUMAN
+                   else "this link was replaced by the table's host: ask for the new one")
+            raise Refused("bad-code", why, 401)
+        if want_host != (found.corp is None):
+            raise Refused("bad-code", "this is a host code" if found.corp is None else "this is not the host's code", 403)
+        table = await self.get(found.table_id)
+        return table, found.corp
+
+    def create(self, spec: NewTable) -> dict:
+        corps = [s.corp for s in spec.seats]
+        for s in spec.seats:
+            if s.player != HUMAN and s.player not in LEVELS:
+                raise Refused("malformed", f"unknown player {s.player!r} for {s.corp}: choose "
+                              f"{HUMAN} or one of {', '.join(LEVELS)}", 400)
+        seed = spec.seed if spec.seed is not None else random.SystemRandom().randrange(2**31)
+        try:
+            game = mc.new_game(corps, seed=seed)
+        except ValueError as err:
+            raise Refused("malformed", str(err), 400) from None
+        board = game.board.model_dump_json()
+        deck = game.state.deck_spec.model_dump_json()
+        table_id, host, codes = self.store.create_table(seed, corps, {s.corp: s.player for s in spec.seats},
+                                                        board, deck, spec.name)
+        return {"ok": True, "table": table_id, "host_code": host, "codes": codes, "seed": seed,
+                "players": {s.corp: s.player for s in spec.seats}}
+
+    async def close(self) -> None:
+        for table in list(self.live.values()):
+            await table.stop()
+        self.store.close()
+
+
+def _bearer(request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return None
+
+
+def _int_param(request: Request, name: str, default: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise Refused("malformed", f"'{name}' must be a whole number", 400) from None
+    if value < 0:
+        raise Refused("malformed", f"'{name}' must not be negative", 400)
+    return value
+
+
+async def _json_body(request: Request) -> dict:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise Refused("malformed", "request too large", 413)
+    try:
+        data = json.loads(body or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise Refused("malformed", "the request is not valid JSON", 400) from None
+    if not isinstance(data, dict):
+        raise Refused("malformed", "the request must be a JSON object", 400)
+    return data
+
+
+def handler(fn):
+    """Refusals become JSON answers with their status; nothing else leaks a traceback."""
+    async def wrapped(request: Request):
+        try:
+            return await fn(request)
+        except Refused as err:
+            return JSONResponse(err.body(), status_code=err.status)
+        except Exception:  # noqa: BLE001
+            log.exception("request failed")
+            return JSONResponse({"ok": False, "error": "server", "reason": "the service failed on this "
+                                 "request; the table is unchanged"}, status_code=500)
+    return wrapped
+
+
+def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None) -> Starlette:
+    """The ASGI application over `store`."""
+    tables = Tables(store, bot_pause, create_key)
+
+    async def health(request):
+        return JSONResponse({"ok": True, "live_tables": len(tables.live), "levels": list(LEVELS)})
+
+    async def create(request):
+        if tables.create_key and request.headers.get("x-create-key") != tables.create_key:
+            raise Refused("forbidden", "opening a table needs this service's key", 403)
+        data = await _json_body(request)
+        try:
+            spec = NewTable.model_validate(data)
+        except ValidationError as err:
+            first = err.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise Refused("malformed", f"{where}: {first['msg']}", 400) from None
+        return JSONResponse(tables.create(spec))
+
+    async def public(request):
+        table = await tables.get(request.path_params["table_id"])
+        after = _int_param(request, "after", -1)
+        if after >= 0:
+            await table.wait_change(after, min(_int_param(request, "wait", 25), MAX_WAIT))
+        return JSONResponse(table.public_payload(_int_param(request, "log_from", 0)))
+
+    async def seat(request):
+        table, corp = await tables.by_code(_bearer(request))
+        after = _int_param(request, "after", -1)
+        if after >= 0:
+            await table.wait_change(after, min(_int_param(request, "wait", 25), MAX_WAIT))
+        return JSONResponse(table.seat_payload(corp, _int_param(request, "log_from", 0)))
+
+    async def act(request):
+        table, corp = await tables.by_code(_bearer(request))
+        data = await _json_body(request)
+        await table.act(corp, data.get("action"), data.get("at"))
+        return JSONResponse({"ok": True, **table.seat_payload(corp, _int_param(request, "log_from", 0))})
+
+    async def host(request):
+        table, _ = await tables.by_code(_bearer(request), want_host=True)
+        connected: dict[str, int] = {}
+        for listener in table.listeners:
+            key = listener.corp or "spectators"
+            connected[key] = connected.get(key, 0) + 1
+        return JSONResponse({"ok": True, **table.public_payload(10**9), "connected": connected})
+
+    async def host_player(request):
+        table, _ = await tables.by_code(_bearer(request), want_host=True)
+        data = await _json_body(request)
+        code = await table.set_player(str(data.get("corp")), str(data.get("player")))
+        return JSONResponse({"ok": True, "code": code, "players": table.players})
+
+    async def host_reissue(request):
+        table, _ = await tables.by_code(_bearer(request), want_host=True)
+        data = await _json_body(request)
+        corp = data.get("corp")
+        if table.players.get(corp) != HUMAN:
+            raise Refused("malformed", f"{corp} is not a human seat of this table", 400)
+        return JSONResponse({"ok": True, "corp": corp, "code": table.store.reissue_code(table.id, corp)})
+
+    async def host_close(request):
+        table, _ = await tables.by_code(_bearer(request), want_host=True)
+        await table.close()
+        return JSONResponse({"ok": True})
+
+    async def stream(websocket: WebSocket):
+        await websocket.accept()
+        try:
+            hello = await asyncio.wait_for(websocket.receive_json(), 30)
+            if not isinstance(hello, dict):
+                raise Refused("malformed", "the first message must be a JSON object", 400)
+            if "watch" in hello:
+                table, corp = await tables.get(str(hello["watch"])), None
+            else:
+                table, corp = await tables.by_code(hello.get("code"))
+        except Refused as err:
+            await websocket.send_json({"type": "refused", **err.body()})
+            await websocket.close(code=4000 + min(err.status, 999) % 1000)
+            return
+        except (asyncio.TimeoutError, WebSocketDisconnect, ValueError):
+            await websocket.close(code=4400)
+            return
+        listener = Listener(corp)
+        log_from = hello.get("log_from", 0)
+        listener.log_sent = log_from if isinstance(log_from, int) and log_from >= 0 else 0
+        listener.changed.set()
+        table.listeners.add(listener)
+        table._notify()  # the host's page shows who is connected
+
+        async def push():
+            while True:
+                await listener.changed.wait()
+                listener.changed.clear()
+                await websocket.send_json({"type": "state", **table.payload_for(listener)})
+
+        async def receive():
+            while True:
+                message = await websocket.receive_json()
+                if not isinstance(message, dict) or message.get("type") != "act" or corp is None:
+                    await websocket.send_json({"type": "result", "ok": False, "error": "malformed",
+                                               "reason": "expected {\"type\": \"act\", ...} from a seat"})
+                    continue
+                try:
+                    await table.act(corp, message.get("action"), message.get("at"))
+                    answer = {"type": "result", "id": message.get("id"), "ok": True}
+                except Refused as err:
+                    answer = {"type": "result", "id": message.get("id"), **err.body()}
+                await websocket.send_json(answer)
+
+        tasks = [asyncio.ensure_future(push()), asyncio.ensure_future(receive())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+            table.listeners.discard(listener)
+            table._notify()
+
+    routes = [
+        Route("/api/health", handler(health)),
+        Route("/api/tables", handler(create), methods=["POST"]),
+        Route("/api/tables/{table_id}", handler(public)),
+        Route("/api/seat", handler(seat)),
+        Route("/api/seat/act", handler(act), methods=["POST"]),
+        Route("/api/host", handler(host)),
+        Route("/api/host/player", handler(host_player), methods=["POST"]),
+        Route("/api/host/reissue", handler(host_reissue), methods=["POST"]),
+        Route("/api/host/close", handler(host_close), methods=["POST"]),
+        WebSocketRoute("/api/ws", stream),
+    ]
+    @contextlib.asynccontextmanager
+    async def lifespan(_app):
+        yield
+        await tables.close()
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.tables = tables
+    return app
+
+
+def app_from_env() -> Starlette:
+    """The application configured from the environment (for `uvicorn tableserver.app:app_from_env --factory`)."""
+    url = database_url(os.environ.get("MEGACORPS_DATABASE_URL"), os.environ.get("MEGACORPS_DATA"))
+    return make_app(Store(url), float(os.environ.get("MEGACORPS_BOT_PAUSE", "0.5")),
+                    os.environ.get("MEGACORPS_CREATE_KEY") or None)

@@ -1,0 +1,347 @@
+"""A table in play: the game (replayed from the database), its bots, who is connected, and the
+one door through which every action passes (checked by the engine, appended to the database,
+then applied and pushed to every connected seat and spectator).
+
+Never a rule here: legality, views and hidden information are the engine's.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import zlib
+from dataclasses import dataclass, field
+
+import megacorps as mc
+from megacorps.bots import LEVELS
+
+from .bots import Decision, next_move
+from .store import Conflict, Store, TableRecord
+
+log = logging.getLogger(__name__)
+
+HUMAN = "Human"
+
+
+class Refused(Exception):
+    """An action or request the table will not take; `kind` says which, the message why."""
+
+    def __init__(self, kind: str, reason: str, status: int = 422, **extra):
+        super().__init__(reason)
+        self.kind, self.reason, self.status, self.extra = kind, reason, status, extra
+
+    def body(self) -> dict:
+        return {"ok": False, "error": self.kind, "reason": self.reason, **self.extra}
+
+
+def public_text(action: mc.Action) -> str:
+    """What every seat may read about `action` (never a secret bid, vote or traded card)."""
+    if isinstance(action, mc.Bid):
+        return f"{action.corp} placed a secret bid"
+    if isinstance(action, mc.Vote):
+        return f"{action.corp} voted in secret"
+    if isinstance(action, mc.OfferTrade):
+        return action.describe(show_cards=False)
+    return str(action)
+
+
+class SeatDoor:
+    """What one seat may see and do: the engine's view and legal actions for that corp only."""
+
+    def __init__(self, game: mc.Game, corp: str):
+        self.game, self.corp = game, corp
+
+    def view(self) -> mc.CorpView:
+        return self.game.view(self.corp)
+
+    def legal_actions(self) -> list[mc.Action]:
+        return self.game.legal_actions(self.corp)
+
+    def may_offer_trades(self) -> bool:
+        return self.game.may_offer_trades(self.corp)
+
+
+def seat_door(game: mc.Game, corp: str):
+    """The engine's seat-facing door (`game.seat(corp)`, issue 7) when it exists."""
+    seat = getattr(game, "seat", None)
+    return seat(corp) if seat is not None else SeatDoor(game, corp)
+
+
+@dataclass(eq=False)
+class Listener:
+    """One connected client (a websocket): the corp it plays (None: a spectator), how much of
+    the log it already has, and a flag raised on every change (bursts are coalesced)."""
+
+    corp: str | None
+    log_sent: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class LiveTable:
+    """One table held in memory, rebuilt from its database record."""
+
+    def __init__(self, record: TableRecord, store: Store, bot_pause: float = 0.0):
+        self.id = record.id
+        self.name = record.name
+        self.seed = record.seed
+        self.store = store
+        self.bot_pause = bot_pause
+        self.status = record.status
+        self.players = dict(record.players)
+        self.lock = asyncio.Lock()
+        self.listeners: set[Listener] = set()
+        self._changed = asyncio.Event()
+        self._bot_task: asyncio.Task | None = None
+        self.broken: str | None = None
+        self._replay(record)
+
+    # --- rebuilding from the database ----------------------------------------------------------
+
+    def _replay(self, record: TableRecord) -> None:
+        board = mc.Board.model_validate(json.loads(record.board))
+        deck = mc.Deck.model_validate(json.loads(record.deck))
+        self.game = mc.new_game(record.corps, seed=record.seed, board=board, deck=deck)
+        self.bots = self._make_bots()
+        self.history: dict[int, dict[str, int]] = {}
+        self._record_money()
+        for i, data in enumerate(record.actions):
+            try:
+                self.game.apply(mc.action_from_dict(data))
+            except (ValueError, TypeError) as err:
+                self.broken = f"action {i} of this table no longer replays: {err}"
+                log.error("table %s: %s", self.id, self.broken)
+                break
+            self._record_money()
+        n = len(self.game.actions)
+        self.since = {c: n for c in self.game.state.corps}
+        self._fingerprints = {c: self._fingerprint(c) for c in self.game.state.corps}
+
+    def _make_bots(self) -> dict:
+        return {c: LEVELS[p](seed=self.seed * 1000 + i)
+                for i, (c, p) in enumerate(self.players.items()) if p != HUMAN}
+
+    def catch_up(self) -> None:
+        """Another writer appended to this table: replay what it added."""
+        for data in self.store.actions_since(self.id, len(self.game.actions)):
+            self.game.apply(mc.action_from_dict(data))
+            self._record_money()
+        n = len(self.game.actions)
+        self.since = {c: n for c in self.game.state.corps}
+        self._fingerprints = {c: self._fingerprint(c) for c in self.game.state.corps}
+
+    # --- what a seat and a spectator receive ---------------------------------------------------
+
+    @property
+    def at(self) -> int:
+        """The position: how many actions have been applied."""
+        return len(self.game.actions)
+
+    def _common(self) -> dict:
+        game = self.game
+        return {
+            "table": self.id, "name": self.name, "at": self.at, "status": self.status,
+            "players": dict(self.players), "broken": self.broken,
+            "money": [[r, m] for r, m in sorted(self.history.items())],
+            "over": game.is_over,
+            "scores": game.scores() if game.is_over else None,
+            "winners": game.winners() if game.is_over else None,
+        }
+
+    def seat_payload(self, corp: str, log_from: int = 0) -> dict:
+        """Everything seat `corp` may know: its view, its legal choices, the public rest."""
+        door = seat_door(self.game, corp)
+        view = door.view().model_dump()
+        lines = view.pop("log")
+        live = self.status == "open" and not self.broken and self.players.get(corp) == HUMAN
+        choices = door.legal_actions() if live else []
+        return {**self._common(), "corp": corp, "view": view,
+                "log_from": min(log_from, len(lines)), "log": lines[log_from:],
+                "choices": [mc.action_to_dict(a) for a in choices],
+                "may_offer_trades": bool(live and door.may_offer_trades())}
+
+    def public_payload(self, log_from: int = 0) -> dict:
+        """What a spectator (the projector) may see: the public view of the table."""
+        view = self.game.view(None).model_dump()
+        lines = view.pop("log")
+        return {**self._common(), "corp": None, "view": view,
+                "log_from": min(log_from, len(lines)), "log": lines[log_from:],
+                "choices": [], "may_offer_trades": False}
+
+    def payload_for(self, listener: Listener) -> dict:
+        if listener.corp is None:
+            body = self.public_payload(listener.log_sent)
+        else:
+            body = self.seat_payload(listener.corp, listener.log_sent)
+        listener.log_sent = body["log_from"] + len(body["log"])
+        return body
+
+    # --- waiting for changes -----------------------------------------------------------------------
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+        for listener in self.listeners:
+            listener.changed.set()
+
+    async def wait_change(self, after: int, timeout: float) -> None:
+        """Return when the position passes `after` or `timeout` seconds have gone (long poll)."""
+        if self.at != after:
+            return
+        try:
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        except asyncio.TimeoutError:
+            pass
+
+    # --- acting ---------------------------------------------------------------------------------------
+
+    def _fingerprint(self, corp: str) -> tuple:
+        """What a seat decides from: its choices, its hand, and the public board apart from
+        money and mercenaries (which move while simultaneous answers come in: war gifts) and
+        from who is still to answer (secret bids and votes, payout cards)."""
+        state = self.game.state
+        door = seat_door(self.game, corp)
+        return (tuple(door.legal_actions()), door.may_offer_trades(), tuple(state.hands.get(corp, ())),
+                state.phase, state.round, state.active, state.paid, len(state.frames),
+                type(state.top_frame).__name__, tuple(state.companies.values()),
+                tuple(state.controllers.values()), tuple(state.governments.values()),
+                tuple(state.in_play), tuple(state.discard))
+
+    def _commit(self, action: mc.Action, by: str, reason: str = "") -> None:
+        """Append a checked action to the database, then apply it. The database first: an
+        action is in the game only once it is recorded."""
+        idx = self.at
+        try:
+            self.store.append(self.id, idx, action.corp, mc.action_to_dict(action), by, reason)
+        except Conflict:
+            self.catch_up()
+            raise Refused("stale", "another action was recorded at this position first; "
+                          "look at the table again and choose again", 409, at=self.at) from None
+        self.game.apply(action)
+        self._record_money()
+        n = self.at
+        for corp in self.game.state.corps:
+            fingerprint = self._fingerprint(corp)
+            if corp == action.corp or fingerprint != self._fingerprints[corp]:
+                self.since[corp] = n
+                self._fingerprints[corp] = fingerprint
+        if self.game.is_over and self.status == "open":
+            self.status = "over"
+            self.store.set_status(self.id, "over")
+
+    def _check_open(self) -> None:
+        if self.broken:
+            raise Refused("broken", self.broken, 409)
+        if self.status == "closed":
+            raise Refused("closed", "this table was closed by its host", 410)
+        if self.game.is_over:
+            raise Refused("illegal", "the game is over", 422)
+
+    async def act(self, corp: str, data, at) -> None:
+        """A seat's action made when it saw position `at`. Refused (nothing changes) when it
+        is malformed, made for another corp, made at a position whose choices for this seat
+        have since changed (stale), or illegal (the engine's reason)."""
+        try:
+            action = mc.action_from_dict(data)
+        except (ValueError, TypeError) as err:
+            raise Refused("malformed", f"this is not a MegaCorps action: {err}", 400) from None
+        if action.corp != corp:
+            raise Refused("not-your-corp", f"this seat plays {corp}; it cannot act for {action.corp}", 403)
+        if isinstance(at, bool) or not isinstance(at, int) or at < 0:
+            raise Refused("malformed", "'at' must be the position (a whole number of actions) "
+                          "the action was chosen in", 400)
+        async with self.lock:
+            self._check_open()
+            if self.players.get(corp) != HUMAN:
+                raise Refused("not-your-corp", f"{corp} is played by a bot now", 403)
+            if at > self.at:
+                raise Refused("malformed", f"position {at} has not been reached (the table is at {self.at})", 400)
+            if at < self.since[corp]:
+                since = "; ".join(public_text(a) for a in self.game.actions[at:][-5:])
+                raise Refused("stale", f"the table moved on since you chose ({since}): "
+                              "look again and choose again", 409, at=self.at)
+            try:
+                self.game.check(action)
+            except mc.IllegalAction as err:
+                raise Refused("illegal", str(err), 422) from None
+            self._commit(action, HUMAN)
+        self._notify()
+        self.start_bots()
+
+    # --- bots -----------------------------------------------------------------------------------------
+
+    def start_bots(self) -> None:
+        """Let the bots move (one step at a time, `bot_pause` seconds apart) until a human
+        must decide or the game is over."""
+        if self.bots and (self._bot_task is None or self._bot_task.done()) and not self.broken:
+            self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        while True:
+            async with self.lock:
+                if self.status != "open" or self.broken or self.game.is_over:
+                    return
+                move = await asyncio.to_thread(next_move, self.game, self.bots)
+                if move is None:
+                    return
+                corp, decision = move
+                action = self._legal_or_fallback(corp, decision)
+                try:
+                    self._commit(action, self.players[corp], decision.reason)
+                except Refused:
+                    pass  # another writer was first; caught up: think again
+                except Exception:  # noqa: BLE001 - a table must never freeze on a bot
+                    log.exception("table %s: bot move failed", self.id)
+                    return
+            self._notify()
+            await asyncio.sleep(self.bot_pause)
+
+    def _legal_or_fallback(self, corp: str, decision: Decision) -> mc.Action:
+        try:
+            self.game.check(decision.action)
+            return decision.action
+        except mc.IllegalAction as err:
+            log.error("table %s: bot %s chose an illegal action (%s); taking its first choice", self.id, corp, err)
+            return self.game.legal_actions(corp)[0]
+
+    async def stop(self) -> None:
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            try:
+                await self._bot_task
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001
+                pass
+
+    # --- the host --------------------------------------------------------------------------------------
+
+    async def set_player(self, corp: str, player: str) -> str | None:
+        """Hand a seat to a bot level or back to a human (returns the new code for a human)."""
+        if corp not in self.players:
+            raise Refused("malformed", f"{corp} has no seat at this table", 400)
+        if player != HUMAN and player not in LEVELS:
+            raise Refused("malformed", f"unknown player {player!r}: choose Human or one of {', '.join(LEVELS)}", 400)
+        async with self.lock:
+            self.store.set_player(self.id, corp, player)
+            self.players[corp] = player
+            self.bots = self._make_bots()
+            code = self.store.reissue_code(self.id, corp) if player == HUMAN else None
+        self._notify()
+        self.start_bots()
+        return code
+
+    async def close(self) -> None:
+        async with self.lock:
+            self.status = "closed"
+            self.store.set_status(self.id, "closed")
+        self._notify()
+
+    # --- money over the game ------------------------------------------------------------------------
+
+    def _record_money(self) -> None:
+        """Each corp's money at the end of the latest round so far (public, for the chart)."""
+        state = self.game.state
+        self.history[state.round] = dict(state.money)
+
+
+def state_digest(game: mc.Game) -> int:
+    """A short checksum of a full game (for replay tests and the load test)."""
+    return zlib.crc32(game.to_json().encode())

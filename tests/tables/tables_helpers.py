@@ -1,0 +1,69 @@
+"""Playing a table from the tests through the notebook client and raw HTTP."""
+from __future__ import annotations
+
+import json
+import random
+import urllib.error
+import urllib.request
+
+import megacorps as mc
+from megacorps.tables import RemoteSeat, TableMoved
+
+
+def pick(seat: RemoteSeat, rng: random.Random) -> mc.Action:
+    """A random legal choice of the seat's decision (no leaving; cards now and then)."""
+    choices = [a for a in seat.legal_actions() if not isinstance(a, mc.LeaveGame)]
+    decision = [a for a in choices if not isinstance(a, mc.PlayCard)] or choices
+    return rng.choice(choices if rng.random() < 0.1 else decision)
+
+
+def step_humans(seats: dict[str, RemoteSeat], rng: random.Random) -> int:
+    """Every human seat that must decide now makes a random legal choice; returns how many
+    actions were made."""
+    made = 0
+    for seat in seats.values():
+        seat.refresh()
+        if seat.is_my_turn and not seat.is_over:
+            try:
+                seat.apply(pick(seat, rng))
+                made += 1
+            except TableMoved:
+                pass
+    return made
+
+
+def raw(url: str, method: str = "GET", body=None, code: str | None = None, data: bytes | None = None):
+    """(status, JSON answer) of one HTTP request, refusals included."""
+    if body is not None:
+        data = json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    if code is not None:
+        request.add_header("Authorization", f"Bearer {code}")
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def replay(store_url: str, table_id: str) -> mc.Game:
+    """The game as the database records it, replayed by the engine in this process."""
+    from tableserver.live import LiveTable  # noqa: F401  (the service's own replay is tested separately)
+    from tableserver.store import Store
+    store = Store(store_url)
+    try:
+        record = store.load_table(table_id)
+    finally:
+        store.close()
+    board = mc.Board.model_validate(json.loads(record.board))
+    deck = mc.Deck.model_validate(json.loads(record.deck))
+    game = mc.new_game(record.corps, seed=record.seed, board=board, deck=deck)
+    for data in record.actions:
+        game.apply(mc.action_from_dict(data))
+    return game
+
+
+def sqlite_url(service) -> str:
+    return f"sqlite:///{service.data / 'tables.sqlite3'}"
