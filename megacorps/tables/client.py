@@ -115,6 +115,56 @@ class _Follower:
         """The table as this seat (or a spectator) may see it, when last refreshed."""
         return CorpView.model_validate({**self.state["view"], "log": self._log})
 
+    @property
+    def log(self) -> list[str]:
+        return list(self._log)
+
+    def _hello(self) -> dict:  # pragma: no cover - each kind says who it is
+        raise NotImplementedError
+
+    async def follow(self, on_change=None, on_status=None, stop=None) -> None:
+        """Keep this object up to date from the service's push stream (a WebSocket), calling
+        `on_change(self)` after each update and `on_status(word, detail)` with "connected",
+        "lost" (it reconnects by itself, where it was) or "refused" (then it stops). Runs
+        until `stop` (an asyncio.Event) is set. Needs the `websockets` package (extra
+        "tables"), imported only here."""
+        import asyncio
+
+        import websockets
+        ws_url = "ws" + self.url[len("http"):] + "/api/ws"
+        delay = 0.5
+        status = on_status or (lambda word, detail=None: None)
+        while stop is None or not stop.is_set():
+            try:
+                async with websockets.connect(ws_url, open_timeout=10, max_size=2**24) as ws:
+                    await ws.send(json.dumps({**self._hello(), "log_from": len(self._log)}))
+                    delay = 0.5
+                    status("connected")
+                    waiter = asyncio.ensure_future(stop.wait()) if stop is not None else None
+                    try:
+                        while True:
+                            receive = asyncio.ensure_future(ws.recv())
+                            done, _ = await asyncio.wait([receive, *([waiter] if waiter else [])],
+                                                         return_when=asyncio.FIRST_COMPLETED)
+                            if receive not in done:
+                                receive.cancel()
+                                return
+                            message = json.loads(receive.result())
+                            if message.get("type") == "refused":
+                                status("refused", message.get("reason", ""))
+                                return
+                            if message.get("type") == "state":
+                                self._take(message)
+                                if on_change is not None:
+                                    on_change(self)
+                    finally:
+                        if waiter is not None:
+                            waiter.cancel()
+            except (OSError, asyncio.TimeoutError, websockets.ConnectionClosed, websockets.InvalidHandshake) as err:
+                status("lost", str(err))
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 8.0)
+
 
 class RemoteSeat(_Follower):
     """One seat at a table on the service: `mc.tables.connect(url, code)`."""
@@ -138,6 +188,9 @@ class RemoteSeat(_Follower):
     @property
     def corp(self) -> str:
         return self.state["corp"]
+
+    def _hello(self) -> dict:
+        return {"code": self._code}
 
     def refresh(self) -> "RemoteSeat":
         """Read the table again."""
@@ -208,6 +261,9 @@ class Spectator(_Follower):
         self._take(_request(f"{self.url}/api/tables/{urllib.parse.quote(self.table_id)}?"
                             f"{urllib.parse.urlencode(query)}"))
         return self
+
+    def _hello(self) -> dict:
+        return {"watch": self.table_id}
 
     def wait(self, timeout: float = POLL) -> bool:
         start = self.at

@@ -46,9 +46,9 @@ class Service:
     """A table service process; `restart()` kills it (no clean shutdown) and starts it again
     on the same database."""
 
-    def __init__(self, database: str | None, data: Path):
+    def __init__(self, database: str | None, data: Path, bot_pause: float = 0.0):
         from widgets.testing.voila_runner import free_port
-        self.database, self.data = database, data
+        self.database, self.data, self.bot_pause = database, data, bot_pause
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._stack: ExitStack | None = None
@@ -56,7 +56,7 @@ class Service:
 
     def command(self) -> list[str]:
         cmd = [sys.executable, "-m", "tableserver", "serve", "--port", str(self.port),
-               "--data", str(self.data), "--bot-pause", "0"]
+               "--data", str(self.data), "--bot-pause", str(self.bot_pause)]
         if self.database:
             cmd += ["--database", self.database]
         return cmd
@@ -84,8 +84,8 @@ class Service:
 
 
 @contextmanager
-def running_service(database: str | None, data: Path):
-    service = Service(database, data)
+def running_service(database: str | None, data: Path, bot_pause: float = 0.0):
+    service = Service(database, data, bot_pause)
     service.start()
     try:
         yield service
