@@ -22,8 +22,8 @@ def test_a_killed_service_restarts_with_every_table_where_it_was(backend, tmp_pa
         second = mc.tables.open_table(service.url, {"Mokia": "Human", "Globbo": "Human", "Lenogo": "Greedy"}, seed=2)
         seats = {c: first.seat(c) for c in first.codes}
         rng = random.Random(3)
-        while seats["Mokia"].refresh().at < 40:
-            if not step_humans(seats, rng):
+        while seats["Mokia"].refresh().at < 40 or not set(seats["Mokia"].view().deciders) <= set(seats):
+            if not step_humans(seats, rng):  # (until only humans must decide: the bots are done)
                 seats["Mokia"].wait(timeout=2)
         def seen(seat):
             return seat.at, seat.view(), seat.legal_actions(), seat.players, seat.money_by_round()
