@@ -12,6 +12,18 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium > /dev/null
 fi
 
+# PostgreSQL from Debian for the table service's tests: a throwaway server on a free loopback
+# port, run as the unprivileged `postgres` user, stopped when this script exits.
+if ! ls /usr/lib/postgresql/*/bin/initdb > /dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql > /dev/null
+fi
+PG_DIR=$(mktemp -d /tmp/megacorps-pg.XXXXXX)
+trap 'bash scripts/postgres-for-tests.sh stop "$PG_DIR"; rm -rf "$PG_DIR"' EXIT
+MEGACORPS_TEST_DATABASE_URL=$(bash scripts/postgres-for-tests.sh start "$PG_DIR")
+export MEGACORPS_TEST_DATABASE_URL
+
 # The project and its test tools, in a virtual environment of its own.
 PYTHON=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then

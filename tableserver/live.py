@@ -9,13 +9,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import zlib
 from dataclasses import dataclass, field
 
 import megacorps as mc
-from megacorps.bots import LEVELS
+from megacorps.bots import LEVELS, Decision, next_move
 
-from .bots import Decision, next_move
 from .store import Conflict, Store, TableRecord
 
 log = logging.getLogger(__name__)
@@ -43,28 +41,6 @@ def public_text(action: mc.Action) -> str:
     if isinstance(action, mc.OfferTrade):
         return action.describe(show_cards=False)
     return str(action)
-
-
-class SeatDoor:
-    """What one seat may see and do: the engine's view and legal actions for that corp only."""
-
-    def __init__(self, game: mc.Game, corp: str):
-        self.game, self.corp = game, corp
-
-    def view(self) -> mc.CorpView:
-        return self.game.view(self.corp)
-
-    def legal_actions(self) -> list[mc.Action]:
-        return self.game.legal_actions(self.corp)
-
-    def may_offer_trades(self) -> bool:
-        return self.game.may_offer_trades(self.corp)
-
-
-def seat_door(game: mc.Game, corp: str):
-    """The engine's seat-facing door (`game.seat(corp)`, issue 7) when it exists."""
-    seat = getattr(game, "seat", None)
-    return seat(corp) if seat is not None else SeatDoor(game, corp)
 
 
 @dataclass(eq=False)
@@ -149,7 +125,7 @@ class LiveTable:
 
     def seat_payload(self, corp: str, log_from: int = 0) -> dict:
         """Everything seat `corp` may know: its view, its legal choices, the public rest."""
-        door = seat_door(self.game, corp)
+        door = self.game.seat(corp)
         view = door.view().model_dump()
         lines = view.pop("log")
         live = self.status == "open" and not self.broken and self.players.get(corp) == HUMAN
@@ -199,7 +175,7 @@ class LiveTable:
         money and mercenaries (which move while simultaneous answers come in: war gifts) and
         from who is still to answer (secret bids and votes, payout cards)."""
         state = self.game.state
-        door = seat_door(self.game, corp)
+        door = self.game.seat(corp)
         return (tuple(door.legal_actions()), door.may_offer_trades(), tuple(state.hands.get(corp, ())),
                 state.phase, state.round, state.active, state.paid, len(state.frames),
                 type(state.top_frame).__name__, tuple(state.companies.values()),
@@ -341,7 +317,3 @@ class LiveTable:
         state = self.game.state
         self.history[state.round] = dict(state.money)
 
-
-def state_digest(game: mc.Game) -> int:
-    """A short checksum of a full game (for replay tests and the load test)."""
-    return zlib.crc32(game.to_json().encode())

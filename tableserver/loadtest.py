@@ -1,0 +1,139 @@
+"""A bounded load test of the table service on loopback: `python -m tableserver.loadtest`.
+
+Starts a service (SQLite in a temporary folder, bots not used, no pause), opens N tables of
+S human seats, joins every seat over its WebSocket (each seat subscribed to its pushes) and
+lets every seat answer as fast as its pushed state allows with a random legal choice, until
+every game is over or the time limit. Prints joins, actions per second, the latency from an
+action being sent to each other seat of the table receiving the update, and the service's
+memory. Loopback only; stops by itself.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPS = ["Mokia", "Globbo", "Nonintendo", "Lenogo", "The Mouse", "Windoze"]
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Stats:
+    def __init__(self):
+        self.join: list[float] = []
+        self.latency: list[float] = []
+        self.sent: dict[tuple[str, int], float] = {}   # (table, index of the action) -> when sent
+        self.accepted = 0
+        self.refused = 0
+        self.pushes = 0
+
+
+async def seat(url: str, table: str, code: str, stats: Stats, rng: random.Random, deadline: float,
+               over: asyncio.Event) -> None:
+    import websockets
+    t0 = time.perf_counter()
+    async with websockets.connect(url.replace("http", "ws", 1) + "/api/ws", max_size=2**24) as ws:
+        await ws.send(json.dumps({"code": code}))
+        state = json.loads(await ws.recv())
+        stats.join.append(time.perf_counter() - t0)
+        seen = state["at"]
+        waiting = False
+        while time.monotonic() < deadline and not over.is_set():
+            if not waiting and state.get("type") == "state" and not state["over"] \
+                    and state["corp"] in state["view"]["deciders"] and state["choices"]:
+                choices = [c for c in state["choices"] if c["type"] not in ("leave", "play")] or state["choices"]
+                stats.sent.setdefault((table, state["at"]), time.perf_counter())
+                await ws.send(json.dumps({"type": "act", "action": rng.choice(choices), "at": state["at"]}))
+                waiting = True
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic())))
+            except asyncio.TimeoutError:
+                break
+            now = time.perf_counter()
+            if message["type"] == "result":
+                stats.accepted += message["ok"]
+                stats.refused += not message["ok"]
+                waiting = waiting and message["ok"]  # refused (stale): choose again from the next state
+                if not message["ok"]:
+                    waiting = False
+                continue
+            stats.pushes += 1
+            for index in range(seen, message["at"]):
+                sent = stats.sent.get((table, index))
+                if sent is not None:
+                    stats.latency.append(now - sent)
+            seen = max(seen, message["at"])
+            state = message
+            waiting = False
+            if state["over"]:
+                return
+
+
+async def run(url: str, tables: int, seats: int, seconds: float, seed: int) -> Stats:
+    from megacorps.tables import open_table
+    stats = Stats()
+    rng = random.Random(seed)
+    invitations = [await asyncio.to_thread(open_table, url, {c: "Human" for c in CORPS[:seats]}, seed + i)
+                   for i in range(tables)]
+    deadline = time.monotonic() + seconds
+    over = asyncio.Event()
+    tasks = [seat(url, inv.table, code, stats, random.Random(rng.random()), deadline, over)
+             for inv in invitations for code in inv.codes.values()]
+    await asyncio.gather(*tasks)
+    return stats
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tableserver.loadtest", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--seats", type=int, default=6, choices=range(3, 7))
+    parser.add_argument("--seconds", type=float, default=60.0, help="time limit (the run stops by itself)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    from widgets.testing.voila_runner import free_port, serving
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as data:
+        cmd = [sys.executable, "-m", "tableserver", "serve", "--port", str(port), "--data", data, "--bot-pause", "0"]
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        load_before = os.getloadavg()[0]
+        with serving(cmd, port, env, timeout=60) as proc:
+            idle = rss_mb(proc.pid)
+            start = time.perf_counter()
+            stats = asyncio.run(run(url, args.tables, args.seats, args.seconds, args.seed))
+            elapsed = time.perf_counter() - start
+            busy = rss_mb(proc.pid)
+        load_after = os.getloadavg()[0]
+    n = args.tables * args.seats
+    lat = sorted(stats.latency)
+
+    def q(p):
+        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
+    print(f"{args.tables} tables x {args.seats} seats ({n} seats, each subscribed), {elapsed:.1f} s, "
+          f"load average {load_before:.2f} -> {load_after:.2f}")
+    print(f"joins: {len(stats.join)}/{n}, median {statistics.median(stats.join) * 1000:.0f} ms, "
+          f"max {max(stats.join) * 1000:.0f} ms")
+    print(f"actions: {stats.accepted} accepted ({stats.accepted / elapsed:.0f}/s), {stats.refused} refused as stale; "
+          f"{stats.pushes} updates pushed ({stats.pushes / elapsed:.0f}/s)")
+    print(f"update latency (action sent -> each seat of the table has it): median {q(0.5):.0f} ms, "
+          f"p95 {q(0.95):.0f} ms, max {q(1.0):.0f} ms ({len(lat)} samples)")
+    print(f"service memory (RSS): {idle:.0f} MB idle, {busy:.0f} MB at the end")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
