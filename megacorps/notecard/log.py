@@ -1,0 +1,52 @@
+"""The game log: one readable line per thing the moderator does, each naming the rule it applies.
+
+An entry's `text` is public. A corporation's own secret (what its note card says, before the
+reveal) lives in `secret`, keyed by that corporation only; `for_corp` picks the right text.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class LogEntry(NamedTuple):
+    """One line of the log (a tuple: cheap to make, compared by value)."""
+
+    quarter: int
+    rule: str
+    text: str
+    secret: dict[str, str] | None = None
+
+    def for_corp(self, corp: str | None) -> str:
+        """The text `corp` may read (None: the public text)."""
+        if corp is not None and self.secret and corp in self.secret:
+            return self.secret[corp]
+        return self.text
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.text}"
+
+
+# The rules each log line applies, named after the rules' own headings.
+SETUP = "Setup"
+ALLOCATION = "Game Play: note cards"
+INVESTMENT = "Moderator steps 1-2: investment"
+SABOTAGE = "Moderator steps 3-4: sabotage"
+EARNINGS = "Moderator step 5: net investment and earnings"
+YIELD = "Variable Yield Industries"
+NEW_INDUSTRY = "Variable Industries: a new industry"
+ENTRY = "Variable Industries: cost of entry"
+LAPSE = "Variable Industries: no investment, entry lost"
+BANKRUPTCY = "Winning Conditions: bankruptcy"
+WINNING = "Winning Conditions"
+LAST_QUARTER = "Ruling N4: the last quarter"
+NEW_QUARTER = "Game Play: a new quarter"
+
+
+def money(amount: int) -> str:
+    """An amount of money in the rules' unit: "$12M", "$1,594,323M"."""
+    return f"${amount:,}M"
+
+
+def joined(names: list[str]) -> str:
+    """Names in a sentence: "A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,85 @@
+"""Setting up a game of Megacorp: the corporations at the table and the optional modules.
+
+The core game needs no options; the two modules (Variable Yield Industries, Variable
+Industries) are switched on at the start, alone or together, and cannot change afterwards.
+"""
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6          # the rules say "2+"; six fit a screen (ruling N15)
+CORE_INDUSTRIES = ("Industry 1", "Industry 2", "Industry 3")
+DEFAULT_CORPS = ("Northwind", "Halcyon", "Vantage", "Quorum", "Meridian", "Tessera")
+
+
+class Options(BaseModel):
+    """The choices made before the first quarter."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    variable_yield: bool = Field(False, description="Variable Yield Industries: a yield deck per "
+                                 "industry sets each quarter's multiplier")
+    variable_industries: bool = Field(False, description="Variable Industries: a cost of entry for "
+                                      "industries beyond a corporation's current ones")
+    starting_money: int = Field(10, ge=1, le=1000, description="Each corporation's money at the "
+                                "start, in millions (the rules: 10)")
+    last_quarter: int | None = Field(12, ge=1, le=200, description="The agreed last quarter; None: "
+                                     "play until one corporation is left, as the rules are written "
+                                     "(ruling N4)")
+    max_industries: int = Field(6, ge=3, le=9, description="With Variable Industries, how many "
+                                "industries the game may hold in all (ruling N6)")
+
+    @property
+    def industries(self) -> tuple[str, ...]:
+        """Every industry this game can ever hold, in number order: the core three, and with
+        Variable Industries the ones that may be opened later (ruling N6)."""
+        count = self.max_industries if self.variable_industries else len(CORE_INDUSTRIES)
+        return tuple(industry_name(n) for n in range(1, count + 1))
+
+    def describe(self) -> str:
+        """The set-up in words, for the log and the page."""
+        modules = [name for on, name in ((self.variable_yield, "Variable Yield Industries"),
+                                         (self.variable_industries, "Variable Industries")) if on]
+        end = (f"the game ends after quarter {self.last_quarter} at the latest"
+               if self.last_quarter else "play goes on until one corporation is left")
+        return (f"{' and '.join(modules) if modules else 'core game, no modules'}; "
+                f"${self.starting_money}M each; {end}")
+
+
+def industry_name(number: int) -> str:
+    """The name of industry `number` ("Industry 4"): the rules number them (ruling N6)."""
+    return f"Industry {number}"
+
+
+def parse_options(options: "Options | dict | None") -> Options:
+    """`options` as an Options value; raises ValueError naming a bad or unknown option."""
+    if options is None:
+        return Options()
+    if isinstance(options, Options):
+        return options
+    if not isinstance(options, dict):
+        raise ValueError(f"options must be a dict or Options, not {type(options).__name__}")
+    try:
+        return Options.model_validate(options)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        known = ", ".join(Options.model_fields)
+        raise ValueError(f"option {where}: {first['msg']} (the options are {known})") from None
+
+
+def check_players(players: list[str]) -> list[str]:
+    """The list of corporation names, checked; raises ValueError saying what is wrong."""
+    if isinstance(players, str) or not all(isinstance(p, str) for p in players):
+        raise ValueError("players must be a list of corporation names")
+    players = [p.strip() for p in players]
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"Megacorp is played here by {MIN_PLAYERS} to {MAX_PLAYERS} corporations, "
+                         f"not {len(players)}")
+    if any(not p for p in players):
+        raise ValueError("every corporation needs a name")
+    if any(len(p) > 24 for p in players):
+        raise ValueError("a corporation's name can be at most 24 characters long")
+    if len({p.casefold() for p in players}) != len(players):
+        raise ValueError("two corporations have the same name")
+    return players

@@ -1,0 +1,185 @@
+"""Saved games: the starting position and every note card handed in since.
+
+A save is made to be resumed, yet may be opened on a shared screen: the starting position
+(with the seed and the yield decks' order) and the note cards are *sealed* (compressed and base64-encoded, so that
+nobody reads them by accident; this is not encryption). A seat's save leaves out every other
+seat's unrevealed note card altogether.
+
+Loading checks everything: the readable summary against its schema, a SHA-256 digest of the
+sealed part (damage or editing), every note card through the rules (replayed one by one), and
+the summary against the replay's result (someone edited the money). Each error names its entry.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import zlib
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ..errors import BadSaveFile, IllegalAction
+from .allocations import Allocate
+from .options import check_players
+from .state import NotecardState
+from .variable_yield import DECK
+
+FORMAT = "megacorp-notecard-save"
+VERSION = 1
+
+
+class SaveSummary(BaseModel):
+    """The readable part of a save."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["megacorp-notecard-save"]
+    version: Literal[1]
+    seat: str | None = None
+    players: list[str]
+    options: dict[str, Any]
+    quarter: int
+    over: bool
+    money: dict[str, int]
+    digest: str
+    sealed: str
+
+
+class SealedGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    start: dict[str, Any]
+    actions: list[dict[str, Any]]
+
+
+def _digest(sealed: str) -> str:
+    return hashlib.sha256(sealed.encode("ascii")).hexdigest()
+
+
+def seal(data: dict) -> str:
+    return base64.b64encode(zlib.compress(json.dumps(data).encode())).decode("ascii")
+
+
+def unseal(text: str) -> dict:
+    """The sealed content of a save (seed and note cards): for tests and tools."""
+    return json.loads(zlib.decompress(base64.b64decode(json.loads(text)["sealed"], validate=True)))
+
+
+def dump_game(game, seat: str | None = "*") -> str:
+    """The JSON text of `game`'s save (see Game.to_json for `seat`)."""
+    state = game.state
+    if seat not in ("*", None) and seat not in state.players:
+        raise ValueError(f"{seat!r} is not a seat of this game")
+    actions = game.actions
+    if seat != "*":
+        pending = set(state.pending) - {seat}
+        # the unrevealed cards are the last ones handed in; drop those of the other seats
+        cut = len(actions) - len(state.pending)
+        actions = actions[:cut] + [a for a in actions[cut:] if a.corp not in pending]
+    start = game.start.model_dump(mode="json", exclude={"pending"})
+    sealed = seal({"start": start, "actions": [a.to_dict() for a in actions]})
+    summary = {"format": FORMAT, "version": VERSION, "seat": None if seat == "*" else seat,
+               "players": state.players, "options": state.options.model_dump(mode="json"),
+               "quarter": state.quarter, "over": state.over, "money": state.money,
+               "digest": _digest(sealed), "sealed": sealed}
+    if seat == "*":
+        del summary["seat"]
+    return json.dumps(summary, indent=1)
+
+
+def _first_error(err: ValidationError, prefix: str) -> str:
+    first = err.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    return f"save file: entry {prefix}{where}: {first['msg']}"
+
+
+def load_game(text: str | bytes):
+    """The game a save holds, replayed through the rules. Raises BadSaveFile naming the bad entry."""
+    from .game import Game
+
+    try:
+        raw = json.loads(text)
+    except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as exc:
+        raise BadSaveFile(f"save file: not valid JSON ({exc})") from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise BadSaveFile("save file: entry format: this is not a saved game of Megacorp, the note-card game")
+    try:
+        summary = SaveSummary.model_validate(raw)
+    except ValidationError as err:
+        raise BadSaveFile(_first_error(err, "")) from None
+    if _digest(summary.sealed) != summary.digest:
+        raise BadSaveFile("save file: entry sealed: the sealed game data was damaged or edited "
+                          "(it does not match its digest)")
+    try:
+        content = json.loads(zlib.decompress(base64.b64decode(summary.sealed, validate=True)))
+    except (binascii.Error, zlib.error, ValueError):
+        raise BadSaveFile("save file: entry sealed: the sealed game data is damaged") from None
+    try:
+        sealed = SealedGame.model_validate(content)
+    except ValidationError as err:
+        raise BadSaveFile(_first_error(err, "sealed.")) from None
+    try:
+        start = NotecardState.model_validate(sealed.start)
+    except ValidationError as err:
+        raise BadSaveFile(_first_error(err, "sealed.start.")) from None
+    problem = _inconsistent(start)
+    if problem:
+        raise BadSaveFile(f"save file: entry sealed.start.{problem}")
+    if start.players != summary.players or start.options.model_dump(mode="json") != summary.options:
+        raise BadSaveFile("save file: entry players/options: they do not match the sealed game")
+    game = Game(start)
+    for i, data in enumerate(sealed.actions):
+        try:
+            game.apply(Allocate.from_dict(data))
+        except IllegalAction as err:
+            raise BadSaveFile(f"save file: entry sealed.actions[{i}]: {err}") from None
+        except (ValueError, TypeError) as err:
+            raise BadSaveFile(f"save file: entry sealed.actions[{i}]: {err}") from None
+    state = game.state
+    for field, said, real in (("quarter", summary.quarter, state.quarter), ("over", summary.over, state.over)):
+        if said != real:
+            raise BadSaveFile(f"save file: entry {field}: the save says {said} but its note cards give "
+                              f"{real} (the file was edited)")
+    for corp, real in state.money.items():
+        said = summary.money.get(corp)
+        if said != real:
+            raise BadSaveFile(f"save file: entry money.{corp}: the save says {said} but its note cards "
+                              f"give {real} (the file was edited)")
+    if set(summary.money) != set(state.money):
+        odd = sorted(set(summary.money) ^ set(state.money))[0]
+        raise BadSaveFile(f"save file: entry money.{odd}: not a corporation of this game")
+    return game
+
+
+def _inconsistent(state: NotecardState) -> str | None:
+    """What is wrong with a saved starting position (the entry first), or None."""
+    try:
+        check_players(state.players)
+    except ValueError as err:
+        return f"players: {err}"
+    if state.pending:
+        return "pending: a starting position holds no note card"
+    pool = state.options.industries
+    for table in ("money", "entered"):
+        if set(getattr(state, table)) != set(state.players):
+            return f"{table}: it does not list exactly the corporations of the game"
+    for corp, amount in state.money.items():
+        if amount < 0:
+            return f"money.{corp}: money is never negative"
+    for corp in state.bankrupt:
+        if corp not in state.players:
+            return f"bankrupt.{corp}: not a corporation of this game"
+    if any(i not in pool for i in state.industries) or len(set(state.industries)) != len(state.industries):
+        return "industries: not industries of this game"
+    for corp, where in state.entered.items():
+        if any(i not in pool for i in where):
+            return f"entered.{corp}: not industries of this game"
+    wanted = set(state.industries) if state.options.variable_yield else set()
+    if set(state.stacks) != wanted:
+        return "stacks: there must be one yield stack per open industry with Variable Yield, none without"
+    for industry, stack in state.stacks.items():
+        if sorted(stack.draw + stack.discard) != sorted(DECK):
+            return f"stacks.{industry}: a yield stack holds exactly the module's fifteen cards"
+    return None
