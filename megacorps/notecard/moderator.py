@@ -29,7 +29,7 @@ def net_investment(invested: int, sabotage: int) -> int:
 def settle(before: NotecardState) -> tuple[NotecardState, list[LogEntry], QuarterReport]:
     """Reveal and settle the quarter whose note cards are all in. Returns the next position
     (the next quarter, or the end), the log lines and the public report of the quarter."""
-    state = before.model_copy(deep=True)
+    state = before.clone()
     entries: list[LogEntry] = []
 
     def log(rule: str, text: str) -> None:
@@ -62,15 +62,20 @@ def settle(before: NotecardState) -> tuple[NotecardState, list[LogEntry], Quarte
             log(YIELD, f"{industry} draws {variable_yield.describe_card(card)}: its multiplier this "
                 f"quarter is {card}{again}")
 
+    # Step 3's search, done once: every sabotage, by target and industry, saboteurs in seat order.
+    sabotage: dict[tuple[str, str], dict[str, int]] = {}
+    for saboteur in state.solvent:
+        for target, industry, amount in cards[saboteur].sabotage:
+            sabotage.setdefault((target, industry), {})[saboteur] = amount
+
     lines: list[IndustryLine] = []
+    pool = options.industries
     for corp in state.solvent:
-        card = cards[corp]
-        for industry in options.industries:
-            invested = card.invested(industry)
-            against = {s: cards[s].sabotage_against(corp, industry) for s in state.solvent if s != corp}
-            against = {s: a for s, a in against.items() if a}
-            if not invested and not against:
-                continue
+        invests = dict(cards[corp].invest)
+        touched = set(invests) | {i for (target, i) in sabotage if target == corp}
+        for industry in sorted(touched, key=pool.index):
+            invested = invests.get(industry, 0)
+            against = sabotage.get((corp, industry), {})
             # Steps 1-2: announce the investment and take the money (and any cost of entry).
             entry = ENTRY_COST if invested and needs_entry(state, corp, industry) else 0
             if entry:
@@ -94,8 +99,10 @@ def settle(before: NotecardState) -> tuple[NotecardState, list[LogEntry], Quarte
                 floor = " (sabotage cannot take it below zero)" if total and 2 * total > invested else ""
                 log(EARNINGS, f"{corp}'s net investment in {industry} is {how}{floor}: it earns "
                     f"{net} \u00d7 {mult} = {money(earnings)}")
-            lines.append(IndustryLine(corp=corp, industry=industry, invested=invested, entry_cost=entry,
-                                      sabotage=against, net=net, multiplier=mult, earnings=earnings))
+            # built from values computed here, so not validated again (model_construct): speed
+            lines.append(IndustryLine.model_construct(
+                corp=corp, industry=industry, invested=invested, entry_cost=entry, sabotage=against,
+                net=net, multiplier=mult, earnings=earnings))
     kept = {c: money_before[c] - _spent(state, c) for c in state.solvent}
     lapsed = variable_industries.lapse_entries(state) if options.variable_industries else {}
     for corp, gone in lapsed.items():

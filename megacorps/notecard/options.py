@@ -5,6 +5,8 @@ Industries) are switched on at the start, alone or together, and cannot change a
 """
 from __future__ import annotations
 
+from functools import cached_property
+
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6          # the rules say "2+"; six fit a screen (ruling N15)
@@ -29,7 +31,7 @@ class Options(BaseModel):
     max_industries: int = Field(6, ge=3, le=9, description="With Variable Industries, how many "
                                 "industries the game may hold in all (ruling N6)")
 
-    @property
+    @cached_property
     def industries(self) -> tuple[str, ...]:
         """Every industry this game can ever hold, in number order: the core three, and with
         Variable Industries the ones that may be opened later (ruling N6)."""

@@ -42,6 +42,17 @@ class NotecardState(BaseModel):
     winners: list[str] = Field(default_factory=list)
     end_reason: str = ""
 
+    def clone(self) -> "NotecardState":
+        """A copy whose every list and dict is new (the note cards, being values, are shared):
+        far faster than a deep copy (tests/notecard checks that no container is shared)."""
+        return self.model_copy(update={
+            "players": list(self.players), "money": dict(self.money), "bankrupt": dict(self.bankrupt),
+            "industries": list(self.industries),
+            "entered": {c: list(v) for c, v in self.entered.items()},
+            "stacks": {i: s.model_copy(update={"draw": list(s.draw), "discard": list(s.discard)})
+                       for i, s in self.stacks.items()},
+            "pending": dict(self.pending), "winners": list(self.winners)})
+
     @property
     def solvent(self) -> list[str]:
         """The corporations still in the game, in seat order."""
@@ -56,9 +67,10 @@ class NotecardState(BaseModel):
 
 
 class IndustryLine(BaseModel):
-    """One industry of one corporation, as the moderator settled it (public after the reveal)."""
+    """One industry of one corporation, as the moderator settled it (public after the reveal;
+    frozen, and shared by every view: treat its dicts as read-only too)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     corp: str
     industry: str
@@ -75,9 +87,10 @@ class IndustryLine(BaseModel):
 
 
 class QuarterReport(BaseModel):
-    """A quarter once revealed: every note card's effect, the multipliers and the money after."""
+    """A quarter once revealed: every note card's effect, the multipliers and the money after
+    (frozen, and shared by every view: treat its dicts as read-only too)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     quarter: int
     money_before: dict[str, int]

@@ -77,5 +77,5 @@ def build_view(state: NotecardState, corp: str | None, log: list[LogEntry],
         handed_in=[p for p in state.players if p in state.pending], waiting=state.waiting,
         my_card=mine.to_dict() if mine else None,
         stacks={i: StackView(cards_left=len(s.draw), discard=list(s.discard)) for i, s in state.stacks.items()},
-        reports=[r.model_copy(deep=True) for r in reports], decision=describe_decision(state),
+        reports=list(reports), decision=describe_decision(state),
         log=[e.for_corp(corp) for e in log])

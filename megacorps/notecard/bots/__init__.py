@@ -1,0 +1,55 @@
+"""Computer players for Megacorp, the note-card game: one module per personality.
+
+Each bot follows the project's bot protocol: built as `cls(seed=...)`, with class attributes
+`name` and `description`, `choose(game, corp) -> Allocate` and `decide(game, corp) ->
+Decision(action, reason)`. They read only `game.view(corp)`: what that corporation may see.
+"""
+from __future__ import annotations
+
+from .balanced import BalancedBot
+from .base import Decision, NotecardBot
+from .cautious import CautiousBot
+from .odds import OddsBot
+from .random_bot import RandomBot, random_card
+from .saboteur import SaboteurBot
+
+# name -> class, weakest first (measured: docs/notecard.md)
+LEVELS: dict[str, type[NotecardBot]] = {
+    "Random": RandomBot,
+    "Cautious": CautiousBot,
+    "Saboteur": SaboteurBot,
+    "Balanced": BalancedBot,
+    "Odds": OddsBot,
+}
+
+
+def decide(bot, game, corp: str) -> Decision:
+    """`bot`'s decision for `corp`; a bot with only `choose` gives no reason."""
+    if hasattr(bot, "decide"):
+        return bot.decide(game, corp)
+    return Decision(bot.choose(game, corp), "")
+
+
+def next_move(game, bots: dict) -> tuple[str, Decision] | None:
+    """The next bot-held corporation still to write its note card, with its decision; None when
+    only humans are left to decide (or the game is over)."""
+    for corp in game.deciders:
+        if corp in bots:
+            return corp, decide(bots[corp], game, corp)
+    return None
+
+
+def play_out(game, bots: dict, max_quarters: int = 10_000):
+    """Let `bots` (one per corporation) play `game` to the end; returns the same game."""
+    for _ in range(max_quarters * len(game.players)):
+        if game.is_over:
+            return game
+        step = next_move(game, bots)
+        if step is None:
+            raise RuntimeError(f"no bot for {', '.join(game.deciders)}")
+        game.apply(step[1].action)
+    raise RuntimeError("the game did not end")
+
+
+__all__ = ["BalancedBot", "CautiousBot", "Decision", "LEVELS", "NotecardBot", "OddsBot", "RandomBot",
+           "SaboteurBot", "decide", "next_move", "play_out", "random_card"]

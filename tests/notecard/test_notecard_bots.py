@@ -1,0 +1,127 @@
+"""The note-card bots: the shared bot protocol, legal cards with reasons in every kind of game,
+and each personality doing what its description says."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from megacorps import notecard as nc
+from megacorps.notecard import bots as B
+
+OPTIONS = [{}, {"variable_yield": True}, {"variable_industries": True},
+           {"variable_yield": True, "variable_industries": True}]
+
+
+def test_levels_follow_the_bot_protocol():
+    assert list(B.LEVELS) == ["Random", "Cautious", "Saboteur", "Balanced", "Odds"]
+    for name, cls in B.LEVELS.items():
+        assert cls.name == name and cls.description and len(cls.description) < 110
+        bot = cls(seed=3)
+        game = nc.new_game(["A", "B", "C"], seed=1)
+        decision = bot.decide(game, "A")
+        assert isinstance(decision, B.Decision) and isinstance(decision.action, nc.Allocate)
+        assert decision.reason and decision.action.corp == "A"
+        assert cls(seed=3).choose(game, "A") == decision.action
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_every_bot_writes_legal_cards_with_reasons(options):
+    for seed in range(12):
+        rng = random.Random(seed)
+        players = [f"P{i}" for i in range(rng.randint(2, 5))]
+        game = nc.new_game(players, seed=seed, options=options)
+        bots = {p: rng.choice(list(B.LEVELS.values()))(seed=seed + i) for i, p in enumerate(players)}
+        while not game.is_over:
+            corp = game.deciders[0]
+            decision = B.decide(bots[corp], game, corp)
+            assert decision.reason
+            game.apply(decision.action)  # raises if the card were refused
+
+
+def test_a_bot_with_only_choose_is_driven_too():
+    class Lazy:
+        def choose(self, game, corp):
+            return nc.Allocate(corp, invest={"Industry 1": 1})
+    game = nc.new_game(["A", "B"], seed=1, last_quarter=3)
+    B.play_out(game, {"A": Lazy(), "B": B.CautiousBot(seed=1)})
+    assert game.is_over and B.decide(Lazy(), nc.new_game(["A", "B"]), "A").reason == ""
+
+
+def test_the_cautious_investor_never_sabotages_and_never_goes_bankrupt():
+    for seed in range(20):
+        game = nc.new_game(["Careful", "S1", "S2"], seed=seed, variable_yield=seed % 2 == 0)
+        bots = {"Careful": B.CautiousBot(seed=seed), "S1": B.SaboteurBot(seed=seed), "S2": B.SaboteurBot(seed=seed + 1)}
+        while not game.is_over:
+            corp = game.deciders[0]
+            card = bots[corp].choose(game, corp)
+            if corp == "Careful":
+                assert card.sabotage == () and game.cost(card).total < game.money(corp)
+            game.apply(card)
+        assert not game.is_bankrupt("Careful")
+
+
+def test_the_saboteur_hits_the_richest_rival_where_it_invested_last():
+    game = nc.new_game(["Sab", "Rich", "Poor"], seed=1)
+    game.apply(nc.Allocate("Sab", invest={"Industry 1": 1}))
+    game.apply(nc.Allocate("Rich", invest={"Industry 2": 8, "Industry 3": 2}))
+    game.apply(nc.Allocate("Poor"))
+    decision = B.SaboteurBot(seed=1).decide(game, "Sab")
+    card = decision.action
+    # Rich has 30 now and put 80% into Industry 2: it is expected to put 24 there
+    assert card.sabotage[0][:2] == ("Rich", "Industry 2")
+    assert card.total_sabotage <= 0.4 * game.money("Sab")
+    assert "Rich" in decision.reason and "richest" in decision.reason
+
+
+def test_the_balanced_bot_knocks_out_a_rival_that_kept_nothing_back():
+    game = nc.new_game(["Bal", "Weak"], seed=1)
+    game.apply(nc.Allocate("Bal", invest={"Industry 1": 6}))
+    game.apply(nc.Allocate("Weak", invest={"Industry 1": 1}, sabotage={("Bal", "Industry 1"): 9}))
+    assert game.money("Weak") == 3 and game.reports[-1].kept["Weak"] == 0
+    decision = B.BalancedBot(seed=1).decide(game, "Bal")
+    assert decision.action.sabotage_against("Weak", "Industry 1") >= 2
+    assert "knocked out" in decision.reason
+    game.apply(decision.action)
+    game.apply(nc.Allocate("Weak", invest={"Industry 1": 3}))
+    assert game.winners() == ["Bal"]
+
+
+def test_the_odds_player_invests_where_the_next_card_is_likely_high():
+    # Industry 1's stack has shown its 1 and every 2: what is left averages far above three
+    game = nc.scenario(["Odds", "Other"], {"variable_yield": True, "last_quarter": None},
+                       top_cards={"Industry 1": [1, 2, 2, 2, 2], "Industry 2": [5, 5, 4, 4, 4],
+                                  "Industry 3": [3, 3, 3, 3, 3]})
+    for _ in range(5):
+        game.apply(nc.Allocate("Odds"))
+        game.apply(nc.Allocate("Other"))
+    decision = B.OddsBot(seed=1).decide(game, "Odds")
+    card = decision.action
+    assert card.invested("Industry 1") > card.invested("Industry 3") > card.invested("Industry 2")
+    assert "Industry 1 \u00d73.70" in decision.reason  # (3x5 + 4x3 + 5x2) / 10
+
+
+def test_the_odds_player_without_yield_decks_plays_balanced():
+    game = nc.new_game(["A", "B"], seed=1)
+    odds, balanced = B.OddsBot(seed=1).decide(game, "A"), B.BalancedBot(seed=1).decide(game, "A")
+    assert odds.action == balanced.action and odds.reason.startswith("no yield decks in play")
+
+
+def test_the_odds_player_opens_an_industry_with_better_odds():
+    game = nc.scenario(["Odds", "Other"], {"variable_yield": True, "variable_industries": True,
+                                           "last_quarter": None},
+                       top_cards={i: [5, 5, 4, 4, 4] for i in ("Industry 1", "Industry 2", "Industry 3")})
+    for _ in range(5):
+        game.apply(nc.Allocate("Odds", invest={i: 1 for i in ("Industry 1", "Industry 2", "Industry 3")}))
+        game.apply(nc.Allocate("Other"))
+    decision = B.OddsBot(seed=1).decide(game, "Odds")
+    assert decision.action.invested("Industry 4") > 0 and "paying to enter Industry 4" in decision.reason
+    game.apply(decision.action)
+
+
+def test_next_move_leaves_humans_alone():
+    game = nc.new_game(["Human", "Bot"], seed=1)
+    corp, decision = B.next_move(game, {"Bot": B.CautiousBot(seed=1)})
+    assert corp == "Bot"
+    game.apply(decision.action)
+    assert B.next_move(game, {"Bot": B.CautiousBot(seed=1)}) is None
