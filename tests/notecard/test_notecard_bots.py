@@ -14,7 +14,7 @@ OPTIONS = [{}, {"variable_yield": True}, {"variable_industries": True},
 
 
 def test_levels_follow_the_bot_protocol():
-    assert list(B.LEVELS) == ["Random", "Cautious", "Saboteur", "Balanced", "Odds"]
+    assert list(B.LEVELS) == ["Random", "Saboteur", "Cautious", "Balanced", "Odds"]
     for name, cls in B.LEVELS.items():
         assert cls.name == name and cls.description and len(cls.description) < 110
         bot = cls(seed=3)
@@ -125,3 +125,23 @@ def test_next_move_leaves_humans_alone():
     assert corp == "Bot"
     game.apply(decision.action)
     assert B.next_move(game, {"Bot": B.CautiousBot(seed=1)}) is None
+
+
+def test_the_projects_tournament_runner_plays_the_note_card_game():
+    import pickle
+
+    from megacorps.notecard.tournament import notecard_kind, run
+    kind = notecard_kind({"variable_yield": True})
+    assert pickle.loads(pickle.dumps(kind)).name == kind.name == "Megacorp (note cards, Variable Yield)"
+    results = run(["Odds", "Cautious", "Saboteur"], games=6, seed=3, options={"variable_yield": True},
+                  workers=1, progress=False)
+    assert len(results.games) == 6 and {g.rotation for g in results.games} == {0, 1, 2}
+    for g in results.games:
+        replay = kind.new(kind.seats(3), g.seed)
+        bots = {seat: B.LEVELS[label](seed=g.seed * 100 + i) for i, (label, seat) in enumerate(zip(g.labels, g.seats))}
+        B.play_out(replay, bots)
+        assert [replay.scores()[s] for s in g.seats] == g.scores
+        assert [1 / len(replay.winners()) if s in replay.winners() else 0 for s in g.seats] == g.wins
+        assert g.series[0][0] == 10 and len(g.series[0]) == len(replay.reports) + 1
+    with pytest.raises(ValueError, match="unknown note-card bot"):
+        run(["Greedy", "Odds"], games=1, workers=1, progress=False)

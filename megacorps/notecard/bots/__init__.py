@@ -1,33 +1,30 @@
 """Computer players for Megacorp, the note-card game: one module per personality.
 
-Each bot follows the project's bot protocol: built as `cls(seed=...)`, with class attributes
-`name` and `description`, `choose(game, corp) -> Allocate` and `decide(game, corp) ->
-Decision(action, reason)`. They read only `game.view(corp)`: what that corporation may see.
+Each bot follows the project's bot protocol (megacorps.bots.protocol, shared with MegaCorps):
+built as `cls(seed=...)`, with class attributes `name` and `description`, `choose(game, corp)
+-> Allocate` and `decide(game, corp) -> Decision(action, reason)`. They read only
+`game.view(corp)`: what that corporation may see. `next_move` and `play_out` are this game's
+driver: simpler than MegaCorps' (nobody acts unasked between two note cards).
 """
 from __future__ import annotations
 
 from .balanced import BalancedBot
-from .base import Decision, NotecardBot
+from ...bots.protocol import Decision, decide
+from .base import NotecardBot
 from .cautious import CautiousBot
 from .odds import OddsBot
 from .random_bot import RandomBot, random_card
 from .saboteur import SaboteurBot
 
-# name -> class, weakest first (measured: docs/notecard.md)
+# name -> class, weakest first: by the five-way tournament in docs/notecard.md (the ladder is not a
+# straight line: head to head, the Saboteur beats the Cautious investor every time)
 LEVELS: dict[str, type[NotecardBot]] = {
     "Random": RandomBot,
-    "Cautious": CautiousBot,
     "Saboteur": SaboteurBot,
+    "Cautious": CautiousBot,
     "Balanced": BalancedBot,
     "Odds": OddsBot,
 }
-
-
-def decide(bot, game, corp: str) -> Decision:
-    """`bot`'s decision for `corp`; a bot with only `choose` gives no reason."""
-    if hasattr(bot, "decide"):
-        return bot.decide(game, corp)
-    return Decision(bot.choose(game, corp), "")
 
 
 def next_move(game, bots: dict) -> tuple[str, Decision] | None:

@@ -37,10 +37,11 @@ def spread_weights(view: SeatView, corp: str, industries: list[str]) -> dict[str
 
 class BalancedBot(NotecardBot):
     name = "Balanced"
-    description = "balanced: invests nearly all, avoids where it was hit, sabotages a leader or a rival it can finish"
+    description = "balanced: invests nearly all, dodges sabotage, hits a leader, a lone rival or one it can finish"
 
     lead_margin = 1.25
     aggression = 0.2
+    duel_aggression = 0.35
 
     def plan(self, view: SeatView) -> Decision:
         corp = view.corp
@@ -52,8 +53,15 @@ class BalancedBot(NotecardBot):
             target, hits = knockout
             why = f"{target} kept nothing back last quarter and can be knocked out"
         else:
+            rivals = [c for c in view.solvent if c != corp]
             leader = richest_rival(view, corp)
-            if leader and view.money[leader] > self.lead_margin * have:
+            if len(rivals) == 1:
+                # head to head, each million of well-aimed sabotage costs the rival $6M of
+                # earnings and us only the $3M it would have earned: worth it every quarter
+                target = rivals[0]
+                hits = sabotage_plan(view, target, int(have * self.duel_aggression))
+                why = "head to head, sabotage costs the rival twice what it costs us"
+            elif leader and view.money[leader] > self.lead_margin * have:
                 target = leader
                 hits = sabotage_plan(view, target, budget)
                 why = f"{leader} has pulled ahead (${view.money[leader]:,}M against ${have:,}M)"

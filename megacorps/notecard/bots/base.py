@@ -1,44 +1,26 @@
-"""What every note-card bot shares: the decision it returns, and ways of reading the public
-table (the quarters already revealed, the yield cards drawn). Bots read only
+"""What every note-card bot shares: the project's bot protocol (its Decision and BaseBot), and
+ways of reading the public table (the quarters already revealed, the yield cards drawn). Bots read only
 `game.view(corp)`: never another corporation's unrevealed note card or the yield stacks' order."""
 from __future__ import annotations
 
-import random
-from typing import NamedTuple
-
+from ...bots.protocol import BaseBot, Decision
 from .. import variable_yield
 from ..allocations import Allocate
 from ..view import SeatView
 
-
-class Decision(NamedTuple):
-    """A bot's note card and why, in game terms (the app shows the reason after the reveal)."""
-
-    action: Allocate
-    reason: str
+__all__ = ["Decision", "NotecardBot"]
 
 
-class NotecardBot:
-    """The shared shape: `decide(game, corp)` reads the corporation's view and returns a
-    Decision; `choose` returns only the note card. Subclasses write `plan(view)`."""
-
-    name = "Bot"
-    description = ""
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def choose(self, game, corp: str) -> Allocate:
-        return self.decide(game, corp).action
+class NotecardBot(BaseBot):
+    """The shared bot shape (megacorps.bots.protocol: a name, a description, a seeded random
+    generator, `choose` from `decide`, no interruptions: nothing happens between note cards).
+    `decide(game, corp)` reads the corporation's view and asks `plan(view)` for a Decision."""
 
     def decide(self, game, corp: str) -> Decision:
         return self.plan(game.view(corp))
 
     def plan(self, view: SeatView) -> Decision:  # pragma: no cover - every bot overrides it
         raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r}>"
 
 
 # --- splitting money -------------------------------------------------------------------------

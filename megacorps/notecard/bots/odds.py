@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..allocations import Allocate
 from ..view import SeatView
-from .balanced import BalancedBot
+from .balanced import BalancedBot, spread_weights
 from .base import (Decision, NotecardBot, entry_free, expected_multipliers, fresh_multiplier, listing,
                    predicted_investments, richest_rival, split)
 
@@ -15,6 +15,7 @@ class OddsBot(NotecardBot):
     description = "the odds player: counts the yield cards drawn and invests where the next card is likely high"
 
     sharpness = 3.0       # how strongly it leans on the better odds
+    duel_sharpness = 1.5  # head to head, a rival watches where it put its money: spread more
     sabotage_share = 0.15
 
     def plan(self, view: SeatView) -> Decision:
@@ -37,17 +38,23 @@ class OddsBot(NotecardBot):
                     candidates[industry] = odds
                     opening.append(industry)
         rival = richest_rival(view, corp)
+        duel = len(view.solvent) == 2
         hits: dict[str, int] = {}
-        if rival and view.money[rival] > have:
+        if rival and (duel or view.money[rival] > have):
+            # where the rival's money is expected to earn most: its likely investment times the odds
             predicted = predicted_investments(view, rival)
-            scored = {i: a * expect.get(i, 3.0) for i, a in predicted.items()}
-            if scored:
-                where = max(scored, key=lambda i: (scored[i], i))
-                amount = min(int(have * self.sabotage_share), -(-int(predicted[where]) // 2))
-                if amount > 0:
-                    hits[where] = amount
+            budget = int(have * (BalancedBot.duel_aggression if duel else self.sabotage_share))
+            for where in sorted(predicted, key=lambda i: (-predicted[i] * expect.get(i, 3.0), i)):
+                amount = min(budget, -(-int(predicted[where]) // 2))
+                if amount <= 0:
+                    break
+                hits[where] = amount
+                budget -= amount
         budget = have - 1 - sum(hits.values()) - len(opening)
-        weights = {i: max(0.0, e - 1.0) ** self.sharpness for i, e in candidates.items()}
+        # lean on the odds, and away from where it was sabotaged last quarter (Balanced's habit)
+        dodge = spread_weights(view, corp, list(candidates))
+        sharp = self.duel_sharpness if duel else self.sharpness
+        weights = {i: max(0.0, e - 1.0) ** sharp * dodge[i] for i, e in candidates.items()}
         invest = split(max(0, budget), weights)
         for industry in opening:  # an entry paid for nothing would be wasted
             if industry not in invest:
@@ -61,11 +68,12 @@ class OddsBot(NotecardBot):
         if new:
             reason += f" (paying to enter {', '.join(new)})"
         if hits:
-            reason += f"; sabotages {rival}, who leads, in {', '.join(hits)}"
+            why = "its only rival" if duel else "who leads"
+            reason += f"; sabotages {rival}, {why}, where its money would earn most: {', '.join(hits)}"
         return Decision(card, reason)
 
     @property
     def _balanced(self) -> BalancedBot:
-        bot = BalancedBot.__new__(BalancedBot)
+        bot = BalancedBot(seed=self.seed)
         bot.rng = self.rng
         return bot
