@@ -145,7 +145,11 @@ def why_illegal(state: GameState, action, deciders: list[str]) -> str:
         if action.price > state.money[frame.buyer]:
             return f"{frame.buyer} has only {state.money[frame.buyer]} Euros"
     if isinstance(action, Accept) and isinstance(frame, MercenaryFrame) and frame.offer is not None:
-        return f"{corp} has {state.money[corp]} Euros and cannot pay {frame.offer[2]}"
+        seller, count = frame.offer[0], frame.offer[1]
+        if state.money[corp] < frame.offer[2]:
+            return f"{corp} has {state.money[corp]} Euros and cannot pay {frame.offer[2]}"
+        return (f"{seller} no longer owns enough of the companies it offered {count} "
+                f"mercenar{'y' if count == 1 else 'ies'} from (one per company)")
     if isinstance(action, Accept) and isinstance(frame, TradeFrame):
         return f"{corp} cannot hand over everything the offer asks for"
     if isinstance(action, SupportWar) and isinstance(frame, WarFrame):

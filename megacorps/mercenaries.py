@@ -71,43 +71,67 @@ def apply_buy_mercenaries(step: Step, action: BuyMercenaries) -> None:
              f"box for {cost} Euros", "Buying Mercenaries")
     end_turn(state)
     if action.ask_owners and capacity:
-        state.frames.append(MercenaryFrame(corp))
+        # Its own companies gave their mercenary, the box sold: one per company (R13).
+        companies = state.companies
+        used = [co for co in mercenary_sources(state) if companies[co] == corp or companies[co] in MARKERS]
+        state.frames.append(MercenaryFrame(corp, used))
+
+
+def unused_sources(state: GameState, frame: MercenaryFrame, owner: str) -> list[str]:
+    """The companies `owner` holds now that have not yet supplied, or been asked about, in
+    this purchase (each company supplies at most one mercenary per purchase, R13)."""
+    companies = state.companies
+    return [co for co in mercenary_sources(state) if companies[co] == owner and co not in frame.used]
 
 
 def next_seller(state: GameState, frame: MercenaryFrame) -> str | None:
-    """The next owner to ask, clockwise from the buyer: one that owns a company supplying
-    mercenaries now and has not been asked yet (None: the deal is over)."""
-    owners = census(state, frame.buyer)[2]
-    return next((c for c in owners if c not in frame.asked), None)
+    """The next owner to ask, clockwise from the buyer: one that owns, now, a company supplying
+    mercenaries that has not been asked about in this purchase (None: the deal is over)."""
+    companies = state.companies
+    owners = {companies[co] for co in mercenary_sources(state) if co not in frame.used}
+    owners.discard(frame.buyer)
+    if not owners:
+        return None
+    return next((c for c in state.corps_from(frame.buyer) if c in owners), None)
 
 
 def can_sell(state: GameState, frame: MercenaryFrame, seller: str) -> int:
-    """How many `seller` may sell the buyer now: one per source company it owns."""
-    return census(state, frame.buyer)[2].get(seller, 0)
+    """How many `seller` may sell the buyer now: one per unused source company it owns."""
+    return len(unused_sources(state, frame, seller))
+
+
+def offer_stands(state: GameState, frame: MercenaryFrame) -> bool:
+    """The pending offer can still be delivered: the seller owns at least as many of the
+    companies it offered from as it offered mercenaries."""
+    seller, count, _ = frame.offer
+    companies = state.companies
+    return sum(1 for co in frame.offered_from if companies[co] == seller) >= count
 
 
 def mercenary_options(state: GameState, frame: MercenaryFrame) -> dict[str, list]:
     if frame.offer is None:
-        owners = census(state, frame.buyer)[2]
-        seller = next(c for c in owners if c not in frame.asked)
+        seller = next_seller(state, frame)
         budget = state.money[frame.buyer]
         offer = table(OfferMercenaries, seller)
-        offers = [offer[0, 0]] + [offer[n, p] for n in range(1, owners[seller] + 1)
+        offers = [offer[0, 0]] + [offer[n, p] for n in range(1, can_sell(state, frame, seller) + 1)
                                   for p in range(budget + 1)]
         return {seller: offers}
     price = frame.offer[2]
-    answers = [make(Accept, frame.buyer)] if state.money[frame.buyer] >= price else []
+    can = state.money[frame.buyer] >= price and offer_stands(state, frame)
+    answers = [make(Accept, frame.buyer)] if can else []
     return {frame.buyer: answers + [make(Decline, frame.buyer)]}
 
 
 def apply_offer(step: Step, action: OfferMercenaries) -> None:
     state = step.state
     frame: MercenaryFrame = state.frames[-1]
+    asked = unused_sources(state, frame, action.corp)
+    frame.used.extend(asked)  # the owner has had its say about each of them
     if action.count == 0:
-        frame.asked.append(action.corp)
         step.log(f"{action.corp} refuses to sell mercenaries to {frame.buyer}", "Buying Mercenaries")
     else:
         frame.offer = (action.corp, action.count, action.price)
+        frame.offered_from = tuple(asked)
         step.log(f"{action.corp} offers {frame.buyer} {action.count} mercenar"
                  f"{'y' if action.count == 1 else 'ies'} for {action.price} Euros", "Buying Mercenaries")
 
@@ -124,5 +148,4 @@ def apply_answer(step: Step, action: Accept | Decline) -> None:
     else:
         step.log(f"{frame.buyer} declines {seller}'s price", "Buying Mercenaries")
     frame.offer = None
-    frame.asked.append(seller)
-
+    frame.offered_from = ()

@@ -48,10 +48,12 @@ class AntitrustFrame:
 @dataclass
 class MercenaryFrame:
     """Buy Mercenaries: the other owners, one at a time clockwise, offer; the buyer accepts or
-    declines. Who owns what is read as things stand when each is asked (trades may intervene)."""
+    declines. Who owns what is read as things stand when each is asked (trades may intervene),
+    and each company supplies at most one mercenary per purchase, whoever owns it (R13)."""
     buyer: str
-    asked: list[str] = field(default_factory=list)   # owners already asked
+    used: list[str] = field(default_factory=list)    # companies already asked, or that supplied one
     offer: tuple[str, int, int] | None = None        # (seller, count, price) awaiting the buyer
+    offered_from: tuple[str, ...] = ()               # the companies the pending offer comes from
 
 
 @dataclass
@@ -255,7 +257,7 @@ def _copy_frame(frame):
 
 
 _MUTABLE_PARTS = {
-    AntitrustFrame: (), MercenaryFrame: ("asked",), WarFrame: ("waiting",),
+    AntitrustFrame: (), MercenaryFrame: ("used",), WarFrame: ("waiting",),
     SpoilsFrame: (), PayoutFrame: ("waiting", "modifiers"), AuctionFrame: ("waiting", "bids"),
     ElectionFrame: ("waiting", "votes"), TradeFrame: (),
 }

@@ -107,3 +107,42 @@ def test_an_owner_who_gains_a_defense_company_during_a_mercenary_deal_is_asked_t
     game.apply(mc.Accept("Mokia"))
     assert game.mercenaries("Mokia") == 1 and game.money("Lenogo") == 42
     assert game.deciders == ["Globbo"]  # the deal is over: Globbo's turn
+
+
+def test_each_company_supplies_at_most_one_mercenary_per_purchase_whoever_owns_it_during_the_deal():
+    """Issue 7, item 1: a Defense company that changes hands during a purchase used to supply a
+    second mercenary (the old owner's offer was honoured and the new owner was asked too; the
+    buyer's own company, which gave a free mercenary, could be sold from again)."""
+    corps = ["Mokia", "Globbo", "Nonintendo", "Lenogo"]
+    # The buyer's own company gave a free mercenary: traded away during the deal, it sells nothing.
+    game = mc.scenario(corps, companies={"NAFTA/Defense": "Mokia", "China/Defense": "Globbo"})
+    game.apply(mc.BuyMercenaries("Mokia", 0, True))
+    assert game.mercenaries("Mokia") == 1 and game.deciders == ["Globbo"]
+    game.apply(mc.OfferTrade("Mokia", to="Nonintendo", give=mc.Bundle(companies=("NAFTA/Defense",))))
+    game.apply(mc.Accept("Nonintendo"))
+    game.apply(mc.OfferMercenaries("Globbo", 0, 0))
+    assert game.deciders == ["Globbo"] and game.state.frames == []  # Nonintendo is not asked
+    # A seller's pending offer: its company goes to another corp before the buyer answers. The
+    # offer cannot be delivered any more, and the new owner is not asked about that company.
+    game = mc.scenario(corps, companies={"China/Defense": "Globbo"})
+    game.apply(mc.BuyMercenaries("Mokia", 0, True))
+    game.apply(mc.OfferMercenaries("Globbo", 1, 3))
+    game.apply(mc.OfferTrade("Globbo", to="Lenogo", give=mc.Bundle(companies=("China/Defense",))))
+    game.apply(mc.Accept("Lenogo"))
+    assert mc.Accept("Mokia") not in game.legal_actions("Mokia")
+    assert_illegal(game, mc.Accept("Mokia"), "Globbo no longer owns")
+    game.apply(mc.Decline("Mokia"))
+    assert game.state.frames == [] and game.deciders == ["Globbo"] and game.mercenaries("Mokia") == 0
+    # A company whose owner already sold from it supplies nothing more after it changes hands.
+    game = mc.scenario(corps, companies={"China/Defense": "Globbo", "Maghreb/Defense": "Lenogo"})
+    game.apply(mc.BuyMercenaries("Mokia", 0, True))
+    game.apply(mc.OfferMercenaries("Globbo", 1, 0))
+    game.apply(mc.Accept("Mokia"))
+    game.apply(mc.OfferTrade("Globbo", to="Lenogo", give=mc.Bundle(companies=("China/Defense",))))
+    game.apply(mc.Accept("Lenogo"))
+    assert game.deciders == ["Lenogo"]
+    assert max(a.count for a in game.legal_actions("Lenogo") if isinstance(a, mc.OfferMercenaries)) == 1
+    assert_illegal(game, mc.OfferMercenaries("Lenogo", 2, 0), "Lenogo may sell at most 1")
+    game.apply(mc.OfferMercenaries("Lenogo", 1, 0))
+    game.apply(mc.Accept("Mokia"))
+    assert game.mercenaries("Mokia") == 2  # one from each of the two companies, not three
