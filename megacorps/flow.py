@@ -165,7 +165,7 @@ def settle(step: Step) -> None:
             companies.reconsider(step, frame)
         elif isinstance(frame, MercenaryFrame) and frame.offer is None and not mercenaries.next_seller(state, frame):
             state.frames.pop()  # every owner has been asked
-        elif isinstance(frame, WarFrame) and not frame.waiting:
+        elif isinstance(frame, WarFrame) and (war.reconsider(state, frame) or not frame.waiting):
             war.resolve_war(step, frame)
         elif isinstance(frame, AuctionFrame) and not frame.waiting:
             contests.resolve_auction(step, frame)

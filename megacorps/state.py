@@ -58,12 +58,15 @@ class MercenaryFrame:
 
 @dataclass
 class WarFrame:
-    """Launch a War: the pause in which other corps may give mercenaries to either side."""
+    """Launch a War: the pause in which other corps may give mercenaries to either side.
+    `defender` and `waiting` are judged as things stand (`war.reconsider`, after every step):
+    a card or trade in the pause can change who holds the target and who has mercenaries."""
     attacker: str
     country: str
-    defender: str | None
-    waiting: list[str]
-    lent_to_defender: int = 0                # given to an unowned country: lost after the war
+    defender: str | None                     # the target's controller now
+    waiting: list[str]                       # bystanders with mercenaries still to answer
+    lent_to_defender: int = 0                # given while uncontrolled: defends, lost after the war
+    answered: list[str] = field(default_factory=list)   # corps that gave or stayed out
 
 
 @dataclass
@@ -257,7 +260,7 @@ def _copy_frame(frame):
 
 
 _MUTABLE_PARTS = {
-    AntitrustFrame: (), MercenaryFrame: ("used",), WarFrame: ("waiting",),
+    AntitrustFrame: (), MercenaryFrame: ("used",), WarFrame: ("waiting", "answered"),
     SpoilsFrame: (), PayoutFrame: ("waiting", "modifiers"), AuctionFrame: ("waiting", "bids"),
     ElectionFrame: ("waiting", "votes"), TradeFrame: (),
 }

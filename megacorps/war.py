@@ -28,10 +28,10 @@ def attack_strength(state: GameState, corp: str) -> int:
 
 def war_totals(state: GameState, attacker: str, country: str, lent: int = 0) -> tuple[int, int, int]:
     """Resolving a War, as things stand: (attack, defense, defending mercenaries). The defense
-    is the country's Defense plus its controller's mercenaries, or, for an uncontrolled country,
-    the `lent` ones; the attacker wins only with the bigger total."""
+    is the country's Defense plus its controller's mercenaries plus the `lent` ones (given to it
+    while it was uncontrolled, R23); the attacker wins only with the bigger total."""
     defender = state.controllers[country]
-    defending_mercs = state.mercenaries[defender] if defender else lent
+    defending_mercs = (state.mercenaries[defender] if defender else 0) + lent
     return (attack_strength(state, attacker), state.board.country_by_name[country].defense + defending_mercs,
             defending_mercs)
 
@@ -44,6 +44,15 @@ def apply_launch(step: Step, action: LaunchWar) -> None:
     state.frames.append(WarFrame(action.corp, action.country, defender, helpers))
     against = defender or "no one (it is uncontrolled)"
     step.log(f"{action.corp} launches a war on {action.country}, held by {against}", "Launch a War")
+
+
+def reconsider(state: GameState, frame: WarFrame) -> None:
+    """Launch a War, judged as things stand: the defender is whoever controls the target now,
+    and every other corp with mercenaries that has not answered yet may still give some."""
+    defender = frame.defender = state.controllers[frame.country]
+    attacker, answered, mercs = frame.attacker, frame.answered, state.mercenaries
+    frame.waiting = [c for c in state.playing
+                     if c != attacker and c != defender and mercs[c] > 0 and c not in answered]
 
 
 def support_options(state: GameState, frame: WarFrame) -> dict[str, list]:
@@ -61,16 +70,18 @@ def apply_support(step: Step, action: SupportWar | StayOut) -> None:
     state = step.state
     frame: WarFrame = state.frames[-1]
     frame.waiting.remove(action.corp)
+    frame.answered.append(action.corp)
     if isinstance(action, StayOut):
         step.log(f"{action.corp} sends no mercenaries", "Launch a War")
         return
     state.mercenaries[action.corp] -= action.count
+    defender = state.controllers[frame.country]
     if action.side == "attacker":
         state.mercenaries[frame.attacker] += action.count
         to = frame.attacker
-    elif frame.defender is not None:
-        state.mercenaries[frame.defender] += action.count
-        to = frame.defender
+    elif defender is not None:
+        state.mercenaries[defender] += action.count
+        to = defender
     else:
         frame.lent_to_defender += action.count
         to = f"{frame.country} (lost after the war)"
@@ -103,10 +114,12 @@ def resolve_war(step: Step, frame: WarFrame) -> None:
         smaller = min(attacking_mercs, defending_mercs)
         lost_a, lost_d = smaller, smaller  # the smaller force is removed, the larger loses as many
     state.mercenaries[attacker] -= lost_a
+    lent = frame.lent_to_defender
     if defender is not None:
-        state.mercenaries[defender] -= lost_d
+        # the lent mercenaries are lost after the war anyway: they take the losses first (R23)
+        state.mercenaries[defender] -= max(0, lost_d - lent)
     step.log(f"Losses: {attacker} loses {lost_a}, {defender or country} loses {lost_d}"
-             + ("; the mercenaries lent to the country are lost too" if defender is None and defending_mercs else ""),
+             + ("; the mercenaries lent to the country are lost too" if lent else ""),
              "Resolving a War")
 
     if attacker_wins:

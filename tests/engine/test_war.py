@@ -145,3 +145,55 @@ def test_attacker_who_gave_away_every_mercenary_during_the_pause_loses_none():
     assert game.controller("Japan") == "Nonintendo"
     assert game.mercenaries("Lenogo") == 0
     assert game.mercenaries("Globbo") == 2
+
+
+def test_war_gifts_go_to_the_corps_at_war_as_things_stand_when_the_target_changes_hands():
+    """Issue 7, item 2: an election during the war pause gives Japan to Globbo. Giving "to the
+    defender" used to go to the former owner, the decision named it, and the new defender was
+    asked as a bystander. Now Globbo defends, the former owner is a bystander, and the texts
+    say so."""
+    corps = ["Mokia", "Globbo", "Nonintendo", "Lenogo"]
+    game = mc.scenario(corps, countries={"Japan": "Nonintendo"}, companies={"NAFTA/Media": "Globbo"},
+                       mercenaries={"Mokia": 3, "Globbo": 2, "Nonintendo": 1, "Lenogo": 1},
+                       hands={"Lenogo": ["Elections"]})
+    game.apply(mc.LaunchWar("Mokia", "Japan"))
+    assert sorted(game.deciders) == ["Globbo", "Lenogo"]
+    game.apply(mc.PlayCard("Lenogo", "Elections", "Japan"))
+    game.apply(mc.Vote("Globbo", "Globbo"))
+    assert game.controller("Japan") == "Globbo"
+    assert isinstance(game.state.top_frame, WarFrame)
+    assert sorted(game.deciders) == ["Lenogo", "Nonintendo"]  # the new defender is not a bystander
+    assert "to Mokia or to Globbo" in game.decision
+    assert_illegal(game, mc.StayOut("Globbo"), "not Globbo's decision")
+    game.apply(mc.SupportWar("Lenogo", "defender", 1))
+    assert game.mercenaries("Globbo") == 3 and game.mercenaries("Nonintendo") == 1
+    assert "Lenogo gives 1 mercenary to Globbo" in game.log[-1].text
+    game.apply(mc.StayOut("Nonintendo"))
+    # Mokia 3 against Japan 4 + Globbo's 3: Globbo holds; both lose 3.
+    assert game.controller("Japan") == "Globbo"
+    assert game.mercenaries("Mokia") == 0 and game.mercenaries("Globbo") == 0
+    assert "against Globbo 7" in " ".join(e.text for e in game.log[-3:])
+
+
+def test_mercenaries_lent_to_an_uncontrolled_target_still_defend_it_when_it_gains_an_owner_in_the_pause():
+    """Issue 7, item 2: mercenaries given to an uncontrolled country used to vanish without
+    defending if the country gained an owner during the pause (here by an auction). They
+    defend the country whoever holds it when the war is fought, and are lost after it (R23)."""
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo", "Lenogo"],
+                       mercenaries={"Mokia": 3, "Nonintendo": 2, "Lenogo": 1},
+                       companies={"African Federation/Metals": "Mokia"}, hands={"Lenogo": ["Greedy Kleptocrats"]})
+    game.apply(mc.LaunchWar("Mokia", "African Federation"))
+    game.apply(mc.SupportWar("Nonintendo", "defender", 2))  # lent to the uncontrolled country
+    assert game.state.top_frame.lent_to_defender == 2 and game.deciders == ["Lenogo"]
+    game.apply(mc.PlayCard("Lenogo", "Greedy Kleptocrats", "African Federation"))
+    for corp, bid in (("Mokia", 0), ("Globbo", 5), ("Nonintendo", 0), ("Lenogo", 0)):
+        game.apply(mc.Bid(corp, bid))
+    assert game.controller("African Federation") == "Globbo"
+    assert "to Mokia or to Globbo" in game.decision
+    game.apply(mc.StayOut("Lenogo"))
+    # Mokia 3 against Defense 2 + Globbo's 0 + the 2 lent: the defender holds. The smaller
+    # force (the 2 lent) is removed and Mokia loses as many.
+    assert game.controller("African Federation") == "Globbo"
+    assert game.mercenaries("Mokia") == 1 and game.mercenaries("Globbo") == 0
+    assert game.deciders == ["Globbo"]  # the defender won: it may intervene against Mokia there
+    assert mc.Intervene("Globbo", "African Federation/Metals") in game.legal_actions("Globbo")
