@@ -5,8 +5,8 @@ from __future__ import annotations
 from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Intervene, LaunchWar, LeaveGame,
                       OfferMercenaries, PayoutIndustry, PickCompany, PlayCard, SupportWar, Vote)
 from .state import (OPEN_FRAMES, ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, AntitrustFrame, AuctionFrame,
-                    ElectionFrame, GameState, MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame,
-                    WarFrame, country_of)
+                    ElectionFrame, GameState, LastCallFrame, MercenaryFrame, PayoutFrame, SpoilsFrame,
+                    TradeFrame, WarFrame, country_of)
 
 
 def describe_decision(state: GameState) -> str:
@@ -45,6 +45,9 @@ def describe_decision(state: GameState) -> str:
         return f"Election in {frame.country}: {', '.join(frame.waiting)} must vote."
     if isinstance(frame, TradeFrame):
         return f"{frame.offer.to} must accept or decline {frame.offer.corp}'s offer."
+    if isinstance(frame, LastCallFrame):
+        return (f"The final round is over: {', '.join(frame.waiting)} may still play cards before the "
+                "final payouts, or pass.")
     return "?"
 
 

@@ -11,12 +11,12 @@ from functools import lru_cache
 from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
                       LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass, PayoutIndustry,
                       Permit, PickCompany, PlayCard, StayOut, SupportWar, Veto, Vote)
-from . import companies, contests, events, intervention, mercenaries, payouts, trades, war
+from . import companies, contests, events, intervention, mercenaries, payouts, trades, turns, war
 from .interning import table
 from .log import Step
 from .state import (OPEN_FRAMES, AntitrustFrame, AuctionFrame, ElectionFrame, GameState,
-                    MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame, WarFrame)
-from .turns import end_round, end_turn, start_round
+                    LastCallFrame, MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame, WarFrame)
+from .turns import end_round, end_turn, last_call, refresh_last_call, start_round
 
 # --- Deciders and their choices --------------------------------------------------------------
 
@@ -29,6 +29,7 @@ _FRAME_OPTIONS = {
     AuctionFrame: contests.bid_options,
     ElectionFrame: contests.vote_options,
     TradeFrame: trades.trade_options,
+    LastCallFrame: turns.last_call_options,
 }
 
 
@@ -122,6 +123,7 @@ _FRAME_HANDLERS = {
     (ElectionFrame, Vote): contests.apply_vote,
     (TradeFrame, Accept): trades.apply_answer,
     (TradeFrame, Decline): trades.apply_answer,
+    (LastCallFrame, Pass): turns.apply_last_pass,
 }
 
 
@@ -157,6 +159,8 @@ def settle(step: Step) -> None:
                 state.phase = "rounds"
                 step.log("Every corp has picked two companies: the first round begins", "Setting Up")
                 start_round(step)
+            elif not state.deck:
+                last_call(step)  # the final round is over: any time lasts until the game ends
             else:
                 end_round(step)
         elif isinstance(frame, PayoutFrame) and not frame.waiting:
@@ -171,5 +175,8 @@ def settle(step: Step) -> None:
             contests.resolve_auction(step, frame)
         elif isinstance(frame, ElectionFrame) and not frame.waiting:
             contests.resolve_election(step, frame)
+        elif isinstance(frame, LastCallFrame) and (refresh_last_call(state, frame) or not frame.waiting):
+            state.frames.pop()
+            end_round(step)  # the deck is empty: the game ends with the final payouts
         else:
             return

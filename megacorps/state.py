@@ -105,18 +105,27 @@ class ElectionFrame:
 
 
 @dataclass
+class LastCallFrame:
+    """The final round is over: before the final payouts, every corp holding a card may still
+    play one (Event Cards: any time until the game ends) or pass. After a card is played, or
+    when the holders change, everyone holding a card is asked again (`turns.last_call`)."""
+    waiting: list[str]
+    seen: tuple = ()                         # (cards played, holders) when `waiting` was set
+
+
+@dataclass
 class TradeFrame:
     """A trade offer waiting for its recipient's answer."""
     offer: object  # OfferTrade
 
 
 Frame = (AntitrustFrame | MercenaryFrame | WarFrame | SpoilsFrame | PayoutFrame
-         | AuctionFrame | ElectionFrame | TradeFrame)
+         | AuctionFrame | ElectionFrame | LastCallFrame | TradeFrame)
 
 # Frames during which any-time cards, trades and leaving may interrupt (Event Cards: no card
 # while another card resolves; a payout resolves as one step, open only to Oversupply/Shortages;
 # the winner of a war intervenes at once, When the War is Over).
-OPEN_FRAMES = (AntitrustFrame, MercenaryFrame, WarFrame)  # the winner's intervention is immediate (R24)
+OPEN_FRAMES = (AntitrustFrame, MercenaryFrame, WarFrame, LastCallFrame)  # the winner's intervention is immediate (R24)
 
 
 class GameState(BaseModel):
@@ -262,5 +271,5 @@ def _copy_frame(frame):
 _MUTABLE_PARTS = {
     AntitrustFrame: (), MercenaryFrame: ("used",), WarFrame: ("waiting", "answered"),
     SpoilsFrame: (), PayoutFrame: ("waiting", "modifiers"), AuctionFrame: ("waiting", "bids"),
-    ElectionFrame: ("waiting", "votes"), TradeFrame: (),
+    ElectionFrame: ("waiting", "votes"), LastCallFrame: ("waiting",), TradeFrame: (),
 }

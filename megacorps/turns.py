@@ -33,6 +33,52 @@ def start_round(step: Step) -> None:
              secret={state.active: f"Round {state.round}: {state.active} draws {card} ({note})"})
 
 
+def card_holders(state: GameState) -> list[str]:
+    """Corps still playing that hold at least one card (hand sizes are public)."""
+    hands = state.hands
+    return [c for c in state.playing if hands[c]]
+
+
+def last_call(step: Step) -> None:
+    """The final round's last action is done. Cards may be played until the game ends (only the
+    final payouts are closed to them), so every corp holding one is asked to play or pass first
+    (a LastCallFrame); when nobody holds a card the game ends at once."""
+    from .state import LastCallFrame
+    state = step.state
+    holders = card_holders(state)
+    if not holders:
+        end_round(step)
+        return
+    state.frames.append(LastCallFrame(holders, _last_call_seen(state, holders)))
+    step.log(f"The final round is over: {', '.join(holders)} may still play cards before the final "
+             "payouts", "Game End")
+
+
+def _last_call_seen(state: GameState, holders: list[str]) -> tuple:
+    return len(state.discard) + len(state.in_play), tuple(holders)
+
+
+def refresh_last_call(state: GameState, frame) -> None:
+    """After a card is played, or when the corps holding cards change, ask them all again."""
+    holders = card_holders(state)
+    seen = _last_call_seen(state, holders)
+    if seen != frame.seen:
+        frame.seen = seen
+        frame.waiting = holders
+
+
+def last_call_options(state: GameState, frame) -> dict[str, list]:
+    """Each corp asked may pass (its any-time cards are listed as interruptions)."""
+    from .actions import Pass
+    from .interning import table
+    return {c: [table(Pass, c)[()]] for c in frame.waiting}
+
+
+def apply_last_pass(step: Step, action) -> None:
+    step.state.frames[-1].waiting.remove(action.corp)
+    step.log(f"{action.corp} plays no more cards", "Game End")
+
+
 def end_round(step: Step) -> None:
     """Rounds: the Active Player card passes to the left and a new round begins."""
     state = step.state

@@ -88,3 +88,32 @@ def test_the_last_card_starts_the_final_round():
     assert "final round" in game.view("Globbo").log[-1]
     pass_all(game)
     assert game.is_over and game.round == 2
+
+
+def test_cards_may_be_played_after_the_last_action_of_the_game_until_it_ends():
+    """Issue 7, item 3: after the final corp's last action the engine went straight to the final
+    payouts, so the last seat could never act and then Boom its industry, and nobody could
+    answer the last action with a card. Now every corp holding a card may still play one (or
+    pass); only the final payouts are closed to cards (R30, R31)."""
+    game = mc.scenario(THREE, deck=[], companies={"Mercosur/Oil": "Nonintendo"},
+                       hands={"Nonintendo": ["Boom"], "Globbo": ["Revolution", "Oversupply"]})
+    game.apply(mc.Pass("Mokia"))
+    game.apply(mc.Pass("Globbo"))
+    game.apply(mc.BuyCompany("Nonintendo", "Maghreb/Oil"))  # the last action of the game
+    assert not game.is_over
+    assert sorted(game.deciders) == ["Globbo", "Nonintendo"]  # every corp holding a card
+    assert "final round is over" in game.decision
+    assert mc.PlayCard("Nonintendo", "Boom", "Oil") in game.legal_actions("Nonintendo")
+    assert mc.PlayCard("Globbo", "Revolution", "China") in game.legal_actions("Globbo")
+    assert game.legal_actions("Mokia") == []  # no card, nothing to ask
+    game.apply(mc.PlayCard("Nonintendo", "Boom", "Oil"))
+    game.apply(mc.NoCard("Globbo"))  # the Boom's payout window: Oil has 4 competitors
+    assert game.money("Nonintendo") == 36 + 2 * 4
+    assert sorted(game.deciders) == ["Globbo"]  # a card was played: those holding cards are asked again
+    game.apply(mc.PlayCard("Globbo", "Revolution", "China"))
+    assert_illegal(game, mc.PlayCard("Globbo", "Oversupply"), "only be played while an industry pays out")
+    game.apply(mc.Pass("Globbo"))
+    assert game.is_over and game.government("China") == "Democracy"
+    assert game.money("Nonintendo") == 44 + 2 * 4  # the final payout of Oil
+    assert game.hand("Globbo") == ["Oversupply"]
+    assert_illegal(game, mc.PlayCard("Globbo", "Oversupply"), "game is over")
