@@ -14,7 +14,9 @@ def competitors(state: GameState, industry: str, modifier: int = 0) -> int:
     Competitors: each unowned company counts one; each corp owning any company counts one;
     a Syndicalized company always counts one; a Nationalized company counts one unless its
     country's controller owns a company of the industry; companies that do not exist yet
-    (L-5, Asteroid) do not count. The result is kept within 0..5 ("5+" stays 5).
+    (L-5, Asteroid) do not count. The result is kept within 0..5 ("5+" stays 5), and it is
+    zero only when one corp owns every existing company of the industry (the payout table's
+    footnote, R9): otherwise Shortages stops at one.
     """
     companies = state.board.companies_of_industry[industry]
     statuses = state.companies
@@ -32,8 +34,9 @@ def competitors(state: GameState, industry: str, modifier: int = 0) -> int:
     for company in nationalized:
         if state.controllers.get(country_of(company)) not in owners:
             count += 1
+    sole_owner = count == 0 and not nationalized and len(owners) == 1
     count += len(owners)
-    return max(0, min(5, count + modifier))
+    return max(0 if sole_owner else 1, min(5, count + modifier))
 
 
 def payout_amounts(state: GameState, industry: str, modifier: int = 0) -> dict[str, int]:

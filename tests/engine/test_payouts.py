@@ -92,3 +92,22 @@ def test_payout_cards_cannot_be_played_outside_a_payout():
     game = mc.scenario(THREE, hands={"Globbo": ["Oversupply"]})
     assert not any(isinstance(a, mc.PlayCard) for a in game.legal_actions("Globbo"))
     assert_illegal(game, mc.PlayCard("Globbo", "Oversupply"), "only be played while an industry pays out")
+
+
+def test_shortages_reaches_zero_competitors_only_when_one_corp_owns_every_company_of_the_industry():
+    """Issue 7, item 4 (the payout table's footnote): Lenogo owns four Finance companies and the
+    fifth is nationalized in China, which Lenogo controls: one competitor. Shortages used to take
+    that to zero (12 a company); zero needs every existing company owned by one corp, so it
+    stays at one (10 a company)."""
+    finance = {"NAFTA/Finance": "Lenogo", "European Union/Finance": "Lenogo", "Caliphate/Finance": "Lenogo",
+               "Switzerland/Finance": "Lenogo", "China/Finance": "nationalized"}
+    game = mc.scenario(["Lenogo", "Globbo", "Mokia"], countries={"China": "Lenogo"}, companies=finance,
+                       hands={"Globbo": ["Shortages"]})
+    assert mc.competitors(game.state, "Finance") == 1
+    assert mc.competitors(game.state, "Finance", -1) == 1
+    game.apply(mc.PayoutIndustry("Lenogo", "Finance"))
+    game.apply(mc.PlayCard("Globbo", "Shortages"))
+    assert game.money("Lenogo") == 40 + 4 * 10
+    every = mc.scenario(["Lenogo", "Globbo", "Mokia"], companies={**finance, "China/Finance": "Lenogo"})
+    assert mc.competitors(every.state, "Finance", -1) == 0
+    assert mc.payout_amounts(every.state, "Finance", -1) == {"Lenogo": 5 * 12}
