@@ -284,6 +284,63 @@ ACTION_TYPES: dict[str, type[Action]] = {
 _ADAPTERS = {kind: TypeAdapter(cls) for kind, cls in ACTION_TYPES.items()}
 
 
+# --- Field types: a malformed action is refused before any rule looks at it (issue 7, item 5) ---
+
+def _is_str(v) -> bool:
+    return type(v) is str
+
+
+def _is_int(v) -> bool:
+    return type(v) is int  # never a bool, a float or a numeric string
+
+
+def _is_bool(v) -> bool:
+    return type(v) is bool
+
+
+def _is_names(v) -> bool:
+    return type(v) is tuple and all(type(x) is str for x in v)
+
+
+_CHECKS = {
+    "str": (_is_str, "a name (a string)"),
+    "int": (_is_int, "a whole number"),
+    "bool": (_is_bool, "True or False"),
+    "str | None": (lambda v: v is None or type(v) is str, "a name (a string) or None"),
+    "tuple[str, ...]": (_is_names, "a tuple of names"),
+}
+_FIELDS: dict[type, tuple] = {}
+
+
+def _fields_of(cls: type) -> tuple:
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple((f.name, f.type) for f in fields(cls))
+    return found
+
+
+def malformed(action) -> str | None:
+    """Why `action` is not well formed (a field of the wrong type), or None. Checked by the
+    game before any rule, so that a bad value is refused with a reason, never half-used."""
+    return _malformed_fields(action, "")
+
+
+def _malformed_fields(value, prefix: str) -> str | None:
+    for name, kind in _fields_of(type(value)):
+        v = getattr(value, name)
+        if kind == "Bundle":
+            if type(v) is not Bundle:
+                return f"{prefix}{name} must be a Bundle, not {v!r}"
+            problem = _malformed_fields(v, f"{prefix}{name}.")
+            if problem:
+                return problem
+            continue
+        check, what = _CHECKS[kind]
+        if not check(v):
+            return f"{prefix}{name} must be {what}, not {v!r}"
+    return None
+
+
 def action_to_dict(action: Action) -> dict:
     """The JSON form of an action: {"type": kind, ...fields}."""
     out: dict = {"type": action.kind}

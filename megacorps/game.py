@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .actions import Action, Bid, OfferTrade, Sealed, Vote
+from .actions import ACTION_TYPES, Action, Bid, OfferTrade, Sealed, Vote, malformed
 from .errors import IllegalAction
 from .explain import describe_decision, why_illegal
 from .flow import apply_action, decisions, interruptions, may_interrupt
@@ -86,11 +86,15 @@ class Game:
 
     def check(self, action: Action) -> None:
         """Raise IllegalAction (saying why) unless `action` is legal now."""
-        choices = self._current().get(getattr(action, "corp", None))
+        corp = getattr(action, "corp", None)
+        choices = self._current().get(corp) if type(corp) is str else None
         if choices is not None and id(action) in map(id, choices):
             return  # the very value the engine listed (bots pass these): legal
-        if not isinstance(action, Action):
+        if not isinstance(action, Action) or type(action) not in ACTION_TYPES.values():
             raise IllegalAction(f"{action!r} is not a MegaCorps action")
+        problem = malformed(action)
+        if problem:
+            raise IllegalAction(f"{type(action).__name__} by {action.corp!r}: {problem}")
         state = self._state
         if isinstance(action, OfferTrade):
             if state.phase == "over":

@@ -129,3 +129,51 @@ def test_every_test_named_in_the_rulings_exists():
         assert f"def {function}(" in source, f"docs/rulings.md cites {filename}::{function}, which does not exist"
     numbers = re.findall(r"^### R(\d+)\.", text, flags=re.M)
     assert len(numbers) == len(set(numbers)) and "5" in numbers
+
+
+def _auction_game() -> mc.Game:
+    game = mc.scenario(THREE, hands={"Mokia": ["Greedy Kleptocrats", "Boom"]}, mercenaries={"Mokia": 2},
+                       countries={"India": "Mokia"}, companies={"India/Solar": "Globbo"})
+    return game
+
+
+@pytest.mark.parametrize("action, field", [
+    (mc.Intervene("Mokia", None), "company"),
+    (mc.Intervene("Mokia", ["India/Solar"]), "company"),
+    (mc.BuyMercenaries("Mokia", "1"), "from_box"),
+    (mc.BuyMercenaries("Mokia", None), "from_box"),
+    (mc.BuyMercenaries("Mokia", 1.0), "from_box"),
+    (mc.BuyMercenaries("Mokia", 0, "yes"), "ask_owners"),
+    (mc.BuyMercenaries("Mokia", True), "from_box"),
+    (mc.BuyCompany("Mokia", 7), "company"),
+    (mc.PayoutIndustry("Mokia", None), "industry"),
+    (mc.LaunchWar("Mokia", b"Japan"), "country"),
+    (mc.PlayCard("Mokia", "Boom", 3), "target"),
+    (mc.PlayCard("Mokia", None), "card"),
+    (mc.Pass(None), "corp"),
+    (mc.Pass(["Mokia"]), "corp"),
+    (mc.OfferTrade("Mokia", to="Globbo", give=mc.Bundle(money="5")), "give.money"),
+    (mc.OfferTrade("Mokia", to="Globbo", give=mc.Bundle(money=2.5)), "give.money"),
+    (mc.OfferTrade("Mokia", to="Globbo", give=None), "give"),
+    (mc.OfferTrade("Mokia", to=None, give=mc.Bundle(money=1)), "to"),
+    (mc.OfferTrade("Mokia", to="Globbo", give=mc.Bundle(companies="India/Solar")), "give.companies"),
+    (mc.OfferTrade("Mokia", to="Globbo", take=mc.Bundle(cards=["Boom"])), "take.cards"),
+    (mc.OfferTrade("Mokia", to="Globbo", take=mc.Bundle(mercenaries=True)), "take.mercenaries"),
+])
+def test_malformed_actions_are_refused_with_a_reason_and_change_nothing(action, field):
+    """Issue 7, item 5: malformed values used to crash inside the legality check (TypeError,
+    AttributeError) or be accepted (`Bid(corp, True)` was logged as "True")."""
+    message = assert_illegal(_auction_game(), action, field)
+    assert "must be" in message
+
+
+@pytest.mark.parametrize("action, field", [
+    (mc.Bid("Globbo", True), "amount"), (mc.Bid("Globbo", 2.0), "amount"), (mc.Bid("Globbo", "3"), "amount"),
+    (mc.Bid("Globbo", None), "amount"),
+])
+def test_malformed_bids_are_refused_too(action, field):
+    game = _auction_game()
+    game.apply(mc.PlayCard("Mokia", "Greedy Kleptocrats", "ASEAN"))
+    assert_illegal(game, action, field, "must be")
+    game.apply(mc.Bid("Globbo", 1))
+    assert game.state.top_frame.bids["Globbo"] == 1 and type(game.state.top_frame.bids["Globbo"]) is int
