@@ -79,8 +79,10 @@ class Game:
         return extra
 
     def may_offer_trades(self, corp: str) -> bool:
-        """Whether `corp` may make a trade offer now."""
-        return corp in self._state.playing and may_interrupt(self._state)
+        """Whether `corp` may make a trade offer now: at an open moment of the rounds, never
+        during the setup picks (R28)."""
+        state = self._state
+        return state.phase == "rounds" and corp in state.playing and may_interrupt(state)
 
     # --- applying and undoing ------------------------------------------------------------------
 
@@ -99,6 +101,9 @@ class Game:
         if isinstance(action, OfferTrade):
             if state.phase == "over":
                 raise IllegalAction(f"{action}: the game is over")
+            if state.phase == "setup":
+                raise IllegalAction(f"{action}: trades wait for the first round; no trade during the "
+                                    "setup picks (ruling R28)")
             if not self.may_offer_trades(action.corp):
                 raise IllegalAction(f"{action}: no trade can be offered while "
                                     f"this is being resolved ({describe_decision(state)})")

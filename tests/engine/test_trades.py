@@ -125,3 +125,23 @@ def test_a_trade_offer_cannot_be_used_to_probe_another_hand():
         assert "No Such Card" in str(err)
     else:
         raise AssertionError("an unknown card name must be refused")
+
+
+def test_no_trades_during_the_setup_picks_so_every_corp_ends_with_two_companies():
+    """Issue 7, item 7: a company traded away during the free picks used to leave one corp with
+    one company and another with three, because picks were counted, not holdings. Trades, like
+    cards (R14), wait for the first round (R28)."""
+    game = mc.new_game(THREE, seed=2)
+    first = game.deciders[0]
+    game.apply(mc.PickCompany(first, "NAFTA/Media"))
+    for corp in THREE:
+        assert not game.may_offer_trades(corp) and not game.seat(corp).may_offer_trades()
+    other = next(c for c in THREE if c != first)
+    assert_illegal(game, mc.OfferTrade(first, to=other, give=mc.Bundle(companies=("NAFTA/Media",))),
+                   "setup picks")
+    assert_illegal(game, mc.OfferTrade(first, to=other, give=mc.Bundle(money=5)), "setup picks")
+    while game.state.phase == "setup":
+        corp = game.deciders[0]
+        game.apply(game.legal_actions(corp)[0])
+    assert all(len(game.companies_of(c)) == 2 for c in THREE)
+    assert game.may_offer_trades(game.deciders[0])
