@@ -24,8 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..payouts import competitors
-from ..state import MARKERS, GameState, country_of
+from ..state import ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState, country_of
 
 # tuned by tournaments (docs/bots.md)
 CALL_RATE = 0.85          # share of the remaining rounds in which a payout is called
@@ -55,23 +54,58 @@ def rounds_left(state: GameState) -> tuple[int, int]:
     return len(state.deck), current
 
 
+_LAYOUTS: dict[int, tuple] = {}
+
+
+def _layout(board) -> tuple:
+    """The board as the outlook walks it: (company, industry, country) in board order, and the
+    companies of every country."""
+    found = _LAYOUTS.get(id(board))
+    if found is None or found[0] is not board:
+        rows = tuple((co, *reversed(co.split("/", 1))) for co in board.companies)
+        found = _LAYOUTS[id(board)] = (board, rows)
+    return found[1]
+
+
 def outlook(state: GameState, me: str) -> Outlook:
     """What every corp may expect from this position, as `me` sees it."""
     board = state.board
     table = board.payout_table
     corps = state.playing
     companies = state.companies
+    controllers = state.controllers
     industries = board.industries
-    # --- holdings: per industry, each corp's companies and the per-company payout
-    per_company: dict[str, int] = {}
+    # --- holdings: per industry, each corp's companies and the per-company payout (Competitors)
     owned: dict[str, dict[str, int]] = {c: {} for c in corps}
-    for industry in industries:
-        per_company[industry] = table[competitors(state, industry)]
-        for co in board.companies_of_industry[industry]:
-            st = companies[co]
-            if st not in MARKERS and st in owned:
-                owned[st][industry] = owned[st].get(industry, 0) + 1
+    counted = dict.fromkeys(industries, 0)          # unowned and syndicalized companies
+    owners_of: dict[str, set] = {i: set() for i in industries}
+    nationalized: list[tuple[str, str]] = []
+    for co, industry, country in _layout(board):
+        st = companies[co]
+        if st == UNOWNED or st == SYNDICALIZED:
+            counted[industry] += 1
+        elif st == NATIONALIZED:
+            nationalized.append((industry, country))
+        elif st != ABSENT:
+            owners_of[industry].add(st)
+            mine = owned.get(st)
+            if mine is not None:
+                mine[industry] = mine.get(industry, 0) + 1
+    for industry, country in nationalized:
+        if controllers.get(country) not in owners_of[industry]:
+            counted[industry] += 1
+    per_company = {i: table[min(5, counted[i] + len(owners_of[i]))] for i in industries}
     earn = {c: {i: n * per_company[i] for i, n in owned[c].items()} for c in corps}
+    top: dict[str, tuple] = {}                       # industry -> (best corp, best, second best)
+    for c in corps:
+        for i, amount in earn[c].items():
+            best = top.get(i)
+            if best is None:
+                top[i] = (c, amount, 0)
+            elif amount > best[1]:
+                top[i] = (c, amount, best[1])
+            elif amount > best[2]:
+                top[i] = (best[0], best[1], amount)
 
     # --- which industry each corp would call, and how many calls are left
     best_call: dict[str, str | None] = {}
@@ -79,8 +113,8 @@ def outlook(state: GameState, me: str) -> Outlook:
     for c in corps:
         best, best_gain = None, 0.0
         for i, amount in earn[c].items():
-            rival = max((earn[d].get(i, 0) for d in corps if d != c), default=0)
-            gain = amount - RIVAL_WEIGHT * rival
+            leader, first, second = top[i]
+            gain = amount - RIVAL_WEIGHT * (second if leader == c else first)
             if gain > best_gain:
                 best, best_gain = i, gain
         best_call[c] = best
@@ -94,55 +128,67 @@ def outlook(state: GameState, me: str) -> Outlook:
             calls_on[best_call[c]] = calls_on.get(best_call[c], 0.0) + calls * weight[c] / total_weight
 
     # --- event cards: Booms are calls too
-    spec = state.deck_spec.card_by_name
-    boom = [n for n, card in spec.items() if card.effect == "payout"]
+    boom = _booms(state.deck_spec)
     unseen_boom = _unseen_share(state, me, boom)
+    hands = state.hands
+    own_booms = sum(1 for card in hands[me] if card in boom)
     for c in corps:
         if best_call[c] is None:
             continue
-        if c == me:
-            n = sum(1 for card in state.hands[me] if card in boom)
-        else:
-            n = len(state.hands[c]) * unseen_boom
+        n = own_booms if c == me else len(hands[c]) * unseen_boom
         if n:
             calls_on[best_call[c]] = calls_on.get(best_call[c], 0.0) + n
 
     company_worth = {i: per_company[i] * (1 + calls_on.get(i, 0.0)) for i in industries}
     worth = {}
+    card_worth = CARD_WORTH if state.deck else 0.0
     for c in corps:
         value = float(state.money[c])
         for i, amount in earn[c].items():
             value += amount * (1 + calls_on.get(i, 0.0))
         value += MERCENARY_WORTH * state.mercenaries[c]
         if c == me:
-            value += CARD_WORTH * sum(1 for card in state.hands[me] if card not in boom)
+            value += card_worth * (len(hands[me]) - own_booms)
         else:
-            value += CARD_WORTH * len(state.hands[c]) * (1 - unseen_boom)
+            value += card_worth * len(hands[c]) * (1 - unseen_boom)
         worth[c] = value
 
     # --- countries: what their controllers can take, Force and Defense
-    turns = {c: len(state.deck) + (1 if c in state.to_act else 0) for c in corps}
-    for country, controller in state.controllers.items():
+    in_country = board.companies_of_country
+    deck_left = len(state.deck)
+    to_act = state.to_act
+    for country, controller in controllers.items():
         if controller is None or controller not in worth:
             continue
         worth[controller] += COUNTRY_WORTH
         government = state.governments[country].value
-        risk = RISK.get(government, 0.3) * min(1.0, turns[controller] / 4)
+        turns = deck_left + (1 if controller in to_act else 0)
+        risk = RISK.get(government, 0.3) * min(1.0, turns / 4)
         if not risk:
             continue
-        for co in board.companies_of_country[country]:
+        for co in in_country[country]:
             owner = companies[co]
-            if owner in MARKERS or owner == controller or owner not in worth:
+            if owner == controller or owner not in worth:
                 continue
             loss = risk * company_worth[co.split("/", 1)[1]]
             worth[owner] -= loss
             if government == "Kleptocracy":
                 worth[controller] += loss
-            elif government in ("Democracy", "Wikisyndicalism"):
-                worth[owner] += risk * board.divestment_compensation
-            else:
+            elif government == "Dictatorship":
                 worth[controller] += 0.3 * loss  # a rival's company gone
+            else:
+                worth[owner] += risk * board.divestment_compensation
     return Outlook(worth, best_call, calls, company_worth)
+
+
+_BOOMS: dict[int, tuple] = {}
+
+
+def _booms(deck) -> frozenset:
+    found = _BOOMS.get(id(deck))
+    if found is None or found[0] is not deck:
+        found = _BOOMS[id(deck)] = (deck, frozenset(n for n, c in deck.card_by_name.items() if c.effect == "payout"))
+    return found[1]
 
 
 def _unseen_share(state: GameState, me: str, names: list[str]) -> float:

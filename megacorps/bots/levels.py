@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .search import MastermindBot
 from .shrewd import ShrewdBot
 
-LEVELS: dict[str, type] = {cls.name: cls for cls in (RandomBot, GreedyBot, ShrewdBot)}
+LEVELS: dict[str, type] = {cls.name: cls for cls in (RandomBot, GreedyBot, ShrewdBot, MastermindBot)}
