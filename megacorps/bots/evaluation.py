@@ -44,6 +44,7 @@ class Outlook:
     best_call: dict[str, str | None]       # the industry each corp would call now
     calls_left: float                      # payouts still expected to be called
     company_worth: dict[str, float]        # what one company of an industry earns its owner from now on
+    earn: dict[str, dict[str, int]]        # what each corp earns if an industry pays out now
 
 
 def rounds_left(state: GameState) -> tuple[int, int]:
@@ -178,7 +179,7 @@ def outlook(state: GameState, me: str) -> Outlook:
                 worth[controller] += 0.3 * loss  # a rival's company gone
             else:
                 worth[owner] += risk * board.divestment_compensation
-    return Outlook(worth, best_call, calls, company_worth)
+    return Outlook(worth, best_call, calls, company_worth, earn)
 
 
 _BOOMS: dict[int, tuple] = {}

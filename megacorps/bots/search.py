@@ -23,7 +23,7 @@ from .evaluation import evaluate
 from .knowledge import decision_choices, public_sim
 from .lookahead import default_answer
 from .protocol import Decision
-from .shrewd import ShrewdBot, explain
+from .shrewd import ShrewdBot, card_to_play, explain
 
 OBVIOUS = 6.0        # Shrewd's best move leads the next by this much: no search needed
 CANDIDATES = 4       # Shrewd's best moves that are searched
@@ -36,12 +36,13 @@ class MastermindBot(ShrewdBot):
                    "everyone's replies before it moves. The strongest.")
 
     def __init__(self, seed: int | None = None, budget: float = 0.25, samples: int | None = None,
-                 candidates: int = CANDIDATES, turns: int = 1):
+                 candidates: int = CANDIDATES, turns: int = 1, cards: bool = False):
         super().__init__(seed)
         self.budget = budget
         self.samples = samples
         self.candidates = candidates
         self.turns = turns
+        self.cards = cards
 
     def decide(self, game, corp: str) -> Decision:
         choices = decision_choices(game, corp)
@@ -90,6 +91,7 @@ class MastermindBot(ShrewdBot):
         with `turns` above 1, `corp` plays its next turns the same way and the others answer."""
         me_rank = _RolloutShrewd(rng)
         turns = self.turns
+        considered = None
         for _ in range(HORIZON * turns):
             state = sim.state
             if state.phase == "over":
@@ -100,11 +102,18 @@ class MastermindBot(ShrewdBot):
                 if turns <= 0:
                     return
             decider = sim.deciders[0]
+            if self.cards and frame is None and considered != (state.round, len(state.to_act)):
+                considered = (state.round, len(state.to_act))
+                if state.hands[decider]:
+                    found = card_to_play(sim, decider)
+                    if found is not None:
+                        sim.step(found[1])
+                        continue
             choices = sim.choices(decider)
             if len(choices) == 1:
                 sim.step(choices[0])
             elif frame is None:
-                sim.step(me_rank.rank(sim, decider, choices)[0][1])
+                sim.step(me_rank.rank(sim, decider, choices, quick=True)[0][1])
             elif isinstance(frame, PayoutFrame):
                 sim.step(choices[0])  # no card
             else:

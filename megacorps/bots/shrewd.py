@@ -13,7 +13,7 @@ from ..actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Interve
                        NoCard, OfferMercenaries, Pass, PayoutIndustry, Permit, PickCompany,
                        PlayCard, StayOut, SupportWar, Veto, Vote)
 from ..payouts import payout_amounts
-from ..state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame,
+from ..state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame, PayoutFrame,
                      TradeFrame, country_of, industry_of)
 from ..war import war_totals
 from .evaluation import evaluate, outlook
@@ -53,10 +53,14 @@ class ShrewdBot(BaseBot):
         best_value, best = ranked[0]
         return Decision(best, explain(sim, corp, best, best_value, ranked))
 
-    def rank(self, sim: Sim, corp: str, choices: list) -> list[tuple[float, object]]:
-        """Every choice worth considering with `corp`'s standing after it, best first."""
+    def rank(self, sim: Sim, corp: str, choices: list, quick: bool = False) -> list[tuple[float, object]]:
+        """Every choice worth considering with `corp`'s standing after it, best first (`quick`:
+        only a shortlist of the purchases and payouts, as search does in its rollouts)."""
         scored = []
-        for action in prune(sim.state, corp, choices):
+        pruned = prune(sim.state, corp, choices)
+        if quick:
+            pruned = shortlist(sim.state, corp, pruned)
+        for action in pruned:
             value = evaluate(after(sim, action, corp).state, corp)
             if isinstance(action, Accept) and isinstance(sim.state.top_frame, TradeFrame):
                 value -= TRADE_MARGIN
@@ -129,20 +133,29 @@ class ShrewdBot(BaseBot):
         state = game.state
         if not state.hands.get(corp) or not _card_moment(game, corp):
             return None
-        plays = card_plays(game, corp)
-        if not plays:
+        if not card_plays(game, corp):
             return None
-        sim = public_sim(game, corp)
-        now = evaluate(sim.state, corp)
-        best = None
-        for play in plays:
-            gain = evaluate(after(sim, play, corp).state, corp) - now
-            if best is None or gain > best[0]:
-                best = (gain, play)
-        margin = -0.01 if not state.deck else CARD_MARGIN  # last round: use them or lose them
-        if best[0] > margin:
-            return Decision(best[1], explain_card(state, corp, best[1], best[0]))
+        found = card_to_play(public_sim(game, corp), corp)
+        if found is None:
+            return None
+        gain, play = found
+        return Decision(play, explain_card(state, corp, play, gain))
+
+
+def card_to_play(sim: Sim, corp: str) -> tuple[float, PlayCard] | None:
+    """The any-time card `corp` gains most by playing now, if it gains more than keeping it
+    (in the last round, any gain at all: cards are worth nothing after it)."""
+    plays = sim.card_plays(corp)
+    if not plays:
         return None
+    now = evaluate(sim.state, corp)
+    best = None
+    for play in plays:
+        gain = evaluate(after(sim, play, corp).state, corp) - now
+        if best is None or gain > best[0]:
+            best = (gain, play)
+    margin = -0.01 if not sim.state.deck else CARD_MARGIN  # last round: use them or lose them
+    return best if best[0] > margin else None
 
 
 def _card_moment(game, corp: str) -> bool:
@@ -165,18 +178,51 @@ def _card_moment(game, corp: str) -> bool:
 # --- helpers shared with the search ----------------------------------------------------------------
 
 def prune(state: GameState, corp: str, choices: list) -> list:
-    """The choices worth judging: one mercenary purchase per count (asking the owners only for
-    the most), every bid or price is handled elsewhere; everything else as it is."""
+    """The choices worth judging. Companies that the evaluation cannot tell apart (the same
+    industry, in countries with the same controller and government) are judged once; of the
+    mercenary purchases, none, one, two and the most from the box, and the most while asking
+    the owners. Everything else as it is."""
     out = []
     mercs = [a for a in choices if isinstance(a, BuyMercenaries)]
     if mercs:
         most = max(a.from_box for a in mercs)
         keep = {(0, False), (most, False), (most, True), (min(most, 1), False), (min(most, 2), False)}
-        for a in mercs:
-            if (a.from_box, a.ask_owners) in keep:
-                out.append(a)
-    out += [a for a in choices if not isinstance(a, BuyMercenaries)]
+        out += [a for a in mercs if (a.from_box, a.ask_owners) in keep]
+    seen = set()
+    controllers, governments = state.controllers, state.governments
+    for a in choices:
+        if isinstance(a, BuyMercenaries):
+            continue
+        if isinstance(a, (BuyCompany, PickCompany)):
+            country, industry = a.company.split("/", 1)
+            key = (industry, controllers.get(country, "neutral"), governments.get(country))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(a)
     return out
+
+
+def shortlist(state: GameState, corp: str, choices: list, buys: int = 4, payouts: int = 2) -> list:
+    """The most promising purchases and payouts by a quick estimate (what a company of that
+    industry will earn; what a payout earns against the best rival's share), and every other
+    choice."""
+    view = outlook(state, corp)
+    earn, worth = view.earn, view.company_worth
+    mine = earn.get(corp, {})
+    buy, pay, rest = [], [], []
+    for a in choices:
+        if isinstance(a, (BuyCompany, PickCompany)):
+            industry = a.company.split("/", 1)[1]
+            buy.append((worth[industry] + (4 if industry in mine else 0), a))
+        elif isinstance(a, PayoutIndustry):
+            rival = max((e.get(a.industry, 0) for c, e in earn.items() if c != corp), default=0)
+            pay.append((mine.get(a.industry, 0) - 0.5 * rival, a))
+        else:
+            rest.append(a)
+    buy.sort(key=lambda t: t[0], reverse=True)
+    pay.sort(key=lambda t: t[0], reverse=True)
+    return [a for _, a in buy[:buys]] + [a for v, a in pay[:payouts] if v > 0] + rest
 
 
 def mercenary_worth(state: GameState, corp: str) -> float:
@@ -246,6 +292,8 @@ def explain(sim: Sim, corp: str, action, value: float, ranked: list) -> str:
         return "the war's outcome does not depend on its mercenaries, or does not matter to it"
     if isinstance(action, NoCard):
         return "no payout card would help it here"
+    if isinstance(action, PlayCard) and isinstance(state.top_frame, PayoutFrame):
+        return explain_payout_card(state, corp, action)
     if isinstance(action, PlayCard):
         return explain_card(state, corp, action, value - evaluate(state, corp))
     if isinstance(action, Accept):
@@ -253,6 +301,18 @@ def explain(sim: Sim, corp: str, action, value: float, ranked: list) -> str:
     if isinstance(action, Decline):
         return "the trade would not improve its standing"
     return f"best for its standing{margin}"
+
+
+def explain_payout_card(state: GameState, corp: str, play: PlayCard) -> str:
+    frame = state.top_frame
+    spec = state.deck_spec.card_by_name
+    base = sum(int(spec[c].params.get("by", 0)) for c in frame.modifiers)
+    now = payout_amounts(state, frame.industry, base)
+    then = payout_amounts(state, frame.industry, base + int(spec[play.card].params.get("by", 0)))
+    rivals_now = max((e for c, e in now.items() if c != corp), default=0)
+    rivals_then = max((e for c, e in then.items() if c != corp), default=0)
+    return (f"plays {play.card} on the {frame.industry} payout: it earns {then.get(corp, 0)} instead of "
+            f"{now.get(corp, 0)}, its best rival {rivals_then} instead of {rivals_now}")
 
 
 def explain_card(state: GameState, corp: str, play: PlayCard, gain: float) -> str:
