@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
-from tqdm import tqdm
+from tqdm.auto import tqdm
 
 
 # --- What is played -------------------------------------------------------------------------------

@@ -16,9 +16,11 @@ from __future__ import annotations
 from .driver import next_move, play_out
 from .greedy import GreedyBot, holdings_value
 from .knowledge import card_plays, decision_choices
+from .shrewd import ShrewdBot
+from .search import MastermindBot
 from .levels import LEVELS
 from .protocol import BaseBot, Bot, Decision, decide, interrupt
 from .random_bot import RandomBot
 
-__all__ = ["BaseBot", "Bot", "Decision", "GreedyBot", "LEVELS", "RandomBot", "card_plays", "decide",
+__all__ = ["BaseBot", "Bot", "Decision", "GreedyBot", "LEVELS", "MastermindBot", "RandomBot", "ShrewdBot", "card_plays", "decide",
            "decision_choices", "holdings_value", "interrupt", "next_move", "play_out"]
