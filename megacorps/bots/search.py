@@ -126,3 +126,4 @@ class _RolloutShrewd(ShrewdBot):
     def __init__(self, rng: random.Random):
         self.seed = None
         self.rng = rng
+        self._offered = set()

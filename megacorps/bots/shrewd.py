@@ -9,11 +9,11 @@ cards unasked when they gain it more than keeping them.
 """
 from __future__ import annotations
 
-from ..actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
+from ..actions import (Accept, Bid, Bundle, OfferTrade, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
                        NoCard, OfferMercenaries, Pass, PayoutIndustry, Permit, PickCompany,
                        PlayCard, StayOut, SupportWar, Veto, Vote)
 from ..payouts import payout_amounts
-from ..state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame, PayoutFrame,
+from ..state import (MARKERS, AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame, PayoutFrame,
                      TradeFrame, country_of, industry_of)
 from ..war import war_totals
 from .evaluation import evaluate, outlook
@@ -28,6 +28,10 @@ TRADE_MARGIN = 1.0    # accept a trade only when it gains at least this
 
 class ShrewdBot(BaseBot):
     name = "Shrewd"
+
+    def __init__(self, seed: int | None = None):
+        super().__init__(seed)
+        self._offered: set = set()
     description = ("Weighs every move by what its holdings will earn in the rounds left and who "
                    "competes with it; defends, bids and trades with sense.")
 
@@ -64,6 +68,8 @@ class ShrewdBot(BaseBot):
             value = evaluate(after(sim, action, corp).state, corp)
             if isinstance(action, Accept) and isinstance(sim.state.top_frame, TradeFrame):
                 value -= TRADE_MARGIN
+            if pointless(sim.state, corp, action):
+                value -= 0.5  # on a tie, passing beats a move that changes nothing
             scored.append((value, self.rng.random(), action))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return [(v, a) for v, _, a in scored]
@@ -131,15 +137,45 @@ class ShrewdBot(BaseBot):
 
     def interrupt(self, game, corp: str):
         state = game.state
-        if not state.hands.get(corp) or not _card_moment(game, corp):
+        if not _card_moment(game, corp):
             return None
-        if not card_plays(game, corp):
+        if state.hands.get(corp) and card_plays(game, corp):
+            found = card_to_play(public_sim(game, corp), corp)
+            if found is not None:
+                gain, play = found
+                return Decision(play, explain_card(state, corp, play, gain))
+        return self._trade_offer(game, corp)
+
+    def _trade_offer(self, game, corp: str):
+        """At the start of its turn, at most once a turn: offer to buy a rival's company of an
+        industry it already owns, at the lowest price the rival should accept (judged as the rival
+        would judge it), when the deal leaves it better placed by a clear margin."""
+        state = game.state
+        key = (corp, state.round, len(state.to_act))
+        if state.top_frame is not None or not state.to_act or state.to_act[0] != corp \
+                or key in self._offered or not game.may_offer_trades(corp):
             return None
-        found = card_to_play(public_sim(game, corp), corp)
-        if found is None:
+        self._offered.add(key)
+        mine = {co.split("/", 1)[1] for co in state.owned_by(corp)}
+        if not mine or state.money[corp] < 2:
             return None
-        gain, play = found
-        return Decision(play, explain_card(state, corp, play, gain))
+        sim = public_sim(game, corp)
+        base = sim.state
+        best = None
+        for co, owner in base.companies.items():
+            if owner in MARKERS or owner == corp or co.split("/", 1)[1] not in mine:
+                continue
+            if base.controllers.get(co.split("/", 1)[0], corp) not in (None, corp):
+                continue  # its country's controller could take it away again
+            found = _price_for(base, corp, owner, co)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = (found[0], found[1], owner, co)
+        if best is None:
+            return None
+        gain, price, owner, co = best
+        offer = OfferTrade(corp, to=owner, give=Bundle(money=price), take=Bundle(companies=(co,)))
+        return Decision(offer, f"offers {owner} {price} Euros for {co}: worth more to it, "
+                               f"which already owns that industry, than to {owner}")
 
 
 def card_to_play(sim: Sim, corp: str) -> tuple[float, PlayCard] | None:
@@ -156,6 +192,35 @@ def card_to_play(sim: Sim, corp: str) -> tuple[float, PlayCard] | None:
             best = (gain, play)
     margin = -0.01 if not sim.state.deck else CARD_MARGIN  # last round: use them or lose them
     return best if best[0] > margin else None
+
+
+OFFER_GAIN = 3.0   # a trade offer must leave the offerer this much better placed
+
+
+def _price_for(state: GameState, buyer: str, seller: str, company: str) -> tuple[float, int] | None:
+    """The lowest price at which `seller` should accept `buyer`'s money for `company`, and the
+    buyer's gain at that price; None when no price suits both."""
+    before_buyer, before_seller = evaluate(state, buyer), evaluate(state, seller)
+
+    def moved(price: int) -> GameState:
+        trial = state.clone()
+        trial.companies[company] = buyer
+        trial.money[buyer] -= price
+        trial.money[seller] += price
+        return trial
+
+    money = state.money[buyer]
+    low, high = 1, money
+    if evaluate(moved(high), seller) - before_seller < TRADE_MARGIN:
+        return None
+    while low < high:  # the seller's gain grows with the price
+        mid = (low + high) // 2
+        if evaluate(moved(mid), seller) - before_seller >= TRADE_MARGIN:
+            high = mid
+        else:
+            low = mid + 1
+    gain = evaluate(moved(low), buyer) - before_buyer
+    return (gain, low) if gain >= OFFER_GAIN else None
 
 
 def _card_moment(game, corp: str) -> bool:
@@ -223,6 +288,17 @@ def shortlist(state: GameState, corp: str, choices: list, buys: int = 4, payouts
     buy.sort(key=lambda t: t[0], reverse=True)
     pay.sort(key=lambda t: t[0], reverse=True)
     return [a for _, a in buy[:buys]] + [a for v, a in pay[:payouts] if v > 0] + rest
+
+
+def pointless(state: GameState, corp: str, action) -> bool:
+    """A move that changes nothing for `corp`: mercenaries bought with none to gain, a payout of
+    an industry where nobody earns anything."""
+    if isinstance(action, BuyMercenaries):
+        from ..mercenaries import census
+        return action.from_box == 0 and not action.ask_owners and census(state, corp, clockwise=False)[0] == 0
+    if isinstance(action, PayoutIndustry):
+        return not payout_amounts(state, action.industry)
+    return False
 
 
 def mercenary_worth(state: GameState, corp: str) -> float:
