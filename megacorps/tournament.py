@@ -237,14 +237,14 @@ def _play_many(kind, entrants, tasks):
 
 def run(bots: Sequence, games: int = 100, seed: int = 0, executor: Executor | None = None,
         workers: int | None = None, kind: GameKind = MEGACORPS, progress: bool = True,
-        chunk: int = 1) -> "Results":
+        chunk: int = 1, on_result: Callable[[GameResult], None] | None = None) -> "Results":
     """Play `games` games between `bots` (one entrant per seat; repeat a level to seat it several
     times) and return the Results.
 
     Seats rotate: game g is deal `seed + g // n` with rotation `g % n`, so every deal is played
     from every seat. Games run on `executor` if given (any `concurrent.futures.Executor`, such as
     a Dask client's `get_executor()`), else on `workers` processes (default: all cores; 1 plays
-    them here, one after the other).
+    them here, one after the other). `on_result(game_result)` is called as each game finishes.
     """
     entrants = [entrant(b) for b in bots]
     n = len(entrants)
@@ -259,13 +259,18 @@ def run(bots: Sequence, games: int = 100, seed: int = 0, executor: Executor | No
     try:
         if executor is None:
             for batch in batches:
-                results += _play_many(kind, entrants, batch)
+                done = _play_many(kind, entrants, batch)
+                results += done
+                for r in done if on_result else ():
+                    on_result(r)
                 bar.update(len(batch))
         else:
             futures = [executor.submit(_play_many, kind, entrants, batch) for batch in batches]
             for future in as_completed(futures):
                 done = future.result()
                 results += done
+                for r in done if on_result else ():
+                    on_result(r)
                 bar.update(len(done))
     finally:
         bar.close()
@@ -357,15 +362,26 @@ class Results:
     def rows(self) -> list[dict]:
         """One row per game and seat (the CSV export)."""
         keys = sorted({k for g in self.games for st in g.stats for k in st})
-        out = []
-        for g in self.games:
-            for i, lab in enumerate(g.labels):
-                row = {"game": g.index, "seed": g.seed, "rotation": g.rotation, "entrant": i, "bot": lab,
-                       "seat": g.seats[i], "score": g.scores[i], "win": g.wins[i],
-                       "seconds": round(g.seconds, 3)}
-                row.update({k: g.stats[i].get(k, 0) for k in keys})
-                out.append(row)
-        return out
+        return [row for g in self.games for row in game_rows(g, keys)]
+
+    @classmethod
+    def from_csv(cls, path, game: str = "MegaCorps") -> "Results":
+        """The results written by `to_csv` (or by the command line's `--csv`, game by game)."""
+        fixed = {"game", "seed", "rotation", "entrant", "bot", "seat", "score", "win", "seconds"}
+        by_game: dict[int, list[dict]] = {}
+        with open(path, newline="") as f:
+            for row in csv.DictReader(f):
+                by_game.setdefault(int(row["game"]), []).append(row)
+        games = []
+        for index in sorted(by_game):
+            rows = sorted(by_game[index], key=lambda r: int(r["entrant"]))
+            games.append(GameResult(index, int(rows[0]["seed"]), int(rows[0]["rotation"]),
+                                    [r["bot"] for r in rows], [r["seat"] for r in rows],
+                                    [float(r["score"]) for r in rows], [float(r["win"]) for r in rows],
+                                    [{k: float(v) for k, v in r.items() if k not in fixed and v != ""} for r in rows],
+                                    [], sum(float(r["seconds"]) for r in rows) / len(rows)))
+        labels = games[0].labels if games else []
+        return cls(game, labels, games, games[0].seed if games else 0)
 
     def to_csv(self, path) -> None:
         """Write `rows()` as CSV."""
@@ -385,27 +401,83 @@ class Results:
         return "\n".join(lines)
 
 
+def game_rows(g: GameResult, keys: Sequence[str] | None = None) -> list[dict]:
+    """The CSV rows of one game, one per seat."""
+    keys = keys if keys is not None else sorted({k for st in g.stats for k in st})
+    out = []
+    for i, lab in enumerate(g.labels):
+        row = {"game": g.index, "seed": g.seed, "rotation": g.rotation, "entrant": i, "bot": lab,
+               "seat": g.seats[i], "score": g.scores[i], "win": g.wins[i], "seconds": round(g.seconds, 3)}
+        row.update({k: g.stats[i].get(k, 0) for k in keys})
+        out.append(row)
+    return out
+
+
+class _CsvAsYouGo:
+    """Appends each finished game's rows to a CSV file at once, so a long run interrupted keeps
+    every game it finished (`--summary FILE` reads it back)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.writer = None
+        self.file = open(path, "w", newline="")
+
+    def __call__(self, g: GameResult) -> None:
+        rows = game_rows(g, _STAT_KEYS if self.writer is None else self.keys)
+        if self.writer is None:
+            self.keys = _STAT_KEYS
+            self.writer = csv.DictWriter(self.file, fieldnames=list(rows[0]), extrasaction="ignore")
+            self.writer.writeheader()
+        self.writer.writerows(rows)
+        self.file.flush()
+
+    def close(self) -> None:
+        self.file.close()
+
+
+_STAT_KEYS = ["payouts called", "cards played", "companies bought", "interventions", "wars won", "wars lost",
+              "mercenaries bought", "trades accepted"]
+
+
+def report(results: Results, title: str) -> None:
+    print(title)
+    print(results.table())
+    for label, row in results.per_bot_stats().items():
+        shown = ", ".join(f"{k} {v:.2f}" for k, v in row.items() if not k.startswith("payouts of"))
+        print(f"{label}: {shown}")
+    seconds = [g.seconds for g in results.games]
+    if seconds:
+        print(f"CPU time per game: median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s")
+
+
 def main(argv: list[str] | None = None) -> Results:
     parser = argparse.ArgumentParser(prog="python -m megacorps.tournament",
                                      description="Bots play many seat-rotated games; win rates and more.")
-    parser.add_argument("bots", nargs="+", help="one per seat: a level name, module:Class, Name[key=value]")
+    parser.add_argument("bots", nargs="*", help="one per seat: a level name, module:Class, Name[key=value]")
+    parser.add_argument("--summary", default=None, help="print the results kept in this CSV file (no games)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0, help="first deal's seed")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     parser.add_argument("--csv", default=None, help="write one row per game and seat here")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
-    results = run(args.bots, games=args.games, seed=args.seed, workers=args.workers, progress=not args.quiet)
-    print(f"{args.games} games, seats rotated, first seed {args.seed}: " + " vs ".join(args.bots))
-    print(results.table())
-    stats = results.per_bot_stats()
-    for label, row in stats.items():
-        shown = ", ".join(f"{k} {v:.2f}" for k, v in row.items() if not k.startswith("payouts of"))
-        print(f"{label}: {shown}")
-    seconds = [g.seconds for g in results.games]
-    print(f"CPU time per game: median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s")
+    if args.summary:
+        results = Results.from_csv(args.summary)
+        seeds = sorted({g.seed for g in results.games})
+        report(results, f"{len(results.games)} games from {args.summary}, seats rotated, deals "
+                        f"{seeds[0] if seeds else '-'} to {seeds[-1] if seeds else '-'}: " + " vs ".join(results.labels))
+        return results
+    if not args.bots:
+        parser.error("name the bots, one per seat (or --summary FILE)")
+    writer = _CsvAsYouGo(args.csv) if args.csv else None
+    try:
+        results = run(args.bots, games=args.games, seed=args.seed, workers=args.workers, progress=not args.quiet,
+                      on_result=writer)
+    finally:
+        if writer is not None:
+            writer.close()
+    report(results, f"{args.games} games, seats rotated, first seed {args.seed}: " + " vs ".join(args.bots))
     if args.csv:
-        results.to_csv(args.csv)
         print(f"wrote {args.csv}")
     return results
 

@@ -28,6 +28,7 @@ from .shrewd import ShrewdBot, card_to_play, explain
 OBVIOUS = 6.0        # Shrewd's best move leads the next by this much: no search needed
 CANDIDATES = 4       # Shrewd's best moves that are searched
 HORIZON = 80         # steps a rollout may take before it is valued
+BUDGET = 0.1         # CPU seconds per searched decision, by default
 
 
 class MastermindBot(ShrewdBot):
@@ -35,8 +36,8 @@ class MastermindBot(ShrewdBot):
     description = ("Imagines the hidden cards many ways and plays its best ideas forward against "
                    "everyone's replies before it moves. The strongest.")
 
-    def __init__(self, seed: int | None = None, budget: float = 0.25, samples: int | None = None,
-                 candidates: int = CANDIDATES, turns: int = 1, cards: bool = False):
+    def __init__(self, seed: int | None = None, budget: float = BUDGET, samples: int | None = None,
+                 candidates: int = CANDIDATES, turns: int = 1, cards: bool = True):
         super().__init__(seed)
         self.budget = budget
         self.samples = samples

@@ -149,7 +149,8 @@ class ShrewdBot(BaseBot):
     def _trade_offer(self, game, corp: str):
         """At the start of its turn, at most once a turn: offer to buy a rival's company of an
         industry it already owns, at the lowest price the rival should accept (judged as the rival
-        would judge it), when the deal leaves it better placed by a clear margin."""
+        would judge it), when the deal leaves it much better placed; never from the leading rival,
+        never for more than a few Euros (money handed to a rival helps it against everyone)."""
         state = game.state
         key = (corp, state.round, len(state.to_act))
         if state.top_frame is not None or not state.to_act or state.to_act[0] != corp \
@@ -161,9 +162,11 @@ class ShrewdBot(BaseBot):
             return None
         sim = public_sim(game, corp)
         base = sim.state
+        worth = outlook(base, corp).worth
+        leader = max((c for c in worth if c != corp), key=lambda c: worth[c])
         best = None
         for co, owner in base.companies.items():
-            if owner in MARKERS or owner == corp or co.split("/", 1)[1] not in mine:
+            if owner in MARKERS or owner == corp or owner == leader or co.split("/", 1)[1] not in mine:
                 continue
             if base.controllers.get(co.split("/", 1)[0], corp) not in (None, corp):
                 continue  # its country's controller could take it away again
@@ -194,7 +197,8 @@ def card_to_play(sim: Sim, corp: str) -> tuple[float, PlayCard] | None:
     return best if best[0] > margin else None
 
 
-OFFER_GAIN = 3.0   # a trade offer must leave the offerer this much better placed
+OFFER_GAIN = 10.0  # a trade offer must leave the offerer this much better placed
+OFFER_MOST = 12    # and it never pays a rival more than this
 
 
 def _price_for(state: GameState, buyer: str, seller: str, company: str) -> tuple[float, int] | None:
@@ -209,7 +213,7 @@ def _price_for(state: GameState, buyer: str, seller: str, company: str) -> tuple
         trial.money[seller] += price
         return trial
 
-    money = state.money[buyer]
+    money = min(state.money[buyer], OFFER_MOST)
     low, high = 1, money
     if evaluate(moved(high), seller) - before_seller < TRADE_MARGIN:
         return None

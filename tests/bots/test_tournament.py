@@ -110,3 +110,5 @@ def test_the_command_line_prints_the_table_and_writes_csv(tmp_path, capsys):
                      "--csv", str(tmp_path / "t.csv")])
     out = capsys.readouterr().out
     assert "| Greedy | 3 |" in out and "CPU time per game" in out and (tmp_path / "t.csv").exists()
+    again = tournament.main(["--summary", str(tmp_path / "t.csv")])  # written game by game, read back
+    assert "| Greedy | 3 |" in capsys.readouterr().out and len(again.games) == 3
