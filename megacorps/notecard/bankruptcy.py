@@ -19,7 +19,7 @@ def declare_bankruptcies(state: NotecardState, log) -> list[str]:
     broke = [c for c in state.solvent if state.money[c] == 0]
     for corp in broke:
         state.bankrupt[corp] = state.quarter
-        log(BANKRUPTCY, f"{corp} has no money left to allocate: it is bankrupt and out of the game")
+        log(BANKRUPTCY, f"{corp} has no money left to allocate: it is bankrupt and out of the game", (corp, None))
     return broke
 
 

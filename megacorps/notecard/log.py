@@ -15,6 +15,7 @@ class LogEntry(NamedTuple):
     rule: str
     text: str
     secret: dict[str, str] | None = None
+    about: tuple = ()  # what the line is about, for displays: (corp, industry[, saboteur]) or (None, industry)
 
     def for_corp(self, corp: str | None) -> str:
         """The text `corp` may read (None: the public text)."""

@@ -32,8 +32,8 @@ def settle(before: NotecardState) -> tuple[NotecardState, list[LogEntry], Quarte
     state = before.clone()
     entries: list[LogEntry] = []
 
-    def log(rule: str, text: str) -> None:
-        entries.append(LogEntry(state.quarter, rule, text))
+    def log(rule: str, text: str, about: tuple = ()) -> None:
+        entries.append(LogEntry(state.quarter, rule, text, None, about))
 
     options = state.options
     cards = state.pending
@@ -46,7 +46,7 @@ def settle(before: NotecardState) -> tuple[NotecardState, list[LogEntry], Quarte
         state.industries.sort(key=options.industries.index)
         founders = [c for c in state.players if c in cards and cards[c].invested(industry)]
         log(NEW_INDUSTRY, f"{industry} opens: {joined(founders)} invest{'s' if len(founders) == 1 else ''} in it first"
-            + (" (a new yield deck is made for it and shuffled)" if options.variable_yield else ""))
+            + (" (a new yield deck is made for it and shuffled)" if options.variable_yield else ""), (None, industry))
         if options.variable_yield:
             state.stacks[industry] = variable_yield.new_stack(state, industry)
 
@@ -60,7 +60,7 @@ def settle(before: NotecardState) -> tuple[NotecardState, list[LogEntry], Quarte
             drawn[industry] = variable_yield.FLAVOUR[card]
             again = " (its stack had run out: the discard pile was shuffled into a new stack)" if reshuffled else ""
             log(YIELD, f"{industry} draws {variable_yield.describe_card(card)}: its multiplier this "
-                f"quarter is {card}{again}")
+                f"quarter is {card}{again}", (None, industry))
 
     # Step 3's search, done once: every sabotage, by target and industry, saboteurs in seat order.
     sabotage: dict[tuple[str, str], dict[str, int]] = {}
@@ -80,14 +80,15 @@ def settle(before: NotecardState) -> tuple[NotecardState, list[LogEntry], Quarte
             entry = ENTRY_COST if invested and needs_entry(state, corp, industry) else 0
             if entry:
                 state.money[corp] -= entry
-                log(ENTRY, f"{corp} pays {money(entry)} to enter {industry}")
+                log(ENTRY, f"{corp} pays {money(entry)} to enter {industry}", (corp, industry))
             state.money[corp] -= invested
-            log(INVESTMENT, f"{corp} invested {money(invested)} in {industry}")
+            log(INVESTMENT, f"{corp} invested {money(invested)} in {industry}", (corp, industry))
             # Steps 3-4: every sabotage against that investment, each paid by its saboteur.
             for saboteur, amount in against.items():
                 state.money[saboteur] -= amount
                 wasted = "" if invested else f" ({corp} has nothing there to sabotage: the money is lost)"
-                log(SABOTAGE, f"{saboteur} spent {money(amount)} sabotaging {corp}'s {industry}{wasted}")
+                log(SABOTAGE, f"{saboteur} spent {money(amount)} sabotaging {corp}'s {industry}{wasted}",
+                    (corp, industry, saboteur))
             # Step 5: net investment and earnings.
             total = sum(against.values())
             net = net_investment(invested, total)
@@ -98,7 +99,7 @@ def settle(before: NotecardState) -> tuple[NotecardState, list[LogEntry], Quarte
                 how = f"{invested} - 2\u00d7{total} = {net}" if total else f"{net}"
                 floor = " (sabotage cannot take it below zero)" if total and 2 * total > invested else ""
                 log(EARNINGS, f"{corp}'s net investment in {industry} is {how}{floor}: it earns "
-                    f"{net} \u00d7 {mult} = {money(earnings)}")
+                    f"{net} \u00d7 {mult} = {money(earnings)}", (corp, industry))
             # built from values computed here, so not validated again (model_construct): speed
             lines.append(IndustryLine.model_construct(
                 corp=corp, industry=industry, invested=invested, entry_cost=entry, sabotage=against,

@@ -64,6 +64,16 @@ def corp_color(corp: str) -> str:
     return CORP_COLORS.get(corp, FALLBACK_CORP_COLOR)
 
 
+# Colours by seat, for games whose players name their own corporations (the note-card game):
+# the palette's colours in the order of CORP_COLORS, so that six seats never share one.
+SEAT_COLORS: tuple[str, ...] = tuple(CORP_COLORS.values())
+
+
+def seat_color(seat: int) -> str:
+    """The colour of seat `seat` (0 first) of a game with free corporation names."""
+    return SEAT_COLORS[seat % len(SEAT_COLORS)]
+
+
 def corp_initials(corp: str) -> str:
     """Two capital letters for `corp`: "MK" for Mokia, "TM" for The Mouse, and for a corp
     this module does not know, the first letters of its words (or its first two letters)."""

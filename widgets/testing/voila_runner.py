@@ -56,10 +56,11 @@ def voila_command(notebook: Path, port: int) -> list[str]:
 
 @contextmanager
 def voila_server(preheat: bool = True, bot_pause: float = 0.0, timeout: float = 90.0,
-                 extra_args: tuple[str, ...] = ()):
-    """Serve notebooks/play.ipynb on 127.0.0.1; yields the app's URL."""
+                 extra_args: tuple[str, ...] = (), notebook: str | Path = "notebooks/play.ipynb"):
+    """Serve `notebook` (by default the MegaCorps app, notebooks/play.ipynb; a path relative to
+    the repository root) on 127.0.0.1; yields the page's URL."""
     port = free_port()
-    cmd = voila_command(ROOT / "notebooks" / "play.ipynb", port)
+    cmd = voila_command(ROOT / notebook, port)
     if preheat:
         cmd += ["--preheat_kernel=True", "--pool_size=1"]
     cmd += list(extra_args)

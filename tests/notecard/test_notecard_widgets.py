@@ -1,0 +1,206 @@
+"""The note-card page, driven headlessly (the same calls its buttons make): a whole hot-seat game,
+secret cards that leave nothing in the page's widgets, refusals shown to the writer only,
+taking a card back, the moderator's reveal step by step, the chart, saves, errors."""
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import ipywidgets.widgets.widget as widget_registry
+import pytest
+
+from megacorps import notecard as nc
+from widgets.notecard.app import App
+from widgets.notecard.session import Session, reveal_steps
+
+
+def new_app(seats: dict[str, str], seed: int = 4, **options) -> App:
+    app = App(pause=0)
+    for (name, player), (corp, kind) in zip(app.form.seats, [*seats.items(), *[("", "(empty seat)")] * 6]):
+        name.value, player.value = corp, kind
+    app.form.seed.value = seed
+    app.form.variable_yield.value = options.get("variable_yield", False)
+    app.form.variable_industries.value = options.get("variable_industries", False)
+    app.form.last_quarter.value = options.get("last_quarter", 3)
+    app.form.start.click()
+    assert app.error.value == "", app.error.value
+    return app
+
+
+def write(app: App, corp: str, invest=None, sabotage=None) -> None:
+    """What a player does: at the gate, say who they are; type the card; hand it in."""
+    assert app.desk.asking == corp, (app.desk.asking, corp)
+    app.desk.gate_button.click()
+    assert app.desk.writer == corp
+    app.desk.fill(invest, sabotage)
+    app.desk.hand_in_button.click()
+
+
+def test_a_whole_hot_seat_game_with_a_bot():
+    app = new_app({"Maraya": "Human", "Jeff": "Human", "Rob": "Balanced"}, last_quarter=3)
+    game = app.session.game
+    assert game.state.pending.keys() == {"Rob"}  # the bot wrote at once, face down
+    for quarter in (1, 2, 3):
+        write(app, "Maraya", {"Industry 1": 2, "Industry 2": 2})
+        assert app.desk.asking == "Jeff" and app.desk.writer is None
+        write(app, "Jeff", {"Industry 3": 3}, {("Maraya", "Industry 1"): 1})
+        assert app.reveal.active and app.reveal.quarter == quarter
+        assert app.reveal.done_button.disabled  # the quarter must be revealed before play goes on
+        app.reveal.next_button.click()
+        assert "data-step='1'" in app.reveal.now.value and app.reveal.reasons.value == ""
+        app.reveal.all_button.click()
+        assert app.reveal.finished and "Rob" in app.reveal.reasons.value  # the bot's reason, now
+        app.reveal.done_button.click()
+        assert not app.reveal.active
+    assert game.is_over and app.results_box.layout.display is None
+    shown = re.search(r"data-winners='([^']*)'", app.results.value).group(1).split("|")
+    assert shown == game.winners()
+    # the chart: one money line and one bar series per corporation, as the engine counted
+    lines = [t for t in app.chart.figure.data if t.type == "scatter"]
+    assert [t.name for t in lines] == game.players
+    assert list(lines[0].y) == [m["Maraya"] or None for m in game.money_by_quarter()]
+
+
+def page_state(app: App) -> list:
+    """Every widget reachable from the page, in order, with its synced state (model references
+    and plotly's random trace ids left out): what the browser holds."""
+    seen, out = set(), []
+
+    def walk(widget):
+        if id(widget) in seen:
+            return
+        seen.add(id(widget))
+        state = widget.get_state()
+        clean = {}
+        for key, value in state.items():
+            if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+                continue
+            if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) and v.startswith("IPY_MODEL_") for v in value):
+                continue
+            clean[key] = value
+        text = json.dumps(clean, sort_keys=True, default=str)
+        out.append((type(widget).__name__, re.sub(r'"uid": "[^"]*"', '"uid": ""', text)))
+        for name in widget.keys:
+            value = getattr(widget, name, None)
+            for child in (value if isinstance(value, (list, tuple)) else [value]):
+                if isinstance(child, widget_registry.Widget):
+                    walk(child)
+
+    walk(app)
+    return out
+
+
+def test_the_page_holds_nothing_of_a_card_once_handed_in():
+    apps = [new_app({"Maraya": "Human", "Jeff": "Human", "Rob": "Cautious"}, seed=9) for _ in range(2)]
+    write(apps[0], "Maraya", {"Industry 2": 7}, {("Jeff", "Industry 3"): 3})
+    write(apps[1], "Maraya", {"Industry 1": 1})
+    # Jeff is asked next; whatever Maraya wrote, the page is the same, widget for widget
+    assert apps[0].desk.asking == apps[1].desk.asking == "Jeff"
+    assert page_state(apps[0]) == page_state(apps[1])
+    # and no live widget anywhere (even one not on the page) holds her card
+    for w in list(widget_registry._instances.values()):
+        text = json.dumps(w.get_state(), default=str)
+        assert "$7M" not in text and "Industry 2: 7" not in text
+        if "nc-invest" in str(getattr(w, "_dom_classes", ())) or "nc-sab-amount" in str(getattr(w, "_dom_classes", ())):
+            assert w.value == 0
+    # Jeff opens his card: still nothing of Maraya's
+    apps[0].desk.gate_button.click()
+    assert all(f.value == 0 for f in apps[0].desk.invest.values())
+    assert "Maraya" in apps[0].desk.sab_target[0].options  # he may sabotage her, knowing nothing
+
+
+def test_a_refused_card_is_explained_on_the_card_and_nothing_changes():
+    app = new_app({"Maraya": "Human", "Jeff": "Human"})
+    before = app.session.game.to_json()
+    app.desk.gate_button.click()
+    app.desk.fill({"Industry 1": 12})
+    assert "allocates $12M but has only $10M" in app.desk.summary.value
+    app.desk.hand_in_button.click()
+    assert "Not accepted: Maraya allocates $12M but has only $10M" in app.desk.message.value
+    assert app.error.value == "" and app.desk.writer == "Maraya"
+    assert app.session.game.to_json() == before
+    app.desk.hide_button.click()  # she walks away: her card is wiped from the page
+    assert app.desk.message.value == app.desk.summary.value == "" and app.desk.invest["Industry 1"].value == 0
+    assert app.desk.asking == "Maraya"
+
+
+def test_taking_back_a_card_asks_for_its_writer_first():
+    app = new_app({"Maraya": "Human", "Jeff": "Human", "Rob": "Cautious"})
+    write(app, "Maraya", {"Industry 3": 5})
+    assert list(app.desk.back_corp.options) == ["Maraya"]
+    app.desk.back_button.click()
+    assert app.desk.asking == "Maraya" and app.desk.writer is None
+    assert app.desk.gate_button.description == "I am Maraya, take back my card"
+    assert app.desk.invest["Industry 3"].value == 0  # nothing shown before she says who she is
+    app.desk.gate_button.click()
+    assert app.desk.writer == "Maraya" and app.desk.invest["Industry 3"].value == 5
+    assert "Maraya" in app.session.game.deciders
+    app.desk.fill({"Industry 3": 4})
+    app.desk.hand_in_button.click()
+    assert app.session.game.state.pending["Maraya"] == nc.Allocate("Maraya", {"Industry 3": 4})
+
+
+def test_the_reveal_follows_the_moderators_steps():
+    game = nc.scenario(["Maraya", "Jeff"], {"variable_yield": True},
+                       top_cards={"Industry 1": [3], "Industry 2": [2], "Industry 3": [5]})
+    game.apply(nc.Allocate("Maraya", invest={"Industry 1": 4, "Industry 2": 3, "Industry 3": 3}))
+    game.apply(nc.Allocate("Jeff", invest={"Industry 1": 3, "Industry 2": 2, "Industry 3": 2},
+                           sabotage={("Maraya", i): 1 for i in ("Industry 1", "Industry 2", "Industry 3")}))
+    steps = reveal_steps(game.reports[-1], game.log)
+    kinds = [s.rule.split(":")[0] for s in steps]
+    assert kinds[:3] == ["Variable Yield Industries"] * 3
+    assert kinds[3:6] == ["Moderator steps 1-2", "Moderator steps 3-4", "Moderator step 5"]
+    # the chips move as in the rules' example: Maraya's ten go on the table, then come back
+    assert steps[3].money == {"Maraya": 6, "Jeff": 10} and steps[4].money == {"Maraya": 6, "Jeff": 9}
+    assert steps[5].money["Maraya"] == 12 and steps[5].cells[("Maraya", "Industry 1")].earnings == 6
+    assert steps[-1].money == {"Maraya": 13, "Jeff": 23}
+    assert [s.text for s in steps] == [e.text for e in game.log if e.quarter == 1 and e.rule != "Game Play: note cards"][:len(steps)]
+
+
+def test_a_game_of_bots_plays_itself_to_the_end():
+    app = new_app({"A": "Odds", "B": "Saboteur", "C": "Cautious"}, variable_yield=True,
+                  variable_industries=True, last_quarter=4)
+    game = app.session.game
+    assert game.is_over and app.results_box.layout.display is None
+    assert len(app.chart.figure.data[0].x) == len(game.reports) + 1
+
+
+def test_the_save_link_holds_no_unrevealed_card_and_loads():
+    app = new_app({"Maraya": "Human", "Jeff": "Human", "Rob": "Cautious"})
+    write(app, "Maraya", {"Industry 2": 7})
+    href = re.search(r"href='([^']+)'", app.save_link.value).group(1)
+    text = base64.b64decode(href.split(",", 1)[1]).decode()
+    from megacorps.notecard.saves import unseal
+    assert unseal(text)["actions"] == []
+    app.new_button.click()
+    app.load_text(text, "saved.json")
+    assert "Loaded saved.json" in app.form.loaded_info.value
+    app.form.start.click()
+    assert app.session.game.quarter == 1 and app.desk.asking == "Maraya"
+
+
+@pytest.mark.parametrize("how, words", [
+    (lambda app: app.load_text("{not json", "x.json"), "This file cannot be loaded"),
+    (lambda app: app.load_text('{"format": "megacorp-notecard-save"}', "x.json"), "entry version"),
+])
+def test_errors_are_shown_on_the_page(how, words):
+    app = App(pause=0)
+    app.guard(how)(app)
+    assert words in app.error.value and "Traceback" not in app.error.value
+
+
+def test_bad_seats_are_explained():
+    app = App(pause=0)
+    for _name, player in app.form.seats[1:]:
+        player.value = "(empty seat)"
+    app.form.start.click()
+    assert "choose 2 to 6 corporations, not 1" in app.error.value and app.session is None
+
+
+def test_session_keeps_bot_reasons_until_the_reveal():
+    session = Session.new({"Maraya": "Human", "Rob": "Saboteur"}, seed=1)
+    assert session.bot_step() == "Rob"
+    assert session.reasons == {}  # written, not revealed: its reason would tell its card
+    session.apply(nc.Allocate("Maraya", {"Industry 1": 1}))
+    assert "Rob" in session.reasons[1]

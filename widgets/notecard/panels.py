@@ -1,0 +1,88 @@
+"""Read-only parts of the page, as HTML: the corporations, the log, the results. Everything here
+is public: no unrevealed note card ever reaches these functions (they read the spectator's view)."""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from megacorps import notecard as nc
+from megacorps.notecard.log import money
+
+from ..board.colors import corp_initials, seat_color, text_color_on
+from .session import HUMAN, Results, Session
+
+
+def html(value: str = "", cls: str | None = None) -> W.HTML:
+    widget = W.HTML(value)
+    if cls:
+        widget.add_class(cls)
+    return widget
+
+
+def color_of(game: nc.Game, corp: str) -> str:
+    return seat_color(game.players.index(corp)) if corp in game.players else "#999999"
+
+
+def chip(game: nc.Game, corp: str) -> str:
+    """A small badge in the corporation's colour with its initials, and its name."""
+    fill = color_of(game, corp)
+    return (f"<span class='nc-chip' style='background:{fill};color:{text_color_on(fill)}'>"
+            f"{escape(corp_initials(corp))}</span> <b>{escape(corp)}</b>")
+
+
+def corps_html(session: Session) -> str:
+    game = session.game
+    view = game.view(None)
+    cards = []
+    for corp in view.players:
+        out = corp in view.bankrupt
+        player = session.seats.get(corp, HUMAN)
+        who = "Human" if player == HUMAN else f"{player} bot"
+        if corp in view.winners:
+            badge = "<span class='nc-badge nc-b-win'>winner</span>"
+        elif out:
+            badge = f"<span class='nc-badge nc-b-out'>bankrupt in quarter {view.bankrupt[corp]}</span>"
+        elif view.over:
+            badge = ""
+        elif corp in view.handed_in:
+            badge = "<span class='nc-badge nc-b-in'>card in, face down</span>"
+        else:
+            badge = "<span class='nc-badge nc-b-writing'>writing</span>"
+        where = ""
+        if view.options.variable_industries and not out:
+            inside = [i.replace("Industry ", "") for i in view.entered.get(corp, [])]
+            where = (f"<div class='nc-small' title='Industries it may invest in without a cost of entry'>"
+                     f"In industries: {escape(', '.join(inside)) or 'none'}</div>")
+        classes = "nc-corp" + (" nc-out" if out else "") + (" nc-writing" if corp in view.waiting else "")
+        cards.append(f"<div class='{classes}' style='border-top:6px solid {color_of(game, corp)}' "
+                     f"data-corp='{escape(corp)}'><div>{chip(game, corp)} <span class='nc-who'>{who}</span></div>"
+                     f"<div class='nc-money'>{money(view.money[corp])}</div><div>{badge}</div>{where}</div>")
+    return f"<div class='nc-corps'>{''.join(cards)}</div>"
+
+
+def log_html(session: Session, limit: int = 300) -> str:
+    """The public log, newest first, each line with its rule; the bots' reasons after each reveal."""
+    rows = []
+    for e in session.game.log[-limit:]:
+        when = "Set" if e.quarter == 0 else f"Q{e.quarter}"
+        rows.append(f"<div class='nc-log-entry'><span class='nc-log-q'>{when}</span>"
+                    f"<span class='nc-log-rule'>{escape(e.rule)}</span> {escape(e.text)}</div>")
+    return f"<div class='nc-log'>{''.join(reversed(rows))}</div>"
+
+
+def results_html(session: Session, results: Results) -> str:
+    game = session.game
+    if results.is_draw:
+        banner = (f"<div class='nc-winner'>A draw: {' and '.join(escape(w) for w in results.winners)} "
+                  "share the result</div>")
+    else:
+        w = results.winners[0]
+        banner = f"<div class='nc-winner'>{chip(game, w)} wins with {money(results.scores[w])}</div>"
+    rows = "".join(
+        f"<tr><td>{i + 1}</td><td>{chip(game, c)}</td><td class='nc-num'>{money(m)}</td>"
+        f"<td class='nc-small'>{'bankrupt in quarter ' + str(game.state.bankrupt[c]) if c in game.state.bankrupt else ''}</td></tr>"
+        for i, (c, m) in enumerate(results.scores.items()))
+    return (f"{banner}<div class='nc-note'>{escape(results.reason[0].upper() + results.reason[1:])}.</div>"
+            f"<span class='nc-engine-winners' data-winners='{escape('|'.join(results.winners))}'></span>"
+            f"<table class='nc-scores'><tr><th>#</th><th>Corporation</th><th>Money</th><th></th></tr>{rows}</table>")

@@ -1,0 +1,193 @@
+"""A note-card game at the table: which seats are humans and which are bots, the bots and their
+reasons (kept back until the reveal: a reason tells what a card says), taking back a card, the
+moderator's reveal as a list of steps, and money by quarter and by industry.
+
+No ipywidgets here: `widgets/notecard/app.py` renders a Session and turns clicks into its calls.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from megacorps import notecard as nc
+from megacorps.notecard import bots as nc_bots
+from megacorps.notecard import log as rules
+
+HUMAN = "Human"
+PLAYER_KINDS = (HUMAN, *nc_bots.LEVELS)
+SETTLEMENT_RULES = (rules.NEW_INDUSTRY, rules.YIELD, rules.ENTRY, rules.INVESTMENT, rules.SABOTAGE,
+                    rules.EARNINGS, rules.LAPSE, rules.BANKRUPTCY, rules.WINNING, rules.LAST_QUARTER)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One industry of one corporation as announced so far during a reveal."""
+
+    invested: int | None = None
+    entry: int = 0
+    sabotage: tuple[tuple[str, int], ...] = ()
+    net: int | None = None
+    multiplier: int | None = None
+    earnings: int | None = None
+
+
+@dataclass(frozen=True)
+class RevealStep:
+    """One announcement of the moderator, and the table as it stands after it."""
+
+    rule: str
+    text: str
+    about: tuple
+    money: dict[str, int]                 # each corporation's chips after this step
+    cells: dict[tuple[str, str], Cell]    # (corp, industry) -> what is announced so far
+    multipliers: dict[str, int]           # multipliers drawn so far (Variable Yield)
+
+
+@dataclass
+class Results:
+    scores: dict[str, int]
+    winners: list[str]
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) > 1
+
+
+def reveal_steps(report: nc.QuarterReport, entries: list[nc.LogEntry]) -> list[RevealStep]:
+    """The settlement of one quarter as the moderator announces it, step by step: the log lines
+    of that quarter's settlement (in the rules' order), each with the table as it stands after
+    it: chips taken and given, and every cell announced so far."""
+    lines = {(l.corp, l.industry): l for l in report.lines}
+    money = dict(report.money_before)
+    cells: dict[tuple[str, str], Cell] = {}
+    mults: dict[str, int] = {} if report.cards else dict(report.multipliers)
+    steps: list[RevealStep] = []
+    for entry in entries:
+        if entry.quarter != report.quarter or entry.rule not in SETTLEMENT_RULES:
+            continue
+        about = tuple(entry.about)
+        key = about[:2] if len(about) >= 2 else None
+        line = lines.get(key) if key else None
+        cell = cells.get(key, Cell()) if key else None
+        if entry.rule == rules.YIELD:
+            mults[about[1]] = report.multipliers[about[1]]
+        elif entry.rule == rules.ENTRY and line:
+            money[line.corp] -= line.entry_cost
+            cells[key] = Cell(cell.invested, line.entry_cost, cell.sabotage)
+        elif entry.rule == rules.INVESTMENT and line:
+            money[line.corp] -= line.invested
+            cells[key] = Cell(line.invested, cell.entry, cell.sabotage)
+        elif entry.rule == rules.SABOTAGE and line:
+            saboteur = about[2]
+            amount = line.sabotage[saboteur]
+            money[saboteur] -= amount
+            cells[key] = Cell(cell.invested, cell.entry, cell.sabotage + ((saboteur, amount),))
+        elif entry.rule == rules.EARNINGS and line:
+            money[line.corp] += line.earnings
+            cells[key] = Cell(cell.invested, cell.entry, cell.sabotage, line.net, line.multiplier, line.earnings)
+        steps.append(RevealStep(entry.rule, entry.text, about, dict(money), dict(cells), dict(mults)))
+    return steps
+
+
+class Session:
+    """One game and who sits in each seat (`seats`: corporation -> "Human" or a bot level)."""
+
+    def __init__(self, game: nc.Game, seats: dict[str, str], seed: int | None = 0):
+        unknown = [p for p in seats.values() if p not in PLAYER_KINDS]
+        if unknown:
+            raise ValueError(f"unknown player {unknown[0]!r}: choose one of {', '.join(PLAYER_KINDS)}")
+        self.game = game
+        self.seats = {c: seats.get(c, HUMAN) for c in game.players}
+        base = 1000 * (seed or 0)
+        self.bots = {c: nc_bots.LEVELS[p](seed=base + i) for i, (c, p) in enumerate(self.seats.items())
+                     if p != HUMAN}
+        self._reasons: dict[str, str] = {}            # this quarter's, hidden until the reveal
+        self.reasons: dict[int, dict[str, str]] = {}  # revealed quarters' bot reasons
+
+    @classmethod
+    def new(cls, seats: dict[str, str], seed: int | None, options: dict | nc.Options | None = None) -> "Session":
+        """A new game for the corporations of `seats`, in that order (raises ValueError for a bad
+        list or bad options)."""
+        return cls(nc.new_game(list(seats), seed=seed, options=options), seats, seed)
+
+    # --- who decides --------------------------------------------------------------------------
+
+    def is_human(self, corp: str) -> bool:
+        return self.seats.get(corp) == HUMAN
+
+    @property
+    def humans(self) -> list[str]:
+        return [c for c in self.game.players if self.is_human(c)]
+
+    def human_deciders(self) -> list[str]:
+        return [c for c in self.game.deciders if self.is_human(c)]
+
+    def bot_deciders(self) -> list[str]:
+        return [c for c in self.game.deciders if c in self.bots]
+
+    def may_take_back(self) -> list[str]:
+        """Human corporations whose card is in the pile and may be taken back."""
+        return [c for c in self.humans if self.game.can_undo(c)]
+
+    # --- moving play on -----------------------------------------------------------------------
+
+    def apply(self, card: nc.Allocate) -> bool:
+        """Hand in a human's card (raises IllegalAction saying why). True if it ended the quarter."""
+        if not self.is_human(card.corp):
+            raise nc.IllegalAction(f"{card.corp} is played by a bot")
+        return self._hand_in(card, None)
+
+    def bot_step(self) -> str | None:
+        """Let the next bot that must write its card do so; returns its corporation, or None."""
+        move = nc_bots.next_move(self.game, self.bots)
+        if move is None:
+            return None
+        corp, decision = move
+        self._hand_in(decision.action, decision.reason)
+        return corp
+
+    def _hand_in(self, card: nc.Allocate, reason: str | None) -> bool:
+        quarter = len(self.game.reports)
+        self.game.apply(card)
+        if reason is not None:
+            self._reasons[card.corp] = reason
+        if len(self.game.reports) > quarter:  # revealed: the bots' reasons may be read now
+            self.reasons[self.game.reports[-1].quarter] = {c: self._reasons[c] for c in self.game.players
+                                                           if c in self._reasons}
+            self._reasons = {}
+            return True
+        return False
+
+    def take_back(self, corp: str) -> nc.Allocate:
+        """A human takes back its own card, to change it (raises IllegalAction saying why)."""
+        if not self.is_human(corp):
+            raise nc.IllegalAction(f"{corp} is played by a bot")
+        return self.game.undo(corp)
+
+    # --- reading ----------------------------------------------------------------------------------
+
+    def last_reveal(self) -> list[RevealStep]:
+        """The steps of the last quarter revealed ([] before any)."""
+        if not self.game.reports:
+            return []
+        return reveal_steps(self.game.reports[-1], self.game.log)
+
+    def money_series(self) -> tuple[list[int], dict[str, list[int]]]:
+        """Quarters (0: the start) and each corporation's money after each."""
+        rows = self.game.money_by_quarter()
+        return list(range(len(rows))), {c: [r[c] for r in rows] for c in self.game.players}
+
+    def earnings_by_industry(self) -> dict[str, dict[str, int]]:
+        """Each corporation's earnings in each industry, all revealed quarters together."""
+        out = {c: {} for c in self.game.players}
+        for report in self.game.reports:
+            for line in report.lines:
+                out[line.corp][line.industry] = out[line.corp].get(line.industry, 0) + line.earnings
+        return out
+
+    def results(self) -> Results | None:
+        game = self.game
+        if not game.is_over:
+            return None
+        scores = dict(sorted(game.scores().items(), key=lambda kv: -kv[1]))
+        return Results(scores, game.winners(), game.state.end_reason)

@@ -1,0 +1,93 @@
+"""The note-card page's look: one style sheet, injected once through an HTML widget. It follows
+the MegaCorps app's (dark frame, white panels, Okabe-Ito corporation colours) with its own
+class prefix, `nc-`."""
+
+NOTECARD_CSS = """
+<style>
+body, .jp-Notebook, .voila-body { background: #1f2430 !important; margin: 0 !important; }
+body { padding: 0 !important; }
+#rendered_cells, .jp-Cell, .jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output,
+.jp-Cell-outputWrapper, .jp-Notebook { padding: 0 !important; margin: 0 !important; }
+.jp-OutputPrompt, .jp-InputPrompt { display: none !important; }
+.nc-app { font-family: "Segoe UI", Roboto, Arial, sans-serif; color: #1d2330; width: 1190px;
+          margin: 4px auto 0 auto; }
+.nc-app .widget-html-content { line-height: 1.35; }
+.nc-app .widget-html, .nc-app .widget-html-content { height: auto; }
+.nc-titlebar { background: linear-gradient(90deg, #13161f, #2b3245); color: #f2f2f2; padding: 6px 14px;
+               border-radius: 8px 8px 0 0; align-items: center; height: 52px; box-sizing: border-box; }
+.nc-brand { font-size: 24px; font-weight: 800; letter-spacing: 3px; color: #ffd166; line-height: 1; }
+.nc-brand span { color: #ffffff; font-weight: 400; letter-spacing: 1px; font-size: 15px; }
+.nc-tagline { font-size: 10px; color: #aab; letter-spacing: .5px; white-space: nowrap; }
+.nc-titlebar > .widget-html:first-child { flex: 0 0 290px; }
+.nc-status { flex: 1 1 auto; margin: 0 12px; min-width: 0; }
+.nc-status-text { color: #e8e8ee; font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.nc-tools { align-items: center; gap: 6px; }
+.nc-tools button { background: #3a4359; color: #fff; border-radius: 5px; }
+.nc-tools .mod-active { background: #ffd166; color: #111; }
+.nc-save-link { display: inline-block; background: #3a4359; color: #fff !important; padding: 5px 12px;
+                border-radius: 5px; text-decoration: none; font-size: 13px; line-height: 18px; }
+.nc-body { background: #e9ecf2; padding: 6px; border-radius: 0 0 8px 8px; align-items: flex-start; gap: 6px; }
+.nc-main, .nc-sidebar { gap: 6px; }
+.nc-main > *, .nc-sidebar > * { flex-shrink: 0; }
+.nc-panel { background: #fff; border-radius: 6px; padding: 8px 10px; box-shadow: 0 1px 3px rgba(0,0,0,.15);
+            box-sizing: border-box; width: 100%; }
+.nc-panel-title { font-weight: 700; font-size: 15px; margin-bottom: 4px; }
+.nc-note { color: #5b6275; font-size: 12px; line-height: 1.35; }
+.nc-corps { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 6px; }
+.nc-corp { background: #fff; border-radius: 6px; padding: 5px 8px; box-shadow: 0 1px 2px rgba(0,0,0,.12);
+           font-size: 12px; min-height: 70px; }
+.nc-corp.nc-out { opacity: .45; }
+.nc-corp.nc-writing { box-shadow: 0 0 0 2px #ffb703, 0 1px 3px rgba(0,0,0,.2); }
+.nc-chip { display: inline-block; min-width: 20px; padding: 0 3px; border-radius: 3px; font-size: 10px;
+           font-weight: 700; text-align: center; line-height: 16px; }
+.nc-who { color: #5b6275; font-size: 11px; float: right; }
+.nc-money { font-weight: 800; color: #0b6e4f; font-size: 16px; }
+.nc-badge { display: inline-block; font-size: 10px; padding: 0 6px; border-radius: 8px; margin-right: 3px;
+            line-height: 15px; font-weight: 600; }
+.nc-b-writing { background: #ffb703; color: #111; }
+.nc-b-in { background: #1d3557; color: #fff; }
+.nc-b-out { background: #999; color: #fff; }
+.nc-b-win { background: #2a9d8f; color: #fff; }
+.nc-small { color: #5b6275; font-size: 11px; }
+.nc-welcome { background: #fff; border-radius: 6px; padding: 14px; font-size: 14px; color: #5b6275; }
+.nc-desk { border-left: 5px solid #ffb703; }
+.nc-gate { background: #fff3cd; border-radius: 6px; padding: 8px; }
+.nc-gate-text { font-size: 15px; }
+.nc-card { background: #fffdf5; border: 1px solid #e6dcb8; border-radius: 6px; padding: 8px;
+           box-shadow: 2px 2px 0 #efe6c8; }
+.nc-card-title { font-size: 15px; font-weight: 700; }
+.nc-row { align-items: center; gap: 4px; }
+.nc-row .widget-label { min-width: 0; }
+.nc-entry-note { font-size: 11px; color: #8a5a00; }
+.nc-summary-text { font-size: 13px; padding: 4px 6px; border-radius: 4px; background: #eef6ff; margin: 4px 0; }
+.nc-summary-text.nc-over { background: #fde2e1; color: #8a1c1c; }
+.nc-msg-text { font-size: 12px; background: #fde2e1; color: #8a1c1c; border-radius: 4px; padding: 4px 6px; }
+.nc-error-text { background: #fde2e1; color: #8a1c1c; border: 1px solid #f5b5b3; border-radius: 6px;
+                 padding: 6px 10px; font-size: 13px; }
+.nc-info-text { background: #e7f5ee; color: #1b5e3c; border-radius: 6px; padding: 4px 10px; font-size: 12px; }
+.nc-reveal-now { font-size: 16px; background: #1d3557; color: #fff; border-radius: 6px; padding: 8px 10px;
+                 margin: 4px 0; min-height: 22px; }
+.nc-reveal-rule { display: inline-block; font-size: 10px; background: #ffd166; color: #111; border-radius: 3px;
+                  padding: 0 4px; margin-right: 6px; vertical-align: middle; }
+.nc-reveal-table { border-collapse: collapse; width: 100%; font-size: 12px; }
+.nc-reveal-table th, .nc-reveal-table td { border: 1px solid #e1e5ee; padding: 3px 5px; text-align: left;
+                                           vertical-align: top; }
+.nc-reveal-table th { background: #f3f5f9; }
+.nc-reveal-table td.nc-fresh { background: #fff8e1; }
+.nc-cell-earn { font-weight: 700; color: #0b6e4f; }
+.nc-cell-sab { color: #b42318; }
+.nc-reasons { font-size: 12px; margin: 6px 0 0 0; padding-left: 16px; }
+.nc-log { max-height: 300px; overflow-y: auto; font-size: 12px; }
+.nc-log-entry { padding: 2px 0; border-bottom: 1px solid #eef0f4; line-height: 1.3; }
+.nc-log-q { display: inline-block; width: 28px; color: #8a90a2; font-size: 11px; }
+.nc-log-rule { display: inline-block; background: #eef1f7; color: #37415a; border-radius: 3px;
+               font-size: 10px; padding: 0 4px; margin-right: 4px; }
+.nc-winner { font-size: 20px; font-weight: 800; background: linear-gradient(90deg, #ffd166, #fff1c1);
+             border-radius: 6px; padding: 10px; margin-bottom: 8px; }
+.nc-scores { border-collapse: collapse; width: 100%; }
+.nc-scores td, .nc-scores th { padding: 3px 6px; border-bottom: 1px solid #eee; text-align: left; }
+.nc-num { text-align: right !important; font-weight: 700; }
+.nc-seat-no { display: inline-block; width: 48px; font-size: 12px; color: #5b6275; padding-top: 6px; }
+.nc-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
+</style>
+"""
