@@ -2,7 +2,7 @@
 the Variable Yield Industries example (Maraya 13, Jeff 23)."""
 from __future__ import annotations
 
-from conftest import CORE, jeff_card, maraya_card
+from notecardtools import CORE, example_game, jeff_card, maraya_card  # noqa: F401 (a fixture)
 
 from megacorps import notecard as nc
 

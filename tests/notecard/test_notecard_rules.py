@@ -3,7 +3,7 @@ winning, the two modules, undo. Every refusal must leave the game exactly as it 
 from __future__ import annotations
 
 import pytest
-from conftest import CORE, jeff_card, maraya_card
+from notecardtools import CORE, example_game, jeff_card, maraya_card  # noqa: F401 (a fixture)
 
 from megacorps import notecard as nc
 

@@ -7,7 +7,7 @@ import json
 import zlib
 
 import pytest
-from conftest import jeff_card, maraya_card
+from notecardtools import jeff_card, maraya_card
 
 from megacorps import notecard as nc
 from megacorps.notecard.saves import _digest, seal, unseal

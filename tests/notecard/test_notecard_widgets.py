@@ -47,6 +47,7 @@ def test_a_whole_hot_seat_game_with_a_bot():
         write(app, "Jeff", {"Industry 3": 3}, {("Maraya", "Industry 1"): 1})
         assert app.reveal.active and app.reveal.quarter == quarter
         assert app.reveal.done_button.disabled  # the quarter must be revealed before play goes on
+        assert app.desk.asking is None and app.desk.gate.layout.display == "none"  # nobody writes now
         app.reveal.next_button.click()
         assert "data-step='1'" in app.reveal.now.value and app.reveal.reasons.value == ""
         app.reveal.all_button.click()

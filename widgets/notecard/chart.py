@@ -55,7 +55,8 @@ class MoneyChart:
                           barmode="group", plot_bgcolor="#FAFAFA", paper_bgcolor="white",
                           legend=dict(orientation="h", y=-0.18, font=dict(size=11)),
                           font=dict(size=11))
-        fig.update_xaxes(title_text="quarter (0: the start)", dtick=1, fixedrange=True, row=1, col=1)
+        fig.update_xaxes(title_text="quarter (0: the start)", dtick=1, fixedrange=True, row=1, col=1,
+                         range=[-0.3, max(1, len(data["xs"]) - 1) + 0.3])
         fig.update_yaxes(type="log", fixedrange=True, row=1, col=1)
         fig.update_xaxes(fixedrange=True, row=1, col=2)
         fig.update_yaxes(fixedrange=True, rangemode="tozero", row=1, col=2)
@@ -82,3 +83,4 @@ class MoneyChart:
                     trace.x, trace.y = data["xs"], data["money"][trace.name]
                 else:
                     trace.x, trace.y = labels, data["earned"][trace.name]
+            self.figure.layout.xaxis.range = [-0.3, max(1, len(data["xs"]) - 1) + 0.3]

@@ -41,6 +41,7 @@ class NoteCardDesk:
         self.writer: str | None = None          # whose card is open on the screen
         self.asking: str | None = None          # whose turn it is at the gate
         self.purpose = "write"                  # what the gate is for: "write" or "take back"
+        self.paused = False                     # the moderator's reveal is on: nobody writes
 
         self.title = html("<div class='nc-panel-title'>Note cards</div>")
         self.gate_text = html(cls="nc-gate-text")
@@ -257,9 +258,12 @@ class NoteCardDesk:
 
     # --- showing --------------------------------------------------------------------------------------
 
-    def refresh(self, paused: bool = False) -> None:
+    def refresh(self, paused: bool | None = None) -> None:
         """Show the gate, the open card or who is being waited for. `paused`: the moderator's
-        reveal is on the table, nobody writes."""
+        reveal is on the table, nobody writes (None: as last said)."""
+        if paused is not None:
+            self.paused = paused
+        paused = self.paused
         s = self.session
         self.widget.layout.display = None if s is not None else "none"
         if s is None:

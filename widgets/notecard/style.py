@@ -15,10 +15,10 @@ body { padding: 0 !important; }
 .nc-app .widget-html, .nc-app .widget-html-content { height: auto; }
 .nc-titlebar { background: linear-gradient(90deg, #13161f, #2b3245); color: #f2f2f2; padding: 6px 14px;
                border-radius: 8px 8px 0 0; align-items: center; height: 52px; box-sizing: border-box; }
-.nc-brand { font-size: 24px; font-weight: 800; letter-spacing: 3px; color: #ffd166; line-height: 1; }
-.nc-brand span { color: #ffffff; font-weight: 400; letter-spacing: 1px; font-size: 15px; }
+.nc-brand { white-space: nowrap; font-size: 24px; font-weight: 800; letter-spacing: 3px; color: #ffd166; line-height: 1; }
+.nc-brand span { color: #ffffff; font-weight: 400; letter-spacing: 1px; font-size: 14px; white-space: nowrap; }
 .nc-tagline { font-size: 10px; color: #aab; letter-spacing: .5px; white-space: nowrap; }
-.nc-titlebar > .widget-html:first-child { flex: 0 0 290px; }
+.nc-titlebar > .widget-html:first-child { flex: 0 0 400px; }
 .nc-status { flex: 1 1 auto; margin: 0 12px; min-width: 0; }
 .nc-status-text { color: #e8e8ee; font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .nc-tools { align-items: center; gap: 6px; }

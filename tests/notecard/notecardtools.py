@@ -1,4 +1,5 @@
-"""Shared helpers for the note-card game's tests."""
+"""Shared helpers for the note-card game's tests (a module, not a conftest: tests/conftest.py is
+the one conftest, so that `from conftest import require_chromium` finds it)."""
 from __future__ import annotations
 
 import pytest

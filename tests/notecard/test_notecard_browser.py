@@ -1,0 +1,229 @@
+"""The note-card page in a real browser: Voila + Debian's Chromium, a whole hot-seat game played
+by clicks (two humans and a bot), with a secret card taken back and changed, the moderator's
+reveal stepped through, and the results. Every widget model the page holds is mirrored from the
+kernel's websocket (what the browser receives and sends), to check that no model ever holds
+another seat's card before the reveal.
+
+Skips only when /usr/bin/chromium is missing and CI is not set (see tests/conftest.py)."""
+from __future__ import annotations
+
+import base64
+import json
+import re
+import struct
+import time
+from pathlib import Path
+
+import pytest
+
+from megacorps import notecard as nc
+from megacorps.notecard.saves import unseal
+
+ARTIFACTS = Path("test-artifacts")
+
+
+class WidgetMirror:
+    """The widget models of the page, rebuilt from the kernel websocket's comm messages (both the
+    JSON and the binary v1 framing of Jupyter Server)."""
+
+    def __init__(self):
+        self.models: dict[str, dict] = {}
+
+    @staticmethod
+    def _message(payload) -> tuple[dict, dict]:
+        if isinstance(payload, str):
+            msg = json.loads(payload)
+            return msg.get("header", {}), msg.get("content", {})
+        count = struct.unpack_from("<Q", payload, 0)[0]
+        offsets = struct.unpack_from(f"<{count}Q", payload, 8)
+        parts = [payload[offsets[i]:offsets[i + 1]] for i in range(count - 1)] + [payload[offsets[-1]:]]
+        return json.loads(parts[1]), json.loads(parts[4])
+
+    def feed(self, payload) -> None:
+        header, content = self._message(payload)
+        kind = header.get("msg_type", "")
+        data = content.get("data") or {}
+        if kind == "comm_open" and "state" in data:
+            self.models[content["comm_id"]] = dict(data["state"])
+        elif kind == "comm_msg" and data.get("method") in ("update", "echo_update"):
+            self.models.setdefault(content["comm_id"], {}).update(data.get("state", {}))
+        elif kind == "comm_msg" and data.get("method") == "update_states":
+            for model_id, entry in data.get("states", {}).items():
+                self.models.setdefault(model_id, {}).update(entry.get("state", {}))
+        elif kind == "comm_close":
+            self.models.pop(content.get("comm_id"), None)
+
+    def with_class(self, cls: str) -> list[dict]:
+        return [m for m in self.models.values() if cls in (m.get("_dom_classes") or [])]
+
+    def text(self) -> str:
+        return json.dumps(self.models, default=str)
+
+
+@pytest.fixture(scope="module")
+def notecard_url():
+    from conftest import require_chromium  # tests/conftest.py
+    require_chromium()
+    from widgets.testing.voila_runner import voila_server
+    ARTIFACTS.mkdir(exist_ok=True)
+    with voila_server(preheat=False, bot_pause=0.0, notebook="notebooks/notecard/play.ipynb") as url:
+        yield url
+
+
+@pytest.fixture()
+def page(notecard_url):
+    from playwright.sync_api import sync_playwright
+
+    from widgets.testing.voila_runner import chromium, route_cdn
+    with sync_playwright() as p, chromium(p) as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.js_errors, page.console_texts = [], []
+        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+        page.on("console", lambda msg: page.console_texts.append(f"{msg.type}: {msg.text}"))
+        page.mirror = WidgetMirror()
+
+        def watch(ws):
+            if "/channels" in ws.url:
+                ws.on("framereceived", page.mirror.feed)
+                ws.on("framesent", page.mirror.feed)
+        page.on("websocket", watch)
+        route_cdn(page)
+        page.goto(notecard_url)
+        try:
+            yield page
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "notecard-browser-failure.png"), full_page=True)
+            raise
+
+
+def status(page) -> dict:
+    element = page.locator(".nc-status-text")
+    return {k: element.get_attribute(f"data-{k}") for k in ("quarter", "cards", "reports", "over", "reveal")}
+
+
+def type_into(page, selector: str, value) -> None:
+    field = page.locator(selector)
+    field.fill(str(value))
+    field.press("Tab")
+
+
+def gate(page, corp: str, action: str = "show my note card") -> None:
+    button = page.locator(".nc-gate-button")
+    page.wait_for_function(f"() => {{ const b = document.querySelector('.nc-gate-button');"
+                           f" return b && b.offsetParent && b.innerText.includes({json.dumps(f'I am {corp}, {action}')}); }}",
+                           timeout=30_000)
+    button.click()
+    page.wait_for_selector(".nc-card .nc-invest input", state="visible", timeout=30_000)
+    page.wait_for_function(f"() => document.querySelector('.nc-card-title').innerText.includes({json.dumps(corp)})")
+
+
+def hand_in(page) -> None:
+    before = status(page)["cards"]
+    page.click(".nc-hand-in")
+    page.wait_for_function(f"() => {{ const s = document.querySelector('.nc-status-text').dataset;"
+                           f" return s.cards !== {json.dumps(before)} || s.reveal === '1'; }}", timeout=30_000)
+
+
+def write_card(page, corp: str, invest: dict[int, int], sabotage: tuple | None = None) -> None:
+    gate(page, corp)
+    for number, amount in invest.items():
+        type_into(page, f".nc-invest-{number} input", amount)
+    if sabotage:
+        target, industry, amount = sabotage
+        page.locator(".nc-sab-target select").first.select_option(label=target)
+        page.locator(".nc-sab-industry select").first.select_option(label=industry)
+        type_into(page, ".nc-sab-amount input >> nth=0", amount)
+    page.wait_for_function("() => document.querySelector('.nc-summary-text') !== null")
+    hand_in(page)
+
+
+def assert_nothing_of_the_card_left(page, marker: str, card_open: bool = False) -> None:
+    """What the browser holds once a card is handed in: every field of the desk back to zero, no
+    trace of the card in any widget model, in the page's text or in the save link."""
+    time.sleep(0.5)  # let the last websocket frames land
+    mirror = page.mirror
+    for field in mirror.with_class("nc-invest") + mirror.with_class("nc-sab-amount"):
+        assert field.get("value") == 0, field
+    for dropdown in mirror.with_class("nc-sab-target"):  # nobody chosen (the names are public)
+        assert dropdown.get("index") == 0 and dropdown["_options_labels"][0] == "(nobody)", dropdown
+    text = mirror.text()
+    where = text.find(marker)
+    assert where < 0, text[max(0, where - 300):where + 100]
+    assert "Not accepted" not in text
+    if not card_open:
+        assert "keeps $" not in text  # the running total of a card is gone with it
+    assert marker not in page.inner_text("body")
+    assert all(v == "0" for v in page.locator(".nc-invest input").evaluate_all("els => els.map(e => e.value)"))
+    href = page.get_attribute(".nc-save-link", "href")
+    saved = base64.b64decode(href.split(",", 1)[1]).decode()
+    assert unseal(saved)["actions"] == [a for a in unseal(saved)["actions"] if a.get("invest") != {"Industry 2": 7}]
+
+
+def test_a_hot_seat_game_in_the_browser(page):
+    page.wait_for_selector(".nc-start", timeout=120_000)
+    for seat, (name, player) in enumerate([("Maraya", "Human"), ("Jeff", "Human"), ("Rob", "Cautious")], start=1):
+        page.fill(f".nc-seat-name-{seat} input", name)
+        page.locator(f".nc-seat-player-{seat} select").select_option(label=player)
+    type_into(page, ".nc-last-quarter input", 2)
+    type_into(page, ".nc-seed input", 5)
+    type_into(page, ".nc-pause input", 0)
+    page.click(".nc-start")
+    page.wait_for_selector(".nc-gate-button", state="visible", timeout=60_000)
+    page.wait_for_selector(".nc-status-text[data-cards='1']", timeout=30_000)
+    assert status(page) == {"quarter": "1", "cards": "1", "reports": "0", "over": "0", "reveal": "0"}  # Rob's
+
+    # quarter 1: Maraya writes a card nobody else may see, then Jeff is asked
+    write_card(page, "Maraya", {2: 7}, ("Jeff", "Industry 3", 3))
+    assert status(page)["cards"] == "2"
+    page.wait_for_function("() => document.querySelector('.nc-gate-button').innerText.includes('I am Jeff')")
+    assert_nothing_of_the_card_left(page, "$7M")
+    page.screenshot(path=str(ARTIFACTS / "notecard-gate.png"), full_page=True)
+    gate(page, "Jeff")
+    assert_nothing_of_the_card_left(page, "$7M", card_open=True)  # Jeff's open card starts empty
+    type_into(page, ".nc-invest-1 input", 4)
+    hand_in(page)
+
+    # the moderator's reveal, step by step
+    page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=30_000)
+    page.click(".nc-next-step")
+    page.wait_for_selector(".nc-reveal-now[data-step='1']")
+    first = page.inner_text(".nc-reveal-now")
+    assert "Maraya invested $7M in Industry 2" in first  # revealed now, not before
+    page.click(".nc-next-step")
+    page.wait_for_selector(".nc-reveal-now[data-step='2']")
+    page.click(".nc-show-all")
+    page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
+    page.screenshot(path=str(ARTIFACTS / "notecard-reveal.png"), full_page=True)
+    assert "Maraya spent $3M sabotaging Jeff's Industry 3" in page.inner_text(".nc-log-box")
+    page.click(".nc-continue")
+    page.wait_for_function("() => document.querySelector('.nc-status-text').dataset.reveal === '0'")
+
+    # quarter 2: Maraya hands in, takes her card back, changes it
+    write_card(page, "Maraya", {1: 5})
+    page.click(".nc-back-button")
+    gate(page, "Maraya", "take back my card")
+    assert page.locator(".nc-invest-1 input").input_value() == "5"
+    type_into(page, ".nc-invest-1 input", 6)
+    hand_in(page)
+    write_card(page, "Jeff", {3: 2})
+
+    page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=30_000)
+    page.click(".nc-show-all")
+    page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
+    assert "Maraya invested $6M in Industry 1" in page.inner_text(".nc-reveal-grid") + page.inner_text(".nc-log-box")
+    page.click(".nc-continue")
+    page.wait_for_selector(".nc-winner", state="visible", timeout=30_000)
+    page.screenshot(path=str(ARTIFACTS / "notecard-results.png"), full_page=True)
+
+    # an independent check: the saved game, replayed here, has the same winners
+    shown = page.get_attribute(".nc-engine-winners", "data-winners").split("|")
+    href = page.get_attribute(".nc-save-link", "href")
+    replay = nc.Game.from_json(base64.b64decode(href.split(",", 1)[1]).decode())
+    assert replay.is_over and replay.winners() == shown
+    second = [a for a in replay.actions[3:] if a.corp == "Maraya"]
+    assert second == [nc.Allocate("Maraya", {"Industry 1": 6})]  # the card as changed, once
+    # the chart drew a money line per corporation
+    assert page.locator(".nc-chart .scatterlayer .trace").count() == 3
+    assert page.js_errors == []
+    assert not [t for t in page.console_texts if "Invalid color" in t]
+    assert "Traceback" not in page.inner_text("body")
