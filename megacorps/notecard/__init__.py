@@ -39,8 +39,9 @@ def new_game(players: list[str], seed: int | None = None, options: Options | dic
 
 def scenario(players: list[str], options: Options | dict | None = None, seed: int = 0, **position) -> Game:
     """Any position before a quarter's note cards, for lessons and tests. Keywords: money,
-    quarter, bankrupt, industries (open), entered, top_cards (Variable Yield: industry -> the
-    next cards). Anything not given is as at the start. Raises ValueError naming a bad entry."""
+    quarter, bankrupt, industries (open), entered, and with Variable Yield top_cards (industry
+    -> the next cards) and drawn (industry -> its face-up discard pile). Anything not given is
+    as at the start. Raises ValueError naming a bad entry."""
     return Game(scenario_state(players, options, seed, **position))
 
 

@@ -32,10 +32,13 @@ def scenario_state(players: list[str], options: Options | dict | None = None, se
                    money: dict[str, int] | None = None, quarter: int = 1,
                    bankrupt: dict[str, int] | None = None, industries: list[str] | None = None,
                    entered: dict[str, list[str]] | None = None,
-                   top_cards: dict[str, list[int]] | None = None) -> NotecardState:
+                   top_cards: dict[str, list[int]] | None = None,
+                   drawn: dict[str, list[int]] | None = None) -> NotecardState:
     """A position in the middle of a game, before the quarter's note cards. Anything not given
-    is as at the start. `top_cards` (Variable Yield): industry -> the cards to draw next, first
-    first (taken out of that stack, so it stays a full deck). Raises ValueError naming a bad entry."""
+    is as at the start. Variable Yield: `drawn`, industry -> the cards already drawn since its
+    stack was shuffled (its face-up discard pile, oldest first); `top_cards`, industry -> the
+    cards to draw next, first first. Both are taken out of that industry's stack, so that it
+    stays one full deck. Raises ValueError naming a bad entry."""
     state = new_state(players, seed, options)
     opts = state.options
     state.quarter = quarter
@@ -60,15 +63,17 @@ def scenario_state(players: list[str], options: Options | dict | None = None, se
         state.entered[corp] = [i for i in opts.industries if i in where]
     if opts.variable_yield:
         state.stacks = {i: variable_yield.new_stack(state, i) for i in state.industries}
-        for industry, cards in (top_cards or {}).items():
+        for industry in set(top_cards or {}) | set(drawn or {}):
+            top, gone = list((top_cards or {}).get(industry, [])), list((drawn or {}).get(industry, []))
             if industry not in state.stacks:
-                raise ValueError(f"top_cards: {industry!r} is not an open industry")
-            if Counter(cards) - Counter(variable_yield.DECK):
-                raise ValueError(f"top_cards: {cards!r} is more than a yield deck holds")
+                raise ValueError(f"top_cards/drawn: {industry!r} is not an open industry")
+            if Counter(top + gone) - Counter(variable_yield.DECK):
+                raise ValueError(f"top_cards/drawn: {top + gone!r} is more than a yield deck holds")
             rest = list(state.stacks[industry].draw)
-            for card in cards:
+            for card in top + gone:
                 rest.remove(card)
-            state.stacks[industry].draw = list(cards) + rest
-    elif top_cards:
-        raise ValueError("top_cards: Variable Yield Industries is not in play")
+            state.stacks[industry].draw = top + rest
+            state.stacks[industry].discard = gone
+    elif top_cards or drawn:
+        raise ValueError("top_cards/drawn: Variable Yield Industries is not in play")
     return state

@@ -33,7 +33,9 @@ class NoteCardDesk:
     """The desk widget (`widget`) for one Session at a time (`set_session`)."""
 
     def __init__(self, hand_in: Callable[[nc.Allocate], None], take_back: Callable[[str], nc.Allocate],
-                 guard: Callable[[Callable], Callable] = lambda fn: fn):
+                 guard: Callable[[Callable], Callable] = lambda fn: fn, gates: bool = True):
+        """`gates`: ask each player by name before showing their card (hot-seat); False for a
+        lesson, where one learner writes one corporation's cards."""
         self._hand_in = hand_in
         self._take_back = take_back
         self.guard = guard
@@ -42,6 +44,7 @@ class NoteCardDesk:
         self.asking: str | None = None          # whose turn it is at the gate
         self.purpose = "write"                  # what the gate is for: "write" or "take back"
         self.paused = False                     # the moderator's reveal is on: nobody writes
+        self.gates = gates
 
         self.title = html("<div class='nc-panel-title'>Note cards</div>")
         self.gate_text = html(cls="nc-gate-text")
@@ -275,6 +278,8 @@ class NoteCardDesk:
         if self.purpose != "take back":
             self.asking = None if paused or game.is_over else self.next_writer()
         self.title.value = (f"<div class='nc-panel-title'>Note cards \u00b7 quarter {game.quarter}</div>")
+        if not self.gates and self.writer is None and self.asking is not None:
+            self.writer = self.asking  # one learner at the screen: no need to pass it
         show_gate = self.writer is None and self.asking is not None
         self.gate.layout.display = None if show_gate else "none"
         self.card.layout.display = None if self.writer is not None else "none"
@@ -309,7 +314,7 @@ class NoteCardDesk:
             if bots:
                 waiting.append(f"Waiting for {', '.join(bots)} (bot{'s' if len(bots) > 1 else ''}).")
         self.waiting.value = " ".join(waiting)
-        backs = [] if paused else s.may_take_back()
+        backs = [] if paused or not self.gates else s.may_take_back()
         with self.back_corp.hold_sync():
             self.back_corp.options = backs
             self.back_corp.value = backs[0] if backs else None

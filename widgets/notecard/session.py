@@ -92,15 +92,19 @@ def reveal_steps(report: nc.QuarterReport, entries: list[nc.LogEntry]) -> list[R
 class Session:
     """One game and who sits in each seat (`seats`: corporation -> "Human" or a bot level)."""
 
-    def __init__(self, game: nc.Game, seats: dict[str, str], seed: int | None = 0):
-        unknown = [p for p in seats.values() if p not in PLAYER_KINDS]
+    def __init__(self, game: nc.Game, seats: dict[str, str], seed: int | None = 0, bots: dict | None = None):
+        """`bots`: corporation -> a bot object of one's own (a lesson's scripted opponent); its
+        seat shows the bot's `name`."""
+        bots = dict(bots or {})
+        seats = {**seats, **{c: getattr(b, "name", "Bot") for c, b in bots.items()}}
+        unknown = [p for c, p in seats.items() if p not in PLAYER_KINDS and c not in bots]
         if unknown:
             raise ValueError(f"unknown player {unknown[0]!r}: choose one of {', '.join(PLAYER_KINDS)}")
         self.game = game
         self.seats = {c: seats.get(c, HUMAN) for c in game.players}
         base = 1000 * (seed or 0)
-        self.bots = {c: nc_bots.LEVELS[p](seed=base + i) for i, (c, p) in enumerate(self.seats.items())
-                     if p != HUMAN}
+        self.bots = {c: bots[c] if c in bots else nc_bots.LEVELS[p](seed=base + i)
+                     for i, (c, p) in enumerate(self.seats.items()) if p != HUMAN}
         self._reasons: dict[str, str] = {}            # this quarter's, hidden until the reveal
         self.reasons: dict[int, dict[str, str]] = {}  # revealed quarters' bot reasons
 

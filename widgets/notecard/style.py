@@ -1,9 +1,9 @@
 """The note-card page's look: one style sheet, injected once through an HTML widget. It follows
 the MegaCorps app's (dark frame, white panels, Okabe-Ito corporation colours) with its own
-class prefix, `nc-`."""
+class prefix, `nc-`. The page (`NOTECARD_CSS`) also dresses the Voila page around it; a lesson
+(`LESSON_CSS`) styles only its own widgets and leaves the notebook alone."""
 
-NOTECARD_CSS = """
-<style>
+PAGE_CSS = """
 body, .jp-Notebook, .voila-body { background: #1f2430 !important; margin: 0 !important; }
 body { padding: 0 !important; }
 #rendered_cells, .jp-Cell, .jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output,
@@ -13,6 +13,9 @@ body { padding: 0 !important; }
           margin: 4px auto 0 auto; }
 .nc-app .widget-html-content { line-height: 1.35; }
 .nc-app .widget-html, .nc-app .widget-html-content { height: auto; }
+"""
+
+WIDGET_CSS = """
 .nc-titlebar { background: linear-gradient(90deg, #13161f, #2b3245); color: #f2f2f2; padding: 6px 14px;
                border-radius: 8px 8px 0 0; align-items: center; height: 52px; box-sizing: border-box; }
 .nc-brand { white-space: nowrap; font-size: 24px; font-weight: 800; letter-spacing: 3px; color: #ffd166; line-height: 1; }
@@ -89,5 +92,8 @@ body { padding: 0 !important; }
 .nc-num { text-align: right !important; font-weight: 700; }
 .nc-seat-no { display: inline-block; width: 48px; font-size: 12px; color: #5b6275; padding-top: 6px; }
 .nc-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
-</style>
 """
+
+NOTECARD_CSS = "<style>\n" + PAGE_CSS + WIDGET_CSS + "</style>\n"
+LESSON_CSS = ("<style>\n.nc-lesson { font-family: \"Segoe UI\", Roboto, Arial, sans-serif; color: #1d2330; gap: 6px; }\n"
+              ".nc-lesson .widget-html-content { line-height: 1.35; }\n" + WIDGET_CSS + "</style>\n")
