@@ -7,16 +7,29 @@ with `load_board(path)` / `load_deck(path)` without touching Python.
 """
 from __future__ import annotations
 
+import itertools
 import json
 from enum import Enum
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .errors import BadDataFile
+
+# Bounds on every number a board or deck file may hold (issue 7, items 8 and 9): values the
+# rules cannot work with are refused, and no number is so big that listing or playing hangs.
+MAX_FILE_BYTES = 2_000_000
+MAX_MONEY = 1_000_000            # starting money, and any amount of Euros a file names
+MAX_PRICE = 10_000               # company and mercenary prices, compensation, payouts
+MAX_STRENGTH = 1_000             # Defense, Force, starting mercenaries
+MAX_COPIES = 50                  # copies of one card
+MAX_CARDS = 500                  # cards in a deck
+Name = Annotated[str, Field(min_length=1, max_length=100)]
+Note = Annotated[str, Field(max_length=5_000)]
+Price = Annotated[int, Field(ge=0, le=MAX_PRICE)]
 
 
 class Government(str, Enum):
@@ -38,13 +51,13 @@ class _Strict(BaseModel):
 class Country(_Strict):
     """A row of the board."""
 
-    name: str = Field(description="Country name as printed on the board")
+    name: Name = Field(description="Country name as printed on the board")
     government: Government | None = Field(None, description="Starting government (None: neutral)")
-    defense: int = Field(0, ge=0, description="Defense value (first number under the name)")
-    force: int = Field(0, ge=0, description="Force value (second number under the name)")
-    companies: list[str] = Field(description="Industries that have a company in this country")
+    defense: int = Field(0, ge=0, le=MAX_STRENGTH, description="Defense value (first number under the name)")
+    force: int = Field(0, ge=0, le=MAX_STRENGTH, description="Force value (second number under the name)")
+    companies: list[Name] = Field(max_length=50, description="Industries that have a company in this country")
     neutral: bool = Field(False, description="Never controlled, attacked or intervened in")
-    absent_until_card: str | None = Field(None, description="Its companies exist only after this card")
+    absent_until_card: Name | None = Field(None, description="Its companies exist only after this card")
     starts_syndicalized: bool = Field(False, description="Its companies start Syndicalized")
 
     @model_validator(mode="after")
@@ -57,27 +70,28 @@ class Country(_Strict):
 
 
 class CorpSpec(_Strict):
-    name: str
-    starts_with: str | None = Field(None, description="Country this corp controls at the start")
+    name: Name
+    starts_with: Name | None = Field(None, description="Country this corp controls at the start")
 
 
 class Board(_Strict):
     """The whole board: industries, countries and the numbers the rules use."""
 
-    name: str
-    reconstruction_note: str = ""
-    industries: list[str]
+    name: Annotated[str, Field(max_length=200)]
+    reconstruction_note: Note = ""
+    industries: list[Name] = Field(max_length=50)
     corps: list[CorpSpec] = Field(min_length=3, max_length=6)
-    random_start_countries: list[str]
-    countries: list[Country]
-    payout_table: list[int] = Field(min_length=6, max_length=6, description="Euros per company for 0..5+ competitors")
-    deck_size_by_players: dict[int, int]
-    starting_cards_by_countries: list[int] = Field(description="Cards for 0, 1, 2+ countries held")
-    starting_money: int = 40
-    starting_mercenaries: int = 1
-    company_price: int = 4
-    divestment_compensation: int = 4
-    mercenary_price: int = 1
+    random_start_countries: list[Name]
+    countries: list[Country] = Field(max_length=100)
+    payout_table: list[Price] = Field(min_length=6, max_length=6, description="Euros per company for 0..5+ competitors")
+    deck_size_by_players: dict[Annotated[int, Field(ge=3, le=6)], Annotated[int, Field(ge=0, le=MAX_CARDS)]]
+    starting_cards_by_countries: list[Annotated[int, Field(ge=0, le=MAX_COPIES)]] = Field(
+        max_length=10, description="Cards for 0, 1, 2+ countries held")
+    starting_money: int = Field(40, ge=0, le=MAX_MONEY)
+    starting_mercenaries: int = Field(1, ge=0, le=MAX_STRENGTH)
+    company_price: Price = 4
+    divestment_compensation: Price = 4
+    mercenary_price: int = Field(1, ge=1, le=MAX_PRICE, description="Euros per mercenary from the box (at least 1)")
 
     @model_validator(mode="after")
     def _consistent(self) -> "Board":
@@ -142,6 +156,33 @@ class Board(_Strict):
     def corp_names(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.corps)
 
+    def cards_needed(self, players: int) -> int:
+        """The most cards a game of `players` may need: the starting hands of the seating that
+        draws most (Setting Up, step 4) plus the event deck (step 5)."""
+        names = self.corp_names
+        table = self.starting_cards_by_countries
+        fixed = {c.name: c.starts_with for c in self.corps}
+        most = 0
+        for seated in itertools.combinations(names, players):
+            for drawn in itertools.permutations(seated, len(self.random_start_countries)):
+                owner = {country: corp for corp, country in fixed.items() if corp in seated and country}
+                owner.update(zip(self.random_start_countries, drawn))
+                held = {corp: 0 for corp in seated}
+                for corp in owner.values():
+                    held[corp] += 1
+                most = max(most, sum(table[min(n, len(table) - 1)] for n in held.values()))
+        return most + self.deck_size_by_players[players]
+
+    @cached_property
+    def _pairs(self) -> dict:
+        """Decks already checked against this board (`check_pair`)."""
+        return {}
+
+    @cached_property
+    def actions(self) -> dict:
+        """Action tuples the rules build once per board (a cache that lives and dies with it)."""
+        return {}
+
     def __hash__(self) -> int:  # boards are used as cache keys
         return id(self)
 
@@ -160,16 +201,36 @@ EFFECTS = ("modify_competitors", "lasting_rule", "auction", "election", "set_gov
            "bring_into_existence", "payout", "syndicalize", "privatize")
 
 
+# What each effect needs: its target kind, its timing, and its parameters with their checks.
+_EFFECT_NEEDS: dict[str, tuple[str, str, dict[str, tuple[bool, object, str]]]] = {
+    # effect: (target kind, timing, {param: (required, check, what it must be)})
+    "modify_competitors": ("none", "payout", {"by": (True, lambda v: type(v) is int and v != 0 and -5 <= v <= 5,
+                                                     "a whole number from -5 to 5, not 0")}),
+    "lasting_rule": ("none", "any_time", {"mercenary_industry": (False, lambda v: type(v) is str,
+                                                                 "an industry's name")}),
+    "auction": ("country", "any_time", {}),
+    "election": ("country", "any_time", {}),
+    "set_government": ("country", "any_time", {"government": (True, lambda v: v in {g.value for g in Government},
+                                                              "a government type")}),
+    "bring_into_existence": ("none", "any_time", {"company": (True, lambda v: type(v) is str,
+                                                              "a company on the board")}),
+    "payout": ("industry", "any_time", {}),
+    "syndicalize": ("company", "any_time", {"compensation": (False, lambda v: type(v) is int and 0 <= v <= MAX_PRICE,
+                                                             f"a whole number from 0 to {MAX_PRICE}")}),
+    "privatize": ("company", "any_time", {}),
+}
+
+
 class CardSpec(_Strict):
     """One event card: when it may be played, what it targets, and its effect primitive."""
 
-    name: str
-    copies: int = Field(1, ge=1)
+    name: Name
+    copies: int = Field(1, ge=1, le=MAX_COPIES)
     timing: Literal["any_time", "payout"] = Field(description="any_time: between any two steps; payout: during a payout")
     target: TargetSpec
     effect: str = Field(description="Name of an effect primitive in megacorps.events.EFFECTS")
-    params: dict[str, int | str] = Field(default_factory=dict)
-    summary: str = Field(description="The card text, in our own words")
+    params: dict[Name, int | Name] = Field(default_factory=dict, max_length=10)
+    summary: Note = Field(description="The card text, in our own words")
 
     @model_validator(mode="after")
     def _known_effect(self) -> "CardSpec":
@@ -177,11 +238,42 @@ class CardSpec(_Strict):
             raise ValueError(f"unknown effect {self.effect!r} (known: {', '.join(EFFECTS)})")
         return self
 
+    def problem(self) -> str | None:
+        """Why this card's target, timing or parameters do not fit its effect (None: they do)."""
+        kind, timing, needs = _EFFECT_NEEDS[self.effect]
+        if self.target.kind != kind:
+            return f"target: a {self.effect} card needs a target of kind {kind!r}, not {self.target.kind!r}"
+        if self.timing != timing:
+            return f"timing: a {self.effect} card is played {timing!r}, not {self.timing!r}"
+        for name in self.params:
+            if name not in needs:
+                return f"params.{name}: a {self.effect} card takes no such parameter"
+        for name, (required, check, what) in needs.items():
+            if name not in self.params:
+                if required:
+                    return f"params.{name}: missing ({what})"
+            elif not check(self.params[name]):
+                return f"params.{name}: must be {what}, not {self.params[name]!r}"
+        return None
+
 
 class Deck(_Strict):
-    name: str
-    reconstruction_note: str = ""
-    cards: list[CardSpec]
+    name: Annotated[str, Field(max_length=200)]
+    reconstruction_note: Note = ""
+    cards: list[CardSpec] = Field(max_length=100)
+
+    @model_validator(mode="after")
+    def _playable_cards(self) -> "Deck":
+        names = [c.name for c in self.cards]
+        for dup in sorted({n for n in names if names.count(n) > 1}):
+            raise ValueError(f"card {dup!r} appears twice")
+        for card in self.cards:
+            problem = card.problem()
+            if problem:
+                raise ValueError(f"cards.{card.name}: {problem}")
+        if sum(c.copies for c in self.cards) > MAX_CARDS:
+            raise ValueError(f"cards: more than {MAX_CARDS} cards in all")
+        return self
 
     @cached_property
     def card_by_name(self) -> dict[str, CardSpec]:
@@ -207,26 +299,62 @@ def _describe(err: ValidationError, what: str, path: str) -> str:
     return f"{what} file {path}: entry {where}: {first['msg']}"
 
 
+def _no_duplicate_keys(pairs: list) -> dict:
+    keys = [k for k, _ in pairs]
+    for key in keys:
+        if keys.count(key) > 1:
+            raise ValueError(f"the key {key!r} appears twice in one object")
+    return dict(pairs)
+
+
+def parse_json(data: bytes | str, what: str) -> object:
+    """JSON from a data or save file, refused with BadDataFile-style text (raised as ValueError)
+    when it is not UTF-8, not JSON, nested too deeply, holds a number too long to read, or
+    repeats a key in one object."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"{what}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        return json.loads(data, object_pairs_hook=_no_duplicate_keys)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{what}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise ValueError(f"{what}: not valid JSON (nested too deeply)") from None
+    except ValueError as exc:  # a number too long to convert, a repeated key
+        raise ValueError(f"{what}: not valid JSON ({exc})") from None
+
+
 def _load(model: type[BaseModel], what: str, path: str | Path | None, default: str) -> BaseModel:
     if path is None:
-        text = resources.files("megacorps.data").joinpath(default).read_text()
+        raw = resources.files("megacorps.data").joinpath(default).read_bytes()
         path = f"megacorps/data/{default}"
     else:
         try:
-            text = Path(path).read_text()
+            with open(path, "rb") as f:
+                raw = f.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
             raise BadDataFile(f"{what} file {path}: cannot be read ({exc.strerror})") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise BadDataFile(f"{what} file {path}: too big (more than {MAX_FILE_BYTES:,} bytes)")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadDataFile(f"{what} file {path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        data = parse_json(raw, f"{what} file {path}")
+    except ValueError as exc:
+        raise BadDataFile(str(exc)) from None
     try:
         return model.model_validate(data)
     except ValidationError as err:
         raise BadDataFile(_describe(err, what, str(path))) from None
 
 
-def _check_against_board(deck: Deck, board: Board, path: str) -> None:
+def check_pair(board: Board, deck: Deck, path: str = "deck") -> None:
+    """Raise BadDataFile unless `deck` can be played on `board`: the companies and industries
+    its cards name exist, every card a neutral place waits for is in it, and the starting hands
+    plus the event deck never need more cards than it holds, whoever plays (Setting Up)."""
+    checked = board._pairs
+    if checked.get(id(deck)) is deck:
+        return
     for card in deck.cards:
         company = card.params.get("company")
         if company is not None and company not in board.companies:
@@ -238,6 +366,13 @@ def _check_against_board(deck: Deck, board: Board, path: str) -> None:
         if country.absent_until_card and country.absent_until_card not in deck.card_by_name:
             raise BadDataFile(f"board: country {country.name} waits for card {country.absent_until_card!r}, "
                               "which is not in the deck")
+    total = len(deck.all_cards)
+    for players in range(3, len(board.corps) + 1):
+        need = board.cards_needed(players)
+        if need > total:
+            raise BadDataFile(f"board: starting_cards_by_countries and deck_size_by_players: a game of "
+                              f"{players} needs up to {need} cards; the deck has {total}")
+    checked[id(deck)] = deck
 
 
 @lru_cache(maxsize=None)
@@ -248,7 +383,7 @@ def _default_board() -> Board:
 @lru_cache(maxsize=None)
 def _default_deck() -> Deck:
     deck = _load(Deck, "deck", None, "deck.json")
-    _check_against_board(deck, _default_board(), "megacorps/data/deck.json")  # type: ignore[arg-type]
+    check_pair(_default_board(), deck, "megacorps/data/deck.json")  # type: ignore[arg-type]
     return deck  # type: ignore[return-value]
 
 
@@ -268,5 +403,5 @@ def load_deck(path: str | Path | None = None, board: Board | None = None) -> Dec
     if path is None:
         return _default_deck()
     deck = _load(Deck, "deck", path, "deck.json")
-    _check_against_board(deck, board or load_board(), str(path))  # type: ignore[arg-type]
+    check_pair(board or load_board(), deck, str(path))  # type: ignore[arg-type]
     return deck  # type: ignore[return-value]

@@ -9,16 +9,14 @@ from .turns import end_turn
 
 
 def _every(kind: type, corp: str, board) -> tuple:
-    """`kind(corp, company)` for every company, in board order (the order of state.companies)."""
-    key = (kind, corp, id(board))
-    found = _EVERY.get(key)
+    """`kind(corp, company)` for every company, in board order (the order of state.companies).
+    Cached on the board, so the cache goes with it."""
+    cache = board.actions
+    found = cache.get((kind, corp))
     if found is None:
         made = table(kind, corp)
-        found = _EVERY[key] = (board, tuple(made[co] for co in board.companies))
-    return found[1]
-
-
-_EVERY: dict[tuple, tuple] = {}
+        found = cache[(kind, corp)] = tuple(made[co] for co in board.companies)
+    return found
 
 
 def pick_options(state: GameState, corp: str) -> list:

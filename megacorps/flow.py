@@ -6,8 +6,6 @@ resolves by itself, and so do the ends of turns, rounds and the game.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
                       LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass, PayoutIndustry,
                       Permit, PickCompany, PlayCard, StayOut, SupportWar, Veto, Vote)
@@ -47,10 +45,13 @@ def turn_options(state: GameState, corp: str) -> list:
     return options
 
 
-@lru_cache(maxsize=None)
 def _payout_choices(corp: str, board) -> tuple:
-    choices = table(PayoutIndustry, corp)
-    return tuple(choices[i] for i in board.industries)
+    cache = board.actions
+    found = cache.get((PayoutIndustry, corp))
+    if found is None:
+        choices = table(PayoutIndustry, corp)
+        found = cache[(PayoutIndustry, corp)] = tuple(choices[i] for i in board.industries)
+    return found
 
 
 def decisions(state: GameState) -> dict[str, list]:

@@ -3,26 +3,39 @@
 A save must hold the hands, the deck order and pending secret bids to be resumable, yet a
 hot-seat table opens it on a shared screen. Those parts are therefore *sealed*: compressed and
 base64-encoded, so that nobody reads them by accident. This is not encryption.
-Loading replays every action through the rules, so a tampered save is caught and named.
+
+Loading trusts nothing (issue 7, items 8 and 9): sizes are bounded before anything is read,
+the JSON may not repeat a key, nest deeply or hold numbers too long to convert, the starting
+position must keep every invariant of a game (`invariants.py`, card conservation included),
+every action is replayed through the rules, and the readable summary must match the game that
+results. Anything else is refused with BadSaveFile naming the entry.
 """
 from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import json
 import zlib
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .actions import action_from_dict, action_to_dict
-from .board import Board, Deck
+from .actions import OfferTrade, action_from_dict, action_to_dict
+from .board import Board, Deck, check_pair, load_board, load_deck, parse_json
 from .errors import BadDataFile, BadSaveFile, IllegalAction
+from .invariants import MAX_AMOUNT, MAX_ROUND, position_problem
 from .log import LogEntry
-from .state import GameState
+from .state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, LastCallFrame,
+                    MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame, WarFrame)
 
 FORMAT = "megacorps-save"
 VERSION = 1
+MAX_TEXT = 20_000_000        # characters of a save file
+MAX_SEALED = 20_000_000      # bytes of the sealed part once inflated
+MAX_ACTIONS = 200_000        # actions in one game (a long game has a few hundred)
+
+Amount = Annotated[int, Field(ge=0, le=MAX_AMOUNT)]
 
 
 class SaveSummary(BaseModel):
@@ -31,10 +44,10 @@ class SaveSummary(BaseModel):
 
     format: Literal["megacorps-save"]
     version: Literal[1]
-    corps: list[str]
-    round: int
-    phase: str
-    money: dict[str, int]
+    corps: list[Annotated[str, Field(max_length=100)]] = Field(min_length=3, max_length=6)
+    round: int = Field(ge=0, le=MAX_ROUND)
+    phase: Literal["setup", "rounds", "over"]
+    money: dict[str, Amount]
     sealed: str
 
 
@@ -44,9 +57,77 @@ class SealedGame(BaseModel):
     board: dict[str, Any]
     deck: dict[str, Any]
     start: dict[str, Any]
-    setup_log: list[dict[str, Any]]
-    actions: list[dict[str, Any]]
+    frames: list[dict[str, Any]] = Field(default_factory=list, max_length=50)
+    setup_log: list[dict[str, Any]] = Field(max_length=1_000)
+    actions: list[dict[str, Any]] = Field(max_length=MAX_ACTIONS)
 
+
+# --- The decisions under way in a starting position -----------------------------------------------
+
+FRAME_TYPES: dict[str, type] = {
+    "antitrust": AntitrustFrame, "mercenaries": MercenaryFrame, "war": WarFrame, "spoils": SpoilsFrame,
+    "payout": PayoutFrame, "auction": AuctionFrame, "election": ElectionFrame, "last-call": LastCallFrame,
+    "trade": TradeFrame,
+}
+_FRAME_KIND = {cls: kind for kind, cls in FRAME_TYPES.items()}
+
+
+def frame_to_dict(frame) -> dict:
+    """The JSON form of a frame (a decision under way)."""
+    out: dict = {"type": _FRAME_KIND[type(frame)]}
+    for f in dataclasses.fields(frame):
+        value = getattr(frame, f.name)
+        if isinstance(value, OfferTrade):
+            value = action_to_dict(value)
+        elif isinstance(value, tuple):
+            value = [list(v) if isinstance(v, tuple) else v for v in value]
+        elif isinstance(value, (list, dict)):
+            value = value.copy()
+        out[f.name] = value
+    return out
+
+
+def frame_from_dict(data: dict):
+    """Rebuild a frame from its JSON form; raises ValueError naming the problem."""
+    kind = data.get("type")
+    if kind not in FRAME_TYPES:
+        raise ValueError(f"unknown frame type {kind!r}")
+    cls = FRAME_TYPES[kind]
+    names = {f.name for f in dataclasses.fields(cls)}
+    body = {k: v for k, v in data.items() if k != "type"}
+    if set(body) - names:
+        raise ValueError(f"{kind}: unexpected field(s) {', '.join(sorted(set(body) - names))}")
+    if cls is TradeFrame:
+        offer = action_from_dict(body.get("offer"))
+        if not isinstance(offer, OfferTrade):
+            raise ValueError("trade: the offer is not a trade offer")
+        return TradeFrame(offer)
+    if cls is LastCallFrame and "seen" in body:
+        seen = body["seen"]
+        if not (isinstance(seen, list) and len(seen) == 2 and isinstance(seen[1], list)):
+            raise ValueError("last-call: seen must be [cards played, [corps]]")
+        body["seen"] = (seen[0], tuple(seen[1]))
+    try:
+        frame = _FRAME_ADAPTERS[cls].validate_python(body, strict=False)
+    except ValidationError as err:
+        first = err.errors()[0]
+        raise ValueError(f"{kind}: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}") from None
+    if cls is MercenaryFrame and frame.offer is not None:
+        frame.offer = tuple(frame.offer)
+    if cls is LastCallFrame:
+        frame.seen = (frame.seen[0], tuple(frame.seen[1])) if frame.seen else ()
+    return frame
+
+
+def _frame_adapters() -> dict:
+    from pydantic import TypeAdapter
+    return {cls: TypeAdapter(cls) for cls in FRAME_TYPES.values() if cls is not TradeFrame}
+
+
+_FRAME_ADAPTERS = _frame_adapters()
+
+
+# --- Writing and reading ------------------------------------------------------------------------
 
 def seal(data: dict) -> str:
     return base64.b64encode(zlib.compress(json.dumps(data).encode())).decode()
@@ -55,15 +136,27 @@ def seal(data: dict) -> str:
 def unseal(text: str) -> dict:
     """The full content of a save (hands and deck order included): for tests and tools."""
     summary = json.loads(text)
-    return json.loads(zlib.decompress(base64.b64decode(summary["sealed"], validate=True)))
+    return json.loads(_inflate(summary["sealed"]))
+
+
+def _inflate(sealed: str) -> bytes:
+    """The sealed part, inflated, never past MAX_SEALED bytes (a small save may inflate to
+    gigabytes: it is refused after reading MAX_SEALED)."""
+    inflater = zlib.decompressobj()
+    data = inflater.decompress(base64.b64decode(sealed, validate=True), MAX_SEALED + 1)
+    if len(data) > MAX_SEALED or inflater.unconsumed_tail:
+        raise OverflowError
+    return data
 
 
 def dump_game(game) -> str:
+    start = game._start
     state = game.state
     sealed = {
-        "board": game._start.board.model_dump(mode="json"),
-        "deck": game._start.deck_spec.model_dump(mode="json"),
-        "start": game._start.model_dump(mode="json"),
+        "board": start.board.model_dump(mode="json"),
+        "deck": start.deck_spec.model_dump(mode="json"),
+        "start": start.model_dump(mode="json"),
+        "frames": [frame_to_dict(f) for f in start.frames],
         "setup_log": [{"round": e.round, "text": e.text, "rule": e.rule, "secret": e.secret}
                       for e in game._setup_log],
         "actions": [action_to_dict(d.action) for d in game._history],
@@ -78,25 +171,48 @@ def _first_error(err: ValidationError, prefix: str) -> str:
     return f"save file: entry {prefix}{where}: {first['msg']}"
 
 
-def load_game(text: str):
+def _parse(data: str | bytes, what: str):
+    try:
+        return parse_json(data, what)
+    except ValueError as exc:
+        raise BadSaveFile(str(exc)) from None
+
+
+def _same_as_default(board: Board, deck: Deck) -> tuple[Board, Deck]:
+    """The default board and deck objects when the save's are equal to them: loading the same
+    board again and again then keeps nothing new (caches live on the board)."""
+    default_board, default_deck = load_board(), load_deck()
+    if board == default_board:
+        board = default_board
+    if deck == default_deck:
+        deck = default_deck
+    return board, deck
+
+
+def load_game(text: str | bytes):
     from .game import Game
 
-    try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as exc:
-        raise BadSaveFile(f"save file: not valid JSON ({exc})") from None
+    if not isinstance(text, (str, bytes)):
+        raise BadSaveFile(f"save file: a save is text, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise BadSaveFile(f"save file: too big (more than {MAX_TEXT:,} characters)")
+    raw = _parse(text, "save file")
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise BadSaveFile("save file: entry format: this is not a MegaCorps saved game")
     try:
         summary = SaveSummary.model_validate(raw)
     except ValidationError as err:
         raise BadSaveFile(_first_error(err, "")) from None
+    if len(set(summary.corps)) != len(summary.corps):
+        raise BadSaveFile(f"save file: entry corps: a corp is listed twice ({summary.corps})")
     try:
-        content = json.loads(zlib.decompress(base64.b64decode(summary.sealed, validate=True)))
+        inflated = _inflate(summary.sealed)
+    except OverflowError:
+        raise BadSaveFile(f"save file: entry sealed: too big once inflated (more than {MAX_SEALED:,} bytes)") from None
     except (binascii.Error, zlib.error, ValueError):
         raise BadSaveFile("save file: entry sealed: the sealed game data is damaged") from None
     try:
-        sealed = SealedGame.model_validate(content)
+        sealed = SealedGame.model_validate(_parse(inflated, "save file: entry sealed"))
     except ValidationError as err:
         raise BadSaveFile(_first_error(err, "sealed.")) from None
     try:
@@ -104,69 +220,58 @@ def load_game(text: str):
         deck = Deck.model_validate(sealed.deck)
     except ValidationError as err:
         raise BadSaveFile(_first_error(err, "sealed.board/deck.")) from None
+    board, deck = _same_as_default(board, deck)
+    try:
+        check_pair(board, deck)
     except BadDataFile as err:
-        raise BadSaveFile(f"save file: {err}") from None
+        raise BadSaveFile(f"save file: entry sealed.board/deck: {err}") from None
     try:
         start = GameState.model_validate(sealed.start)
     except ValidationError as err:
         raise BadSaveFile(_first_error(err, "sealed.start.")) from None
     start.attach(board, deck)
-    problem = _inconsistent(start)
+    for i, data in enumerate(sealed.frames):
+        try:
+            start.frames.append(frame_from_dict(data))
+        except (ValueError, TypeError) as err:
+            raise BadSaveFile(f"save file: entry sealed.frames[{i}]: {err}") from None
+    problem = position_problem(start)
     if problem:
         raise BadSaveFile(f"save file: entry sealed.start: {problem}")
     setup_log = []
     for i, entry in enumerate(sealed.setup_log):
         try:
-            setup_log.append(LogEntry(**entry))
-        except TypeError as err:
+            setup_log.append(_log_entry(entry))
+        except (TypeError, ValueError) as err:
             raise BadSaveFile(f"save file: entry sealed.setup_log[{i}]: {err}") from None
     game = Game(start, setup_log)
+    try:  # a sound position must also be one the rules can go on from
+        game.deciders, game.decision, game.legal_actions()
+    except Exception as err:  # noqa: BLE001 - any failure here is the save's fault
+        raise BadSaveFile(f"save file: entry sealed.start: the position cannot be played ({err!r})") from None
     for i, data in enumerate(sealed.actions):
         try:
-            action = action_from_dict(data)
-            game.apply(action)
-        except IllegalAction as err:
+            game.apply(action_from_dict(data))
+        except (IllegalAction, ValueError, TypeError, KeyError) as err:
             raise BadSaveFile(f"save file: entry actions[{i}]: {err}") from None
-        except (ValueError, TypeError, KeyError) as err:
-            raise BadSaveFile(f"save file: entry actions[{i}]: {err}") from None
+    _check_summary(summary, game.state)
     return game
 
 
-def _inconsistent(state: GameState) -> str | None:
-    board = state.board
-    for corp in state.corps:
-        if corp not in board.corp_names:
-            return f"unknown corp {corp!r}"
-        for table in ("money", "mercenaries", "hands"):
-            if corp not in getattr(state, table):
-                return f"{table} has no entry for {corp}"
-    if set(state.companies) != set(board.companies):
-        odd = sorted(set(state.companies) ^ set(board.companies))[0]
-        return f"companies: {odd!r} does not match the board"
-    for company, status in state.companies.items():
-        if status not in ("unowned", "nationalized", "syndicalized", "absent") and status not in state.corps:
-            return f"companies.{company}: unknown status {status!r}"
-    playable = set(board.playable_countries)
-    for table in ("controllers", "governments"):
-        odd = sorted(set(getattr(state, table)) ^ playable)
-        if odd:
-            return f"{table}: {odd[0]!r} does not match the board's countries that can be controlled"
-    for country, owner in state.controllers.items():
-        if owner is not None and owner not in state.corps:
-            return f"controllers.{country}: unknown corp {owner!r}"
-    for field in ("to_act", "departed"):
-        for corp in getattr(state, field):
-            if corp not in state.corps:
-                return f"{field}: unknown corp {corp!r}"
-    if state.active not in state.corps:
-        return f"active: unknown corp {state.active!r}"
-    if state.paid is not None and state.paid not in state.corps:
-        return f"paid: unknown corp {state.paid!r}"
-    for name in [*state.deck, *state.discard, *state.set_aside, *state.in_play,
-                 *(c for h in state.hands.values() for c in h)]:
-        if name not in state.deck_spec.card_by_name:
-            return f"unknown card {name!r}"
-    for corp in state.money:
-        if state.money[corp] < 0 or state.mercenaries.get(corp, 0) < 0:
-            return f"money or mercenaries of {corp} is negative"
-    return None
+def _log_entry(entry: dict) -> LogEntry:
+    log = LogEntry(**entry)
+    secret = log.secret
+    if (type(log.round) is not int or type(log.text) is not str or type(log.rule) is not str
+            or not (secret is None or (isinstance(secret, dict)
+                                       and all(type(k) is str and type(v) is str for k, v in secret.items())))):
+        raise ValueError("round, text, rule and secret are a number, two texts and texts by corp")
+    return log
+
+
+def _check_summary(summary: SaveSummary, state: GameState) -> None:
+    """The readable part must describe the game the sealed part plays to."""
+    for entry, shown, real in (("corps", summary.corps, state.corps), ("round", summary.round, state.round),
+                               ("phase", summary.phase, state.phase), ("money", summary.money, state.money)):
+        if shown != real:
+            raise BadSaveFile(f"save file: entry {entry}: does not match the game ({shown!r} shown, "
+                              f"{real!r} in the sealed game)")

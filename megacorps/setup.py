@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 
-from .board import Board, Deck, Government, load_board, load_deck
+from .board import Board, Deck, Government, check_pair, load_board, load_deck
+from .invariants import MAX_AMOUNT
 from .log import Step
 from .state import ABSENT, MARKERS, SYNDICALIZED, UNOWNED, GameState
 
@@ -46,6 +47,7 @@ def new_game_state(corps: list[str], seed: int | None, board: Board | None = Non
     """Setting Up, steps 1-8: everything chance decides, ready for the free company picks."""
     board = board or load_board()
     deck = deck or load_deck()
+    check_pair(board, deck)
     corps = list(corps)
     _check_corps(corps, board)
     rng = random.Random(seed)
@@ -106,14 +108,22 @@ def scenario_state(corps: list[str], companies: Mapping[str, str] | None = None,
     about to take its action; the others follow in list order."""
     board = board or load_board()
     deck_spec = deck_spec or load_deck()
+    check_pair(board, deck_spec)
     corps = list(corps)
     _check_corps(corps, board)
     state = empty_board_state(corps, board, deck_spec)
     state.mercenaries = {c: 0 for c in corps}  # a scenario starts with none unless given
     pool = list(deck_spec.all_cards)  # cards not in play or in hands form the default deck
-    for card in in_play or []:  # cards played earlier: lasting ones stay in play
+
+    def take(card: str) -> None:  # every card is somewhere, once (card conservation)
         _known("card", card, deck_spec.card_by_name)
-        pool.remove(card) if card in pool else None
+        if card not in pool:
+            raise ValueError(f"scenario: more copies of {card!r} than the deck holds "
+                             f"({deck_spec.card_by_name[card].copies})")
+        pool.remove(card)
+
+    for card in in_play or []:  # cards played earlier: lasting ones stay in play
+        take(card)
         spec = deck_spec.card_by_name[card]
         if spec.effect == "lasting_rule":
             state.in_play.append(card)
@@ -139,24 +149,27 @@ def scenario_state(corps: list[str], companies: Mapping[str, str] | None = None,
     for field, values in (("money", money), ("mercenaries", mercenaries)):
         for corp, amount in (values or {}).items():
             _known("corp", corp, corps)
-            if amount < 0:
-                raise ValueError(f"scenario: {field} of {corp} cannot be negative")
+            if type(amount) is not int or amount < 0:
+                raise ValueError(f"scenario: {field} of {corp} must be a whole number and cannot be negative")
+            if amount > MAX_AMOUNT:
+                raise ValueError(f"scenario: {field} of {corp} is more than {MAX_AMOUNT:,}")
             getattr(state, field)[corp] = amount
     for corp, cards in (hands or {}).items():
         _known("corp", corp, corps)
         for card in cards:
-            _known("card", card, deck_spec.card_by_name)
-            pool.remove(card) if card in pool else None
+            take(card)
         state.hands[corp] = list(cards)
     if paid is not None:
         _known("corp", paid, corps)
     state.paid = paid
     if deck is None:
         random.Random(seed).shuffle(pool)
-        deck = pool
-    for card in deck:
-        _known("card", card, deck_spec.card_by_name)
+        deck, pool = pool, []
+    else:
+        for card in deck:
+            take(card)
     state.deck = list(deck)
+    state.set_aside = pool  # the cards of the box not used in this position
     state.round = round
     state.phase = "rounds"
     state.active = corps[0]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -135,8 +135,8 @@ class GameState(BaseModel):
 
     corps: list[str] = Field(description="Corps in seating (clockwise) order, departed ones included")
     departed: list[str] = Field(default_factory=list, description="Corps that left the game")
-    money: dict[str, int]
-    mercenaries: dict[str, int]
+    money: dict[str, Annotated[int, Field(ge=0, le=10**9)]]
+    mercenaries: dict[str, Annotated[int, Field(ge=0, le=10**9)]]
     hands: dict[str, list[str]] = Field(description="Secret: each corp's event cards")
     deck: list[str] = Field(description="Secret: the event deck, top card first")
     discard: list[str] = Field(default_factory=list, description="Played and discarded cards (public)")
@@ -146,7 +146,7 @@ class GameState(BaseModel):
     governments: dict[str, Government]
     paid: str | None = Field(None, description="Holder of the Paid card")
     active: str = Field(description="Holder of the Active Player card")
-    round: int = Field(0, description="0 during setup, then 1, 2, ...")
+    round: int = Field(0, ge=0, le=10_000, description="0 during setup, then 1, 2, ...")
     phase: Literal["setup", "rounds", "over"] = "rounds"
     to_act: list[str] = Field(description="Corps still to act this round (or to pick, in setup); first acts now")
     payout_taken: bool = Field(False, description="A Payout Industry action happened this round")

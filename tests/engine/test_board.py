@@ -144,3 +144,73 @@ def test_the_default_deck():
         "Vote of No Confidence": 1, "Wikisyndicalism": 1, "L-5": 1, "Asteroid": 1, "Boom": 3,
         "Military Coup": 1, "Revolution": 1, "Corruption Scandal": 1, "General Strike": 1, "Privatization": 1}
     assert {c.name for c in deck.cards if c.timing == "payout"} == {"Oversupply", "Shortages"}
+
+
+@pytest.mark.parametrize("edit, entry", [
+    (lambda b: b.update(mercenary_price=0), "entry mercenary_price"),        # play divided by it
+    (lambda b: b.update(payout_table=[12, 10, 8, 6, -4, 3]), "entry payout_table.4"),
+    (lambda b: b.update(starting_money=-1), "entry starting_money"),
+    (lambda b: b.update(starting_money=10**12), "entry starting_money"),
+    (lambda b: b.update(starting_mercenaries=-2), "entry starting_mercenaries"),
+    (lambda b: b.update(company_price=10**15), "entry company_price"),
+    (lambda b: b.update(divestment_compensation=-4), "entry divestment_compensation"),
+    (lambda b: b["countries"][0].update(defense=10**9), "entry countries.0.defense"),
+    (lambda b: b["deck_size_by_players"].update({"4": 10**9}), "entry deck_size_by_players.4"),
+    (lambda b: b.update(starting_cards_by_countries=[100, 1, 0]), "entry starting_cards_by_countries.0"),
+    (lambda b: b.update(name="x" * 10_000), "entry name"),
+])
+def test_a_board_file_with_numbers_the_rules_cannot_work_with_is_refused(tmp_path, edit, entry):
+    """Issue 7, items 8 and 9: a mercenary price of 0 loaded and then play divided by zero; a
+    negative payout table or starting money drove money below zero; huge numbers hung the game."""
+    path = write(tmp_path, "board.json", board_with(edit))
+    with pytest.raises(mc.BadDataFile) as info:
+        mc.load_board(path)
+    assert entry in str(info.value)
+
+
+def _card(deck, name):
+    return next(c for c in deck["cards"] if c["name"] == name)
+
+
+@pytest.mark.parametrize("edit, entry", [
+    (lambda d: d["cards"][0].update(copies=10**9), "entry cards.0.copies"),
+    (lambda d: d["cards"][0].update(copies=1e9), "entry cards.0.copies"),
+    (lambda d: _card(d, "Military Coup")["params"].update(government="Monarchy"), "cards.Military Coup: params.government"),
+    (lambda d: _card(d, "Oversupply")["params"].update(by="plenty"), "cards.Oversupply: params.by"),
+    (lambda d: _card(d, "Oversupply")["params"].update(by=7), "cards.Oversupply: params.by"),
+    (lambda d: _card(d, "General Strike")["params"].update(compensation=-4), "cards.General Strike: params.compensation"),
+    (lambda d: _card(d, "Boom")["target"].update(kind="none"), "cards.Boom: target"),
+    (lambda d: _card(d, "Elections")["target"].update(kind="company"), "cards.Elections: target"),
+    (lambda d: _card(d, "Oversupply").update(timing="any_time"), "cards.Oversupply: timing"),
+    (lambda d: _card(d, "L-5")["params"].pop("company"), "cards.L-5: params.company"),
+    (lambda d: d["cards"].append(dict(_card(d, "Boom"))), "card 'Boom' appears twice"),
+])
+def test_a_deck_file_with_values_the_rules_cannot_work_with_is_refused(tmp_path, edit, entry):
+    """Issue 7, item 9: `copies: 1e9` loaded and hung; card parameters were never checked and
+    failed with KeyError or ValueError only when the card was played."""
+    path = write(tmp_path, "deck.json", deck_with(edit))
+    with pytest.raises(mc.BadDataFile) as info:
+        mc.load_deck(path)
+    assert entry in str(info.value)
+
+
+def test_a_board_whose_starting_hands_and_deck_need_more_cards_than_the_deck_has_is_refused(tmp_path):
+    """Issue 7, item 9: `starting_cards_by_countries: [100, ...]` raised IndexError while dealing."""
+    board = mc.load_board(write(tmp_path, "board.json", board_with(
+        lambda b: b.update(starting_cards_by_countries=[9, 1, 0]))))
+    with pytest.raises(mc.BadDataFile, match="needs up to .* cards; the deck has 21"):
+        mc.load_deck(DATA / "deck.json", board=board)
+    with pytest.raises(mc.BadDataFile, match="the deck has 21"):
+        mc.new_game(["Mokia", "Globbo", "The Mouse", "Windoze"], seed=1, board=board)
+
+
+@pytest.mark.parametrize("name", ["board.json", "deck.json"])
+def test_a_data_file_that_is_not_utf8_or_too_big_is_refused(tmp_path, name):
+    path = tmp_path / name
+    path.write_bytes(b'{"name": "\xff\xfe caf\xe9"}')
+    load = mc.load_board if name == "board.json" else mc.load_deck
+    with pytest.raises(mc.BadDataFile, match="not UTF-8"):
+        load(path)
+    path.write_text(" " * 3_000_000 + "{}")
+    with pytest.raises(mc.BadDataFile, match="too big"):
+        load(path)
