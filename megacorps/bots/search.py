@@ -3,7 +3,8 @@
 For a turn (or a free pick) whose best move is not obvious, it takes Shrewd's few best
 candidates and, many times over, deals the cards it cannot see in a way consistent with what
 it has seen (`megacorps.determinize`), plays each candidate, lets every corp answer with
-Shrewd's judgement until its own next turn, and values the position reached with Shrewd's
+Shrewd's judgement (event cards included, from the hands it dealt), plays its own next turn the
+same way and lets the others answer that too, then values the position reached with Shrewd's
 evaluation. Every candidate is tried on the same deals (common random numbers), so the
 comparison between them is sharper than the noise of any one deal. The candidate with the best
 average wins. Everything else (bids, votes, vetoes, prices, war gifts, cards) it decides as
@@ -29,6 +30,7 @@ OBVIOUS = 6.0        # Shrewd's best move leads the next by this much: no search
 CANDIDATES = 4       # Shrewd's best moves that are searched
 HORIZON = 80         # steps a rollout may take before it is valued
 BUDGET = 0.1         # CPU seconds per searched decision, by default
+TURNS = 2            # rollouts run until the end of its next turn and the answers to it
 
 
 class MastermindBot(ShrewdBot):
@@ -37,7 +39,7 @@ class MastermindBot(ShrewdBot):
                    "everyone's replies before it moves. The strongest.")
 
     def __init__(self, seed: int | None = None, budget: float = BUDGET, samples: int | None = None,
-                 candidates: int = CANDIDATES, turns: int = 1, cards: bool = True):
+                 candidates: int = CANDIDATES, turns: int = TURNS, cards: bool = True):
         super().__init__(seed)
         self.budget = budget
         self.samples = samples
@@ -92,13 +94,15 @@ class MastermindBot(ShrewdBot):
         with `turns` above 1, `corp` plays its next turns the same way and the others answer."""
         me_rank = _RolloutShrewd(rng)
         turns = self.turns
-        considered = None
+        considered = mine = None
         for _ in range(HORIZON * turns):
             state = sim.state
             if state.phase == "over":
                 return
             frame = state.top_frame
-            if frame is None and state.to_act and state.to_act[0] == corp:
+            if frame is None and state.to_act and state.to_act[0] == corp \
+                    and mine != (state.round, len(state.to_act)):
+                mine = (state.round, len(state.to_act))
                 turns -= 1
                 if turns <= 0:
                     return
