@@ -84,6 +84,7 @@ class MoveMaker(w.VBox):
         self._listeners: list = []
         self._origin = (game.state.clone(), list(game.log))
         self.moves: list[mc.Action] = []
+        self.reasons: list[tuple[int, str]] = []  # (log length after the move, "corp: why")
         self.prompt = w.HTML()
         self.goal_line = w.HTML(self._goal_html())
         self.menu = w.Dropdown(options=[], layout=w.Layout(width="520px"))
@@ -299,6 +300,10 @@ class MoveMaker(w.VBox):
         lines = "".join(f"<li><code>[{html.escape(e.rule)}]</code> {html.escape(e.for_corp(self.corp))}</li>"
                         for e in new)
         text = f"<b>{html.escape(str(action))}</b>. What happened:<ul>{lines}</ul>"
+        why = [r for n, r in self.reasons if n > before]
+        if why:
+            text += ("<div style='color:#555;font-size:12px'><i>Why they did it:</i> "
+                     + html.escape("; ".join(why)) + "</div>")
         if self.finished:
             text += self._judge()
         self.result.value = text
@@ -327,34 +332,25 @@ class MoveMaker(w.VBox):
 
     # -- the opponents
     def _run_opponents(self, limit: int = 500) -> None:
-        """Let the opponents decide (and play cards between steps) until the learner must act,
-        or the exercise is over. In a payout window, a learner holding neither Oversupply nor
-        Shortages is answered for (there is nothing to decide), and told so in the log."""
+        """Let the opponents decide (and play cards between steps) through the bots' driver,
+        `mc.bots.next_move`, until the learner must act or the exercise is over. In a payout
+        window, a learner holding neither Oversupply nor Shortages is answered for (there is
+        nothing to decide)."""
         for _ in range(limit):
             game = self.game
             if game.is_over or self.finished:
                 return
-            played = False
-            for corp, opponent in self.opponents.items():  # a card played between two steps
-                interrupt = getattr(opponent, "interrupt", None)
-                play = interrupt(game, corp) if interrupt else None
-                if play is not None:
-                    game.apply(play)
-                    played = True
-                    break
-            if played:
+            if self.corp in game.deciders and isinstance(game.state.top_frame, PayoutFrame) \
+                    and not set(game.hand(self.corp)) & set(MODIFIERS):
+                game.apply(mc.NoCard(self.corp))
                 continue
-            deciders = game.deciders
-            if not deciders:
+            move = mc.bots.next_move(game, self.opponents)
+            if move is None:
                 return
-            if self.corp in deciders:
-                frame = game.state.top_frame
-                if isinstance(frame, PayoutFrame) and not set(game.hand(self.corp)) & set(MODIFIERS):
-                    game.apply(mc.NoCard(self.corp))
-                    continue
-                return
-            corp = deciders[0]
-            game.apply(self.opponents[corp].choose(game, corp))
+            corp, decision = move
+            game.apply(decision.action)
+            if decision.reason and decision.action.kind not in ("bid", "vote"):  # secret until revealed
+                self.reasons.append((len(game.log), f"{corp}: {decision.reason}"))
         raise RuntimeError("the opponents did not stop: a lesson position loops")
 
 

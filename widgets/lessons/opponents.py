@@ -2,9 +2,10 @@
 read ("Mokia vetoes any purchase in its countries"), so that an exercise has someone who
 reacts: vetoes, counter-bids, sells mercenaries at a price, plays a card.
 
-An opponent is any object with `choose(game, corp) -> action` (the bot protocol); it may also
-have `interrupt(game, corp) -> action | None`, asked between steps, to play a card on another
-corp's turn. Opponents only read what their corp may see: the public table and their own hand.
+An opponent is any bot (`mc.bots` protocol: `choose`, and optionally `decide` with a reason and
+`interrupt` to play a card between steps); the lessons move them with `mc.bots.next_move`, the
+driver the app uses. Opponents only read what their corp may see: the public table and their
+own hand.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ class Opponent:
 
     * `veto`: vetoes every purchase it may veto (default: permits them);
     * `price`: sells each mercenary asked of it at this price (None: refuses to sell);
+    * `pays`: as a buyer of mercenaries, the most it pays for one (None: any price);
     * `bid`: a function (game, corp, country) -> its secret bid (default: nothing);
     * `vote`: the corp it votes for (default: itself);
     * `support`: in another corp's war, "attacker", "defender" or None (stays out);
@@ -40,18 +42,35 @@ class Opponent:
 
     def __init__(self, veto: bool = False, price: int | None = None,
                  bid: Callable | None = None, vote: str | None = None, support: str | None = None,
-                 card: Callable | None = None, turn: Callable | None = None, accept_trades: bool = False):
+                 card: Callable | None = None, turn: Callable | None = None, accept_trades: bool = False,
+                 pays: int | None = None):
         self.veto, self.price, self.bid_fn, self.vote_for = veto, price, bid, vote
         self.support, self.card_fn, self.turn_fn, self.accept_trades = support, card, turn, accept_trades
+        self.pays = pays  # as a buyer: the most it pays per mercenary (None: any price it can)
         self.name = "Opponent"
 
-    def interrupt(self, game: mc.Game, corp: str) -> mc.Action | None:
+    def interrupt(self, game: mc.Game, corp: str):
+        """A card it plays unasked now (a Decision), or None."""
+        play = self._card(game, corp)
+        return mc.bots.Decision(play, "its card suits it now") if play is not None else None
+
+    def _card(self, game: mc.Game, corp: str) -> mc.Action | None:
         if self.card_fn is None:
             return None
         play = self.card_fn(game, corp)
         if play is not None and play in game.legal_actions(corp):
             return play
         return None
+
+    def decide(self, game: mc.Game, corp: str):
+        """Its move for the decision it must make, with the habit behind it."""
+        action = self.choose(game, corp)
+        reasons = {"veto": "it blocks purchases in its country", "permit": "it does not mind this purchase",
+                   "offer-mercenaries": (f"it sells at {self.price} Euros a mercenary" if self.price is not None
+                                         else "it does not sell mercenaries"),
+                   "bid": "its bid for the country", "vote": "its votes",
+                   "stay-out": "it stays out of other corps' wars", "support": f"it backs the {self.support}"}
+        return mc.bots.Decision(action, reasons.get(action.kind, ""))
 
     def choose(self, game: mc.Game, corp: str) -> mc.Action:
         choices = decision_choices(game, corp)
@@ -66,7 +85,11 @@ class Opponent:
             wanted = mc.OfferMercenaries(corp, most, most * self.price)
             return wanted if wanted in choices else mc.OfferMercenaries(corp, 0, 0)
         if "accept" in kinds:
-            return mc.Accept(corp) if self.accept_trades or isinstance(frame, MercenaryFrame) else mc.Decline(corp)
+            if isinstance(frame, MercenaryFrame):
+                _seller, count, price = frame.offer
+                fair = self.pays is None or price <= self.pays * count
+                return mc.Accept(corp) if fair else mc.Decline(corp)
+            return mc.Accept(corp) if self.accept_trades else mc.Decline(corp)
         if isinstance(frame, WarFrame):
             if self.support:
                 mine = [a for a in choices if isinstance(a, mc.SupportWar) and a.side == self.support]
@@ -79,7 +102,7 @@ class Opponent:
         if "vote" in kinds:
             return mc.Vote(corp, self.vote_for or corp)
         if isinstance(frame, PayoutFrame):
-            play = self.interrupt(game, corp)
+            play = self._card(game, corp)
             return play if play in choices else mc.NoCard(corp)
         if self.turn_fn is not None:
             action = self.turn_fn(game, corp)

@@ -1,0 +1,100 @@
+"""Lesson 09, war: choosing a target, the winner's intervention, sending and selling mercenaries."""
+from __future__ import annotations
+
+import megacorps as mc
+
+from . import add_example, add_exercise, add_position, verdict
+from ..opponents import Opponent
+
+CORPS = ["Lenogo", "Globbo", "Nonintendo", "Mokia"]
+
+
+@add_position("09/attack")
+def attack() -> mc.Game:
+    return mc.scenario(CORPS, countries={"Great Russia": "Lenogo", "Japan": "Nonintendo", "Mercosur": "Globbo"},
+                       companies={"Japan/Electronics": "Nonintendo", "Mercosur/Oil": "Globbo"},
+                       mercenaries={"Lenogo": 3, "Globbo": 2, "Nonintendo": 0, "Mokia": 0})
+
+
+add_exercise(
+    key="09/win-a-war", position=attack, corp="Lenogo", kinds=("war",),
+    goal="win a war against a rival this turn, and take one of the loser's companies away.",
+    judge=lambda b, a, m: verdict(
+        a.controller("Japan") == "Lenogo" and a.company_status("Japan/Electronics") != "Nonintendo",
+        "Japan: your 5 (Force 2 + 3 mercenaries) beat its 4 (Defense 4, no mercenaries). As the winner you "
+        "intervened against Nonintendo's company there, as Japan's government (a Democracy) does.",
+        "That was not it. Work out both totals first: attack = the Force of all your countries + your "
+        "mercenaries; defense = the target's Defense + its controller's mercenaries; a tie goes to the "
+        "defender. Then use the winner's intervention."),
+    solution=("Lenogo launches a war on Japan", "Lenogo intervenes against Japan/Electronics"),
+    miss=("Lenogo launches a war on Mercosur",))
+
+
+def lenogo_attacks_japan(game: mc.Game, corp: str):
+    return mc.LaunchWar(corp, "Japan")
+
+
+@add_position("09/ally")
+def ally() -> mc.Game:
+    return mc.scenario(CORPS, countries={"Great Russia": "Lenogo", "Japan": "Nonintendo"},
+                       mercenaries={"Lenogo": 3, "Globbo": 2, "Nonintendo": 0, "Mokia": 0})
+
+
+add_exercise(
+    key="09/defend-an-ally", position=ally, corp="Globbo", kinds=("support", "stay-out"),
+    opponents=lambda: {"Lenogo": Opponent(turn=lenogo_attacks_japan), "Nonintendo": Opponent(), "Mokia": Opponent()},
+    goal="Lenogo attacks Japan, held by Nonintendo, your ally. Make sure Japan stays Nonintendo's, losing as few mercenaries as you can.",
+    judge=lambda b, a, m: verdict(
+        a.controller("Japan") == "Nonintendo" and a.mercenaries("Globbo") == 1,
+        "One mercenary was enough: 5 against 5 is a tie, and a tie goes to the defender. The mercenary you "
+        "sent fought (and both sides lost one); the other stays yours.",
+        (f"Japan is now {a.controller('Japan')}'s." if a.controller("Japan") != "Nonintendo" else
+         f"Japan held, but you have {a.mercenaries('Globbo')} mercenaries left: could fewer have done it?")),
+    solution=("Globbo sends 1 mercenary to the defender",), miss=("Globbo stays out of the war",))
+
+
+@add_position("09/war-pause")
+def war_pause() -> mc.Game:
+    game = ally()
+    game.apply(mc.LaunchWar("Lenogo", "Japan"))
+    return game
+
+
+def lenogo_buys(game: mc.Game, offer: mc.OfferTrade):
+    fair = offer.give.mercenaries > 0 and offer.take.money <= 3 * offer.give.mercenaries and not offer.take.companies
+    return fair, ("3 Euros a mercenary is its limit" if not fair else "the mercenaries are worth it to win Japan")
+
+
+add_exercise(
+    key="09/sell-in-a-war", position=war_pause, corp="Globbo", trade_answer=lenogo_buys,
+    goal="Lenogo has just attacked Japan. Sell Lenogo your 2 mercenaries for as much as it will pay (it pays at most 3 Euros for one).",
+    judge=lambda b, a, m: verdict(
+        a.money("Globbo") - b.money("Globbo") == 6 and a.mercenaries("Lenogo") == 5,
+        "6 Euros for 2 mercenaries: during the pause before a war, anyone may give or sell mercenaries to "
+        "either side. (Now Lenogo attacks with 7 against Japan's 4.)",
+        f"You earned {a.money('Globbo') - b.money('Globbo')} Euros."),
+    solution=(mc.OfferTrade("Globbo", "Lenogo", give=mc.Bundle(mercenaries=2), take=mc.Bundle(money=6)),),
+    miss=(mc.OfferTrade("Globbo", "Lenogo", give=mc.Bundle(mercenaries=2), take=mc.Bundle(money=8)),))
+
+
+@add_example("09/rulebook-wars")
+def rulebook_wars() -> None:
+    war = mc.scenario(CORPS, countries={"Great Russia": "Lenogo", "Japan": "Nonintendo"},
+                      companies={"Japan/Electronics": "Nonintendo"},
+                      mercenaries={"Lenogo": 2, "Globbo": 1, "Nonintendo": 0, "Mokia": 0})
+    start = len(war.log)
+    war.apply(mc.LaunchWar("Lenogo", "Japan"))
+    war.apply(mc.SupportWar("Globbo", "attacker", 1))
+    war.apply(mc.Intervene("Lenogo", "Japan/Electronics"))
+    for entry in war.log[start:]:
+        print(entry.text)
+    assert war.controller("Japan") == "Lenogo" and war.mercenaries("Lenogo") == 2
+    print("\nThree mercenaries against one: Mokia (European Union, Force 3) attacks the Maghreb, Globbo's.")
+    losses = mc.scenario(["Mokia", "Globbo", "Nonintendo", "Lenogo"],
+                         countries={"European Union": "Mokia", "Maghreb": "Globbo"},
+                         mercenaries={"Mokia": 3, "Globbo": 1, "Nonintendo": 0, "Lenogo": 0})
+    start = len(losses.log)
+    losses.apply(mc.LaunchWar("Mokia", "Maghreb"))
+    for entry in losses.log[start:]:
+        print(entry.text)
+    assert (losses.mercenaries("Mokia"), losses.mercenaries("Globbo")) == (2, 0)
