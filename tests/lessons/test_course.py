@@ -54,7 +54,6 @@ def _practised() -> tuple[set[str], set[str]]:
     for ex in EXERCISES.values():
         for move in ex.solution:
             if isinstance(move, str):
-                widget = None
                 kinds.add(_kind_of_text(move))
                 if " plays " in move:
                     cards.add(move.split(" plays ", 1)[1].split(" on ")[0])

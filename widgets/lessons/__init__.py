@@ -77,4 +77,3 @@ def refresh_notebook(path: str, timeout: int = 180) -> None:
         cell.outputs, cell.execution_count = [], None
     nb.metadata.pop("widgets", None)
     nbformat.write(nb, path)
-from .legacy import Quiz, predict  # noqa: F401  (until every lesson uses self_check)

@@ -170,6 +170,8 @@ class MoveMaker(w.VBox):
         else:
             options = []
         if self._first and self.kinds is not None:
+            if "leave" in self.kinds:  # leaving is never offered unless an exercise is about it
+                options += [a for a in game.interruptions(corp) if isinstance(a, mc.LeaveGame)]
             options = [a for a in options if a.kind in self.kinds]
         if self._first and self.allow is not None:
             options = [a for a in options if self.allow(a)]

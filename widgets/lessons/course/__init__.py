@@ -117,3 +117,5 @@ def money_gained(before: mc.Game, after: mc.Game, corp: str) -> int:
 def new_log(before: mc.Game, after: mc.Game, corp: str | None = None) -> list[str]:
     return [e.for_corp(corp) for e in after.log[len(before.log):]]
 
+
+_load()  # every lesson module registers its exercises, examples and positions

@@ -41,28 +41,6 @@ add_exercise(
     miss=(mc.BuyMercenaries("Nonintendo", from_box=2, ask_owners=False),))
 
 
-@add_position("08/seller")
-def seller() -> mc.Game:
-    return mc.scenario(["Nonintendo", "Windoze", "Mokia"], companies={"Caliphate/Defense": "Windoze"},
-                       money={"Nonintendo": 30})
-
-
-def buyer_turn(game: mc.Game, corp: str):
-    return mc.BuyMercenaries(corp, from_box=0, ask_owners=True)
-
-
-add_exercise(
-    key="08/sell-dear", position=seller, corp="Windoze", kinds=("offer-mercenaries",),
-    opponents=lambda: {"Nonintendo": Opponent(turn=buyer_turn, pays=3), "Mokia": Opponent()},
-    goal="Nonintendo wants a mercenary from your Defense company, and never pays more than 3 Euros for one. Earn as much as you can from the sale.",
-    judge=lambda b, a, m: verdict(
-        a.money("Windoze") - b.money("Windoze") == 3,
-        "3 Euros: the most Nonintendo would pay, and the money goes to you, not to the bank.",
-        f"You earned {a.money('Windoze') - b.money('Windoze')} Euros. Too low leaves money on the table; too "
-        "high and the buyer declines."),
-    solution=("Windoze offers 1 mercenary for 3 Euros",), miss=("Windoze offers 1 mercenary for 4 Euros",))
-
-
 @add_position("08/clones")
 def clones() -> mc.Game:
     return mc.scenario(["Mokia", "Globbo", "Nonintendo"], hands={"Mokia": ["Clone Soldiers"]},

@@ -53,30 +53,6 @@ add_exercise(
     solution=("Globbo sends 1 mercenary to the defender",), miss=("Globbo stays out of the war",))
 
 
-@add_position("09/war-pause")
-def war_pause() -> mc.Game:
-    game = ally()
-    game.apply(mc.LaunchWar("Lenogo", "Japan"))
-    return game
-
-
-def lenogo_buys(game: mc.Game, offer: mc.OfferTrade):
-    fair = offer.give.mercenaries > 0 and offer.take.money <= 3 * offer.give.mercenaries and not offer.take.companies
-    return fair, ("3 Euros a mercenary is its limit" if not fair else "the mercenaries are worth it to win Japan")
-
-
-add_exercise(
-    key="09/sell-in-a-war", position=war_pause, corp="Globbo", trade_answer=lenogo_buys,
-    goal="Lenogo has just attacked Japan. Sell Lenogo your 2 mercenaries for as much as it will pay (it pays at most 3 Euros for one).",
-    judge=lambda b, a, m: verdict(
-        a.money("Globbo") - b.money("Globbo") == 6 and a.mercenaries("Lenogo") == 5,
-        "6 Euros for 2 mercenaries: during the pause before a war, anyone may give or sell mercenaries to "
-        "either side. (Now Lenogo attacks with 7 against Japan's 4.)",
-        f"You earned {a.money('Globbo') - b.money('Globbo')} Euros."),
-    solution=(mc.OfferTrade("Globbo", "Lenogo", give=mc.Bundle(mercenaries=2), take=mc.Bundle(money=6)),),
-    miss=(mc.OfferTrade("Globbo", "Lenogo", give=mc.Bundle(mercenaries=2), take=mc.Bundle(money=8)),))
-
-
 @add_example("09/rulebook-wars")
 def rulebook_wars() -> None:
     war = mc.scenario(CORPS, countries={"Great Russia": "Lenogo", "Japan": "Nonintendo"},

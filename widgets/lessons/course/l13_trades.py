@@ -1,0 +1,68 @@
+"""Lesson 13, trades (anything, cards included) and leaving a game."""
+from __future__ import annotations
+
+import megacorps as mc
+
+from . import add_example, add_exercise, verdict
+
+CORPS = ["Mokia", "Globbo", "Nonintendo", "Lenogo"]
+
+
+def deal() -> mc.Game:
+    return mc.scenario(CORPS, companies={"Japan/Media": "Mokia", "NAFTA/Media": "Globbo", "China/Metals": "Lenogo"},
+                       hands={"Globbo": ["Elections", "Boom"]})
+
+
+def mokia_answers(game: mc.Game, offer: mc.OfferTrade):
+    if "Elections" in offer.give.cards:
+        return True, "an Elections card is worth more to it than one Media company"
+    if offer.give.money >= 15:
+        return True, "15 Euros is its price"
+    return False, "it wants 15 Euros, or an Elections card"
+
+
+add_exercise(
+    key="13/card-for-company", position=deal, corp="Globbo", trade_answer=mokia_answers,
+    goal="get Mokia's Media company in Japan without spending any money. Mokia sells it for 15 Euros, or for an Elections card.",
+    judge=lambda b, a, m: verdict(
+        a.company_status("Japan/Media") == "Globbo" and a.money("Globbo") == b.money("Globbo"),
+        "A card for a company: anything may be traded, and only things handed over count. (Mokia now knows "
+        "one card that was in your hand.)",
+        "Japan/Media is not yours yet, or it cost you money."),
+    solution=(mc.OfferTrade("Globbo", "Mokia", give=mc.Bundle(cards=("Elections",)),
+                            take=mc.Bundle(companies=("Japan/Media",))),),
+    miss=(mc.OfferTrade("Globbo", "Mokia", give=mc.Bundle(money=10), take=mc.Bundle(companies=("Japan/Media",))),))
+
+
+add_exercise(
+    key="13/leave",
+    position=lambda: mc.scenario(["Lenogo", "Mokia", "Globbo", "Nonintendo"], countries={"China": "Lenogo"},
+                                 companies={"China/Metals": "Lenogo", "Caliphate/Oil": "Lenogo"},
+                                 hands={"Lenogo": ["Boom"]}, money={"Lenogo": 50}),
+    corp="Lenogo", kinds=("leave", "pass"),
+    goal="you play Lenogo, and real life calls: leave the game now, the way the rules allow.",
+    judge=lambda b, a, m: verdict(
+        "Lenogo" not in a.corps,
+        "You left: your two companies are unowned and China is uncontrolled, your card was discarded unseen, and "
+        "your 50 Euros are gone. The others play on.",
+        "You are still in the game."),
+    solution=("Lenogo leaves the game",), miss=("Lenogo passes",))
+
+
+@add_example("13/deal-promise-departure")
+def deal_promise_departure() -> None:
+    game = mc.scenario(CORPS, countries={"China": "Lenogo", "Japan": "Nonintendo"},
+                       companies={"Japan/Media": "Mokia", "China/Metals": "Lenogo", "Caliphate/Oil": "Lenogo"},
+                       hands={"Lenogo": ["Boom"]})
+    start = len(game.log)
+    game.apply(mc.OfferTrade("Globbo", "Mokia", give=mc.Bundle(money=10), take=mc.Bundle(companies=("Japan/Media",))))
+    game.apply(mc.Accept("Mokia"))
+    print("Nonintendo pays Lenogo 5 Euros for a promise never to attack Japan...")
+    game.apply(mc.OfferTrade("Nonintendo", "Lenogo", give=mc.Bundle(money=5)))
+    game.apply(mc.Accept("Lenogo"))
+    game.apply(mc.LeaveGame("Lenogo"))
+    for entry in game.log[start:]:
+        print(entry.text)
+    for corp in game.corps:
+        print(f"{corp}: {game.money(corp)} Euros")
+    assert game.company_status("Japan/Media") == "Globbo" and game.controller("China") is None
