@@ -31,15 +31,16 @@ def draw_and_wasted_card() -> None:
     game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], deck=[], hands={"Nonintendo": ["Shortages"]},
                        companies={"Mercosur/Oil": "Globbo"}, money={"Mokia": 50, "Globbo": 47, "Nonintendo": 30})
     start = len(game.log)
-    for corp in game.corps:
-        game.apply(mc.Pass(corp))
+    while not game.is_over:  # the last action, then a last call for any-time cards: all pass
+        game.apply(mc.Pass(game.deciders[0]))
     for entry in game.log[start:]:
         print(entry.text)
-    print("Nonintendo's Shortages was never played: no cards during the final payouts.")
+    print("Nonintendo's Shortages was never played: it only works on a payout, and no card may be played")
+    print("during the final payouts.")
     assert game.is_over and game.winners() == ["Mokia", "Globbo"]
     print("\nAnd the final round above, if everybody passes:")
     everyone_passes = last_round()
-    for corp in everyone_passes.corps:
-        everyone_passes.apply(mc.Pass(corp))
+    while not everyone_passes.is_over:
+        everyone_passes.apply(mc.Pass(everyone_passes.deciders[0]))
     print(everyone_passes.scores(), "winner:", everyone_passes.winners())
     assert everyone_passes.winners() == ["Globbo"]

@@ -91,7 +91,7 @@ add_exercise(
     key="16/sell-in-a-war", position=war_pause, corp="Globbo", trade_answer=lenogo_buys,
     goal="Lenogo has just attacked Japan. Sell Lenogo your 2 mercenaries for as much as it will pay (it pays at most 3 Euros for one).",
     judge=lambda b, a, m: verdict(
-        a.money("Globbo") - b.money("Globbo") == 6 and a.mercenaries("Lenogo") == 5,
+        a.money("Globbo") - b.money("Globbo") == 6,
         "6 Euros for 2 mercenaries: during the pause before a war, anyone may give or sell mercenaries to "
         "either side. (Now Lenogo attacks with 7 against Japan's 4.)",
         f"You earned {a.money('Globbo') - b.money('Globbo')} Euros."),
