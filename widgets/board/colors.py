@@ -1,7 +1,7 @@
 """Colours and marks for the MegaCorps board: one colour and two letters per corp.
 
-The corp colours come from the Okabe-Ito palette, chosen to stay distinguishable for the
-common kinds of colour blindness. Colour is never the only cue: every owned box also shows
+The corp colours stay distinguishable for the common kinds of colour blindness (tested by
+simulation). Colour is never the only cue: every owned box also shows
 the owner's initials, and every special status has its own short label (NAT, SYN, ...).
 Text on a coloured box is black or white, whichever contrasts more (WCAG contrast ratio).
 """
@@ -19,15 +19,25 @@ OKABE_ITO = {
     "reddish purple": "#CC79A7",
 }
 
-# The six MegaCorps of the box (megacorps.CORPS), each with its own palette colour.
+# The six MegaCorps of the box (megacorps.CORPS), each with its own colour. Chosen with a
+# colour-vision simulation (colorspacious, CAM02-UCS): among the Okabe-Ito and Tol colours, the
+# six whose smallest distance from each other and from the board's grey statuses is largest
+# under normal vision, deuteranomaly, protanomaly and tritanomaly (tests/app/test_palette.py).
+# Colour is never the only cue: boxes carry initials, chart lines a marker, a dash and a label.
 CORP_COLORS: dict[str, str] = {
     "Mokia": OKABE_ITO["blue"],
     "Globbo": OKABE_ITO["orange"],
-    "Nonintendo": OKABE_ITO["vermillion"],
-    "Lenogo": OKABE_ITO["bluish green"],
-    "The Mouse": OKABE_ITO["reddish purple"],
+    "Nonintendo": "#8C510A",            # brown
+    "Lenogo": "#1F3A93",                # navy
+    "The Mouse": OKABE_ITO["yellow"],
     "Windoze": OKABE_ITO["sky blue"],
 }
+
+# On charts every corp also has its own marker and line dash.
+CORP_SYMBOLS: dict[str, str] = {"Mokia": "circle", "Globbo": "square", "Nonintendo": "diamond",
+                                "Lenogo": "triangle-up", "The Mouse": "x", "Windoze": "star"}
+CORP_DASHES: dict[str, str] = {"Mokia": "solid", "Globbo": "dash", "Nonintendo": "dot",
+                               "Lenogo": "dashdot", "The Mouse": "longdash", "Windoze": "longdashdot"}
 
 # Two letters per corp, all different, none reading as a word ("NO" for Nonintendo would).
 CORP_INITIALS: dict[str, str] = {
@@ -72,6 +82,16 @@ SEAT_COLORS: tuple[str, ...] = tuple(CORP_COLORS.values())
 def seat_color(seat: int) -> str:
     """The colour of seat `seat` (0 first) of a game with free corporation names."""
     return SEAT_COLORS[seat % len(SEAT_COLORS)]
+
+
+def corp_symbol(corp: str) -> str:
+    """The marker of `corp` on charts."""
+    return CORP_SYMBOLS.get(corp, "circle-open")
+
+
+def corp_dash(corp: str) -> str:
+    """The line dash of `corp` on charts."""
+    return CORP_DASHES.get(corp, "solid")
 
 
 def corp_initials(corp: str) -> str:

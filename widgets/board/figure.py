@@ -220,16 +220,28 @@ def _control_arrays(game: mc.Game, grid: _Grid, lit: frozenset[str], viewer: str
                 text=text, textfont=dict(color=ink), hovertext=hover)
 
 
+_GOVERNMENT_HELP = {
+    "Democracy": "Dem = Democracy: its controller's intervention forces a company's sale (owner gets 4 \u20ac)",
+    "Dictatorship": "Dict = Dictatorship: its controller's intervention nationalizes a company",
+    "Kleptocracy": "Klep = Kleptocracy: its controller's intervention takes a company for itself",
+    "Wikisyndicalism": "Wiki = Wikisyndicalism: its controller's intervention syndicalizes a company (owner gets 4 \u20ac)",
+}
+
+
 def _info_text(game: mc.Game, grid: _Grid) -> dict:
-    text = []
+    text, hover = [], []
     for name in grid.row_y:  # board order: government, then Defense/Force
         country = game.board.country_by_name[name]
         if country.neutral:
             text += ["<i>neutral</i>", ""]
+            hover += [f"{name} is neutral: never controlled, attacked or intervened in", ""]
         else:
-            text += [GOVERNMENT_SHORT.get(game.government(name) or "", "?"),
-                     f"{country.defense} / {country.force}"]
-    return dict(text=text)
+            gov = game.government(name) or ""
+            text += [GOVERNMENT_SHORT.get(gov, "?"), f"{country.defense} / {country.force}"]
+            hover += [f"{name}: {_GOVERNMENT_HELP.get(gov, gov)}",
+                      f"{name}: Defense {country.defense} (defends it when attacked) / Force {country.force} "
+                      "(added to its controller's attacks)"]
+    return dict(text=text, hovertext=hover)
 
 
 def _legend_text(game: mc.Game, viewer: str | None) -> dict:
@@ -359,7 +371,7 @@ def _country_info(grid: _Grid, sizes: _Sizes) -> go.Scatter:
     ys = [y for y in grid.row_y.values() for _ in (0, 1)]
     return go.Scatter(name="country info", mode="text", x=[_GOV_X, _DF_X] * len(grid.row_y), y=ys,
                       textposition="middle center", textfont=dict(size=sizes.info, color=MUTED_TEXT),
-                      hoverinfo="skip", showlegend=False)
+                      showlegend=False, **_HOVER)
 
 
 def _legend(game: mc.Game, grid: _Grid, viewer: str | None, sizes: _Sizes) -> tuple[go.Bar, go.Scatter]:
@@ -479,6 +491,15 @@ class BoardView:
         with self.figure.batch_update():
             for name, props in arrays.items():
                 self.trace(name).update(props)
+
+    def resize(self, game: mc.Game, width: int, height: int, highlight: Iterable[str] = ()) -> None:
+        """Draw the board at `width` x `height` pixels (fonts and header breaks follow), in place:
+        every trace and the layout are reassigned in one batch, nothing is added."""
+        fresh = board_figure(game, highlight, self.viewer, width=width, height=height)
+        with self.figure.batch_update():
+            for trace, new in zip(self.figure.data, fresh.data):
+                trace.update(new.to_plotly_json())
+            self.figure.layout.update(fresh.layout.to_plotly_json())
 
     def on_click(self, callback: Callable[[str], object], append: bool = False) -> None:
         """Call `callback(target)` when a box is clicked: "Country/Industry" for a company box,

@@ -3,15 +3,19 @@
     from widgets.table.app import App
     App()
 
-Layout: a title bar; the board with the corp panels under it; a sidebar with the new-game
-form, then the decision, the hand, a card out of turn, the log and the money chart, and at
-the end the results. Every callback is wrapped: errors appear in the message area, never as
-a traceback. Bots move by themselves, one visible step at a time.
+Layout: a title bar (status, Undo, Save, Rules, New / Load, About); the board with the corp
+panels under it; a sidebar with "Resume", the new-game form, then the decision, the hand, a
+card out of turn, and the log, money chart and rules; at the end the results and their charts.
+The page adapts to the window (1024 x 700 to 1920 x 1080 and beyond): the board is drawn to
+the width its column has (widgets/table/browser.py reports it).
+
+Every callback is wrapped: errors appear in the message area, never as a traceback. Bots
+move by themselves, one visible step at a time, each move's reason in the log. The table
+renders from a `TableSource` (widgets/table/source.py); this app drives a hot-seat `Session`.
 """
 from __future__ import annotations
 
 import asyncio
-import base64
 import functools
 import logging
 import time
@@ -22,42 +26,40 @@ import ipywidgets as W
 
 import megacorps as mc
 
+from . import storage
+from .browser import BrowserBridge
 from .panels import corp_panels_html, html, results_html
-from .session import Session
+from .session import Session, public_text
 from .setup_form import NewGameForm
+from .source import TableSource
 from .style import APP_CSS
 from .table import Table
 
 log = logging.getLogger(__name__)
 
-BOARD_W, BOARD_H = 800, 462
+# The board as drawn before the page reports its size (and at 1280 x 800).
+BOARD_W, BOARD_H = 760, 440
+BOARD_MIN_W, BOARD_MAX_W = 560, 1500
 
 ABOUT = """
 <div class='mc-about'>
 <div class='mc-panel-title'>About this table</div>
 <p><b>MegaCorps</b> is Greg Costikyan's game of corporate domination (Z-Man Games). This is a
 digital table for 3 to 6 players at one screen (hot-seat), with computer players.</p>
+<p><b>New to the game?</b> Open <b>Rules</b> (title bar): every action, card and board
+abbreviation is explained there, each log line links to the rule behind it, and the decision
+panel says what happened to you since your last turn and why an action is not offered.</p>
 <p><b>The board and the event deck are a reconstruction.</b> The rulebook explains every rule
 but prints neither the board nor the card texts, so the countries, their companies, Defense
-and Force values and the 21 event cards used here were rebuilt to agree with everything the
+and Force values and the event cards used here were rebuilt to agree with everything the
 rulebook and published descriptions say. If you own the physical game, its board and cards
 are the real ones.</p>
-<p>Hot-seat privacy: a hand is shown only after its owner presses <i>Show my hand</i>, and
-secret bids and votes are entered one player at a time. The log shows what everyone may
-read.</p>
+<p><b>Privacy at one screen</b>: a hand is shown only after its owner presses <i>Show my hand</i>
+and is hidden again as soon as anything happens; secret bids and votes are entered one player
+at a time. <b>Nothing is lost</b>: the game is saved on this server after every move; reopen
+the page and press <i>Resume</i>.</p>
 </div>
 """
-
-
-def public_text(action: mc.Action) -> str:
-    """What everyone at the screen may read about `action` (never a secret bid, vote or card)."""
-    if isinstance(action, mc.Bid):
-        return f"{action.corp} has placed a secret bid"
-    if isinstance(action, mc.Vote):
-        return f"{action.corp} has voted in secret"
-    if isinstance(action, mc.OfferTrade):
-        return action.describe(show_cards=False)
-    return str(action)
 
 
 def _preview_game() -> mc.Game:
@@ -71,27 +73,44 @@ class App(W.VBox):
     def __init__(self, pause: float | None = None):
         super().__init__()
         self.add_class("mc-app")
-        self.session: Session | None = None
+        self.source: TableSource | None = None
         self.form = NewGameForm()
         if pause is not None:
             self.form.pause.value = pause
         self._bots_running = False
         self._bot_gen = 0
+        self._bot_task = None
+        self._tick_task = None
         self._highlight: tuple[str, ...] = ()
         self._board_key: tuple | None = None
+        self._board_size = (BOARD_W, BOARD_H)
+        self._pending_undo = None
+
+        # the bridge to the browser (connection, downloads, uploads, the window's size)
+        self.bridge = BrowserBridge()
+        self.bridge.on_hello = self.guard(self._on_hello)
+        self.bridge.on_size = self.guard(self._on_size)
+        self.bridge.on_upload = self.guard(self._on_upload)
+        self.bridge.on_upload_refused = self.guard(self._on_upload_refused)
+        self.bridge.on_topic = self.guard(self.open_topic)
 
         # title bar
         self.brand = html("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
-                          "<div class='mc-tagline'>corporate domination, one company at a time</div>")
+                          "<div class='mc-tagline'>corporate domination, one company at a time</div>",
+                          cls="mc-brand-box")
         self.status = html(cls="mc-status")
-        self.undo_button = W.Button(description="Undo", icon="undo", tooltip="Take back the last human action")
+        self.undo_button = W.Button(description="\u21b6 Undo", tooltip="Take back the last human action")
         self.undo_button.add_class("mc-undo")
-        self.save_link = html(cls="mc-save")
-        self.new_button = W.Button(description="New / Load", icon="file", tooltip="Start or load a game")
+        self.save_button = W.Button(description="\u2913 Save",
+                                    tooltip="Download this game as a file (it is also saved on the server after every move)")
+        self.save_button.add_class("mc-save")
+        self.rules_button = W.Button(description="? Rules", tooltip="The rules of MegaCorps, every action and card")
+        self.rules_button.add_class("mc-rules-button")
+        self.new_button = W.Button(description="New / Load", tooltip="Start, resume or load a game")
         self.new_button.add_class("mc-new")
-        self.about_button = W.ToggleButton(description="About", icon="info-circle", value=False)
+        self.about_button = W.ToggleButton(description="About", value=False, tooltip="About this table")
         self.about_button.add_class("mc-about-button")
-        tools = W.HBox([self.undo_button, self.save_link, self.new_button, self.about_button])
+        tools = W.HBox([self.undo_button, self.save_button, self.rules_button, self.new_button, self.about_button])
         tools.add_class("mc-tools")
         self.title_bar = W.HBox([self.brand, self.status, tools])
         self.title_bar.add_class("mc-titlebar")
@@ -101,8 +120,23 @@ class App(W.VBox):
         self.about.layout.display = "none"
         self.error = html(cls="mc-error")
         self.info = html(cls="mc-info")
+        self.undo_text = html(cls="mc-undo-text")
+        self.undo_yes = W.Button(description="Take it back", button_style="warning")
+        self.undo_yes.add_class("mc-undo-yes")
+        self.undo_no = W.Button(description="Keep it")
+        self.undo_no.add_class("mc-undo-no")
+        self.undo_box = W.VBox([self.undo_text, W.HBox([self.undo_yes, self.undo_no])])
+        self.undo_box.add_class("mc-panel")
+        self.undo_box.add_class("mc-undo-confirm")
+        self.undo_box.layout.display = "none"
+        self.resume_box = W.VBox()
+        self.resume_box.add_class("mc-panel")
+        self.resume_box.add_class("mc-resume")
+        self.resume_box.layout.display = "none"
         self.results = html(cls="mc-results-box")
-        self.results_new = W.Button(description="Play again", icon="repeat", button_style="success")
+        self.results_new = W.Button(description="Play again", button_style="success")
+        self.results_new.add_class("mc-play-again")
+        self._end_charts = None
         self.results_box = W.VBox([self.results, self.results_new])
         self.results_box.add_class("mc-panel")
         self.results_box.layout.display = "none"
@@ -111,35 +145,48 @@ class App(W.VBox):
         # /work/shared/design/toolchain.md) and the corp panels
         self.preview = _preview_game()
         self.board = self._make_board(self.preview)
-        self.board_box = W.Box([self.board.figure], layout=W.Layout(width=f"{BOARD_W}px"))
+        self.board_box = W.Box([self.board.figure])
         self.board_box.add_class("mc-board")
+        self.board_box.add_class("mc-board-slot")
         self.corp_panels = html(cls="mc-corp-box")
         self.corp_panels.value = ("<div class='mc-welcome'>Set up the seats on the right and press "
-                                  "<b>Start game</b>.</div>")
-        left = W.VBox([self.board_box, self.corp_panels], layout=W.Layout(width=f"{BOARD_W + 8}px"))
+                                  "<b>Start game</b>. New to MegaCorps? Press <b>? Rules</b> above.</div>")
+        left = W.VBox([self.board_box, self.corp_panels])
         left.add_class("mc-left")
 
         # The table (decision, hand, log, chart) is built with the first game: fewer widgets for
         # the page to load before the board is drawn.
         self._table: Table | None = None
-        self.sidebar = W.VBox([self.about, self.error, self.info, self.results_box, self.form.widget])
+        self.sidebar = W.VBox([self.about, self.error, self.info, self.undo_box, self.resume_box,
+                               self.results_box, self.form.widget])
         self.sidebar.add_class("mc-sidebar")
-        # the page: the board and the corp panels in the centre, the decisions on the right
-        body = W.AppLayout(center=left, right_sidebar=self.sidebar, header=None, footer=None,
-                           left_sidebar=None, pane_widths=[0, f"{BOARD_W + 8}px", 1],
-                           grid_gap="6px", height="auto")
+        body = W.Box([left, self.sidebar])
         body.add_class("mc-body")
         self.children = [html(APP_CSS), self.title_bar, body]
 
         # wiring: every callback goes through guard()
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
         self.form.back.on_click(self.guard(lambda _b: self._show_table()))
-        self.form.upload.observe(self.guard(self._on_upload), names="value")
+        self.form.forget.on_click(self.guard(lambda _b: self.form.set_loaded(None)))
+        self.form.upload_slot.children = [self.bridge_upload()]
         self.undo_button.on_click(self.guard(lambda _b: self.undo()))
+        self.undo_yes.on_click(self.guard(lambda _b: self._confirm_undo(True)))
+        self.undo_no.on_click(self.guard(lambda _b: self._confirm_undo(False)))
+        self.save_button.on_click(self.guard(lambda _b: self.save()))
+        self.rules_button.on_click(self.guard(lambda _b: self.open_topic("Goal")))
         self.new_button.on_click(self.guard(lambda _b: self.show_form()))
         self.results_new.on_click(self.guard(lambda _b: self.show_form()))
         self.about_button.observe(self.guard(self._on_about), names="value")
         self._update_title()
+
+    def bridge_upload(self) -> W.Widget:
+        """The file chooser of the form is the bridge's own (checked in the page, sent once)."""
+        return self.bridge
+
+    @property
+    def session(self) -> Session | None:
+        """The hot-seat session being played (None before the first game)."""
+        return self.source if isinstance(self.source, Session) else None
 
     @property
     def table(self) -> Table:
@@ -176,55 +223,125 @@ class App(W.VBox):
     def clear_error(self) -> None:
         self.error.value = ""
 
+    def show_info(self, message: str) -> None:
+        self.info.value = f"<div class='mc-info-text' role='status'>{escape(message)}</div>"
+
+    # --- the browser ---------------------------------------------------------------------------
+
+    def _on_hello(self, tables: list[str], sizes: dict) -> None:
+        self._on_size(sizes)
+        found = [t for t in (storage.find_table(tid) for tid in tables) if t is not None and t.phase != "over"]
+        current = self.session.table_id if self.session else None
+        found = [t for t in found if t.table != current]
+        if not found:
+            self.resume_box.layout.display = "none"
+            return
+        rows = [html("<div class='mc-panel-title'>Resume a game</div>"
+                     "<div class='mc-note'>Saved on this server after every move, for this browser.</div>")]
+        for t in found[:4]:
+            button = W.Button(description="Resume", button_style="success", layout=W.Layout(width="auto"))
+            button.add_class("mc-resume-button")
+            button.on_click(self.guard(lambda _b, tid=t.table: self.resume(tid)))
+            forget = W.Button(description="Forget", layout=W.Layout(width="auto"),
+                              tooltip="Remove it from this list (the file stays on the server)")
+            forget.on_click(self.guard(lambda _b, tid=t.table: self._forget(tid)))
+            money = ", ".join(f"{c} {m}" for c, m in t.money.items())
+            rows.append(W.HBox([html(f"<div class='mc-resume-line'><b>{escape(t.describe())}</b><br>"
+                                     f"<span class='mc-note'>{escape(money)} \u00b7 saved {escape(t.saved_at)}</span></div>"),
+                                button, forget], layout=W.Layout(align_items="center", flex_flow="row wrap")))
+        self.resume_box.children = rows
+        self.resume_box.layout.display = None
+
+    def _forget(self, table: str) -> None:
+        self.bridge.forget(table)
+        self.resume_box.children = [c for c in self.resume_box.children
+                                    if table not in repr(getattr(c, "children", ""))][:1]
+        self.resume_box.layout.display = "none"
+
+    def resume(self, table: str) -> None:
+        """Open table `table` from its autosave on this server."""
+        session = storage.load_table(table)
+        self.resume_box.layout.display = "none"
+        self.start_session(session, remember=False)
+        self.show_info(f"Resumed: {storage.find_table(table).describe()}.")
+
+    def _on_size(self, sizes: dict) -> None:
+        board = int(sizes.get("board") or 0)
+        height = int(sizes.get("height") or 0)
+        if board <= 0:
+            return
+        width = max(BOARD_MIN_W, min(BOARD_MAX_W, board - 4))
+        # leave room for the title bar and one row of corp panels under the board
+        most_h = max(330, height - 52 - 200) if height else 10_000
+        h = int(min(width * 0.58, most_h))
+        if (width, h) == self._board_size:
+            return
+        self._board_size = (width, h)
+        self.board.resize(self._public_game(), width, h, highlight=self._highlight)
+        self._board_key = None
+
+    def _on_upload(self, name: str, data: bytes) -> None:
+        session = storage.read_save(data)
+        self.form.set_loaded(session, name)
+        self.clear_error()
+
+    def _on_upload_refused(self, name: str, size: int) -> None:
+        self.show_error(f"{name} is {size / 1024 / 1024:.1f} MB, too big to be a MegaCorps save "
+                        f"(at most {storage.MAX_SAVE_BYTES // 1024 // 1024} MB; a real one is a few dozen KB). "
+                        "Choose the .json file the Save button gave you.")
+
+    def open_topic(self, topic: str) -> None:
+        """Show the rules at `topic` (from the Rules button, a log line, a help link)."""
+        if self.source is None:
+            # no game yet: the rules open on their own, in the sidebar
+            self.table.set_source(None)
+            self.table.source = None
+        table = self.table
+        table.widget.layout.display = None
+        if self.source is None:
+            table.decision_box.layout.display = "none"
+            table.hand_box.layout.display = "none"
+            table.oot_box.layout.display = "none"
+        table.show_topic(topic)
+
     # --- starting, loading --------------------------------------------------------------------
 
     def start_from_form(self) -> None:
         seats = self.form.seat_choices()
-        if self.form.loaded is not None:
-            game = self.form.loaded
-            session = Session(game, seats, self.form.seed.value)
+        loaded = self.form.loaded
+        if loaded is not None:
+            session = Session(loaded.game, seats, loaded.seed, loaded.reasons, table_id=storage.new_table_id())
         else:
-            session = Session.new(seats, self.form.seed.value)
+            session = Session.new(seats, self.form.seed_value(), table_id=storage.new_table_id())
         self.start_session(session)
 
-    def start_session(self, session: Session) -> None:
+    def start_session(self, session: Session, remember: bool = True) -> None:
         self._stop_bots()
         self.clear_error()
-        self.session = session
+        self.info.value = ""
+        self.source = session
         self.form.set_loaded(None)
-        self.form.upload.value = ()
-        if session.game.state.corps != self._board_corps:
+        self.form.refresh_seed()
+        if session.table_id is not None:
+            storage.autosave(session)
+            if remember:
+                self.bridge.remember(session.table_id)
+        if list(session.corps) != self._board_corps:
             # a BoardView's legend shows the corps it was built for: a new seating, a new view
-            self.board = self._make_board(session.game)
+            self.board = self._make_board(session.public_game(), self._board_size)
             self.board_box.children = [self.board.figure]
         self._board_key = None
         self._highlight = ()
-        self.table.set_session(session)
+        self._pending_undo = None
+        self.undo_box.layout.display = "none"
+        self.table.set_source(session)
+        self.table.decision_box.layout.display = None
         self._show_table()
-        self.refresh()
-        self.run_bots()
-
-    def _on_upload(self, change) -> None:
-        text = self.form.read_upload()
-        if text is None:
-            return
-        name = ""
-        value = self.form.upload.value
-        if value:
-            item = value[0] if isinstance(value, (list, tuple)) else next(iter(value.values()))
-            name = item.get("name", "")
-        self.load_text(text, name)
-
-    def load_text(self, text: str, name: str = "") -> None:
-        """Load a saved game into the form (raises BadSaveFile saying what is wrong)."""
-        game = mc.Game.from_json(text)
-        self.form.set_loaded(game, name)
-        self.clear_error()
 
     def show_form(self) -> None:
         self._stop_bots()
         self.form.widget.layout.display = None
-        self.form.back.layout.display = None if (self.session and not self.session.game.is_over) else "none"
+        self.form.back.layout.display = None if (self.source and not self._public_game().is_over) else "none"
         if self._table is not None:
             self._table.widget.layout.display = "none"
         self.results_box.layout.display = "none"
@@ -233,7 +350,7 @@ class App(W.VBox):
     def _show_table(self) -> None:
         self.form.widget.layout.display = "none"
         self.table.widget.layout.display = None
-        if self.session is not None:
+        if self.source is not None:
             self.refresh()
             self.run_bots()
 
@@ -243,79 +360,136 @@ class App(W.VBox):
     # --- playing ------------------------------------------------------------------------------------
 
     def apply(self, action: mc.Action) -> None:
-        """A human's action, through the engine (IllegalAction is reported by guard)."""
-        if self.session is None:
+        """A human's action, through the source (IllegalAction is reported by guard)."""
+        if self.source is None:
             return
-        self.session.apply(action)
+        self.source.apply(action)
         self.clear_error()
-        self.info.value = f"<div class='mc-info-text'>{escape(public_text(action))}.</div>"
+        self._pending_undo = None
+        self.undo_box.layout.display = "none"
+        self.show_info(f"{public_text(action)}.")
         self.refresh()
         self.run_bots()
 
+    def save(self) -> None:
+        """Build a save file for the seats at this screen and hand it to the browser."""
+        if self.source is None:
+            raise ValueError("There is no game to save yet.")
+        name, data = self.source.save_file()
+        self.bridge.download(name, data)
+        self.show_info(f"Saved as {name}. It can be resumed on this server (New / Load); its hidden "
+                       "cards are sealed, so the file shows nobody's hand. The game is also saved "
+                       "here after every move.")
+
     def undo(self) -> None:
-        if self.session is None:
+        if self.source is None:
             raise mc.IllegalAction("there is no game to undo")
-        undone = self.session.undo()
+        offer = self.source.undo_offer()
+        if not offer.possible:
+            raise mc.IllegalAction(f"Undo: {offer.reason}")
+        if offer.needs is not None:
+            self._pending_undo = offer
+            self.undo_text.value = (
+                f"<div class='mc-panel-title'>Take back {escape(offer.owner)}'s action?</div>"
+                f"<div class='mc-note'>It would take back: {escape('; '.join(offer.takes_back))}.</div>"
+                f"<div>Only <b>{escape(offer.owner)}</b> may agree to take back its own action.</div>")
+            self.undo_yes.description = f"I am {offer.owner}: take it back"
+            self.undo_box.layout.display = None
+            return
+        self._do_undo(None)
+
+    def _confirm_undo(self, yes: bool) -> None:
+        offer, self._pending_undo = self._pending_undo, None
+        self.undo_box.layout.display = "none"
+        if yes and offer is not None:
+            self._do_undo(offer.needs)
+
+    def _do_undo(self, confirmed_by: str | None) -> None:
+        undone = self.source.undo(confirmed_by)
         self.clear_error()
-        self.info.value = ("<div class='mc-info-text'>Taken back: "
-                           + escape("; ".join(public_text(a) for a in undone)) + ".</div>")
+        self.show_info("Taken back: " + "; ".join(undone) + ".")
         self.refresh()
 
     def board_click(self, target: str) -> None:
-        if self.session is None or self.session.game.is_over or self._table is None:
+        if self.source is None or self._public_game().is_over or self._table is None:
             return
-        self.table.board_click(target)
+        used, why = self.table.board_click(target)
+        if used:
+            self.clear_error()
+        elif why:
+            self.show_info(why)
 
-    # --- bots ---------------------------------------------------------------------------------------
+    # --- bots and the table's own answers --------------------------------------------------------
 
     @property
     def pause(self) -> float:
         return float(self.form.pause.value or 0)
 
+    def _automatic(self) -> list[mc.Action]:
+        return self.table.automatic_answers() if self._table is not None else []
+
+    def _step(self) -> bool:
+        """One move the table makes by itself: a bot's, or a "no card" answer for a human who
+        need not be asked. Returns whether anything happened."""
+        source = self.source
+        if source is None or self._public_game().is_over:
+            return False
+        if source.bots_to_move() or getattr(source, "bots", None):
+            move = source.bot_step()
+            if move is not None:
+                return True
+        answers = self._automatic()
+        for action in answers:
+            source.apply(action)
+        return bool(answers)
+
     def run_bots(self) -> None:
-        """Let the bots decide until a human must (or the game is over). With a pause and a
-        running event loop the bots move in a background task, one visible step at a time;
-        otherwise (tests, pause 0) in this callback."""
-        if self._bots_running or self.session is None:
+        """Let the bots (and the table's automatic answers) move until a human must decide.
+        With a running event loop they move in a background task, one visible step at a time
+        (and the kernel keeps answering the page between steps); otherwise (tests) here."""
+        if self._bots_running or self.source is None:
             return
-        if not self.session.bot_deciders():
-            return
-        pause = self.pause
         loop = None
-        if pause > 0:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
-        self._bots_running = True
-        if loop is not None:
-            self._bot_gen += 1
-            self._bot_task = loop.create_task(self._bots_async(self.session, pause, self._bot_gen))
-            return
         try:
-            session = self.session
-            while session is self.session and session.bot_step() is not None:
-                if pause > 0:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is not None:
+            self._bots_running = True
+            self._bot_gen += 1
+            self._bot_task = loop.create_task(self._bots_async(self.source, self._bot_gen))
+            return
+        self._bots_running = True
+        try:
+            source = self.source
+            while source is self.source and self._step():
+                if self.pause > 0:
                     self.refresh()
-                    time.sleep(pause)
+                    time.sleep(self.pause)
         finally:
             self._bots_running = False
         self.refresh()
 
-    async def _bots_async(self, session: Session, pause: float, gen: int) -> None:
+    async def _bots_async(self, source: TableSource, gen: int) -> None:
         try:
-            while session is self.session and gen == self._bot_gen:
-                await asyncio.sleep(pause)
-                if session is not self.session or gen != self._bot_gen:
+            first = True
+            while source is self.source and gen == self._bot_gen:
+                await asyncio.sleep(0 if first else self.pause)
+                first = False
+                if source is not self.source or gen != self._bot_gen:
                     break
-                step = self.guard(session.bot_step)
-                if step() is None:
-                    break
+                moved = self.guard(self._step)()
                 self.guard(self.refresh)()
+                if not moved:
+                    if self._table is not None and self._table.window_open():
+                        await asyncio.sleep(1.0)   # the payout window's countdown
+                        self._table.tick_window()
+                        continue
+                    break
         finally:
             if gen == self._bot_gen:
                 self._bots_running = False
-                if session is self.session:
+                if source is self.source:
                     self.guard(self.refresh)()
 
     def _stop_bots(self) -> None:
@@ -324,10 +498,13 @@ class App(W.VBox):
 
     # --- rendering --------------------------------------------------------------------------------
 
-    def _make_board(self, game: mc.Game):
+    def _public_game(self) -> mc.Game:
+        return self.source.public_game() if self.source is not None else self.preview
+
+    def _make_board(self, game: mc.Game, size: tuple[int, int] = (BOARD_W, BOARD_H)):
         from ..board.figure import BoardView
         self._board_corps = list(game.state.corps)
-        view = BoardView(game, width=BOARD_W, height=BOARD_H)
+        view = BoardView(game, width=size[0], height=size[1])
         view.on_click(self.guard(self.board_click))
         return view
 
@@ -336,23 +513,22 @@ class App(W.VBox):
         self._update_board()
 
     def _update_board(self) -> None:
-        if self.session is None:
+        if self.source is None:
             return
-        game = self.session.game
-        key = (id(game), len(game.actions), len(game.log), self._highlight)
+        key = (id(self.source), self.source.version, self._highlight)
         if key == self._board_key:
             return
         self._board_key = key
-        self.board.update(game, highlight=self._highlight)
+        self.board.update(self.source.public_game(), highlight=self._highlight)
 
     def _update_title(self) -> None:
-        s = self.session
+        s = self.source
         if s is None:
-            self.status.value = "<div class='mc-status-text'>No game yet</div>"
-            self.save_link.value = ""
-            self.undo_button.disabled = True
+            self.status.value = "<div class='mc-status-text' data-actions='0' data-bots='0'>No game yet</div>"
+            self._set_undo(False, "There is no game yet.")
+            self.save_button.disabled = True
             return
-        g = s.game
+        g = s.public_game()
         st = g.state
         if g.is_over:
             where = "Game over"
@@ -361,33 +537,44 @@ class App(W.VBox):
         else:
             where = f"Round {st.round}"
         paid = f" \u00b7 Paid: <b>{escape(st.paid)}</b>" if st.paid else ""
-        bots = "1" if (s.bot_deciders() and not g.is_over) else "0"
-        self.status.value = (f"<div class='mc-status-text' data-actions='{len(g.actions)}' "
+        busy = s.bots_to_move() or (self._table is not None and self._table.window_open())
+        bots = "1" if (busy and not g.is_over) else "0"
+        steps = len(s.timeline())
+        self.status.value = (f"<div class='mc-status-text' data-actions='{steps}' data-version='{s.version}' "
                              f"data-bots='{bots}'><b>{where}</b> \u00b7 Deck: {len(st.deck)} cards"
                              f" \u00b7 Active Player: <b>{escape(st.active)}</b>{paid}</div>")
-        data = base64.b64encode(g.to_json().encode("utf-8")).decode("ascii")
-        fname = f"megacorps-round-{st.round}.json"
-        self.save_link.value = (f"<a class='mc-save-link' download='{fname}' title='Download this game' "
-                                f"href='data:application/json;base64,{data}'>Save</a>")
-        self.undo_button.disabled = not g.can_undo()
+        offer = s.undo_offer()
+        self._set_undo(offer.possible, offer.reason)
+        self.save_button.disabled = False
+
+    def _set_undo(self, possible: bool, reason: str) -> None:
+        """Undo looks disabled when it cannot be done, and says why (tooltip, and on click)."""
+        self.undo_button.tooltip = "Take back the last human action" if possible else f"Undo is not possible: {reason}"
+        if possible:
+            self.undo_button.remove_class("mc-disabled")
+        else:
+            self.undo_button.add_class("mc-disabled")
 
     def refresh(self) -> None:
-        """Show the session's game everywhere (the board first: it is what players watch)."""
-        s = self.session
+        """Show the table everywhere (the board first: it is what players watch)."""
+        s = self.source
         if s is None:
             return
         self._update_board()
         self.table.refresh()
         self._update_board()
-        self.corp_panels.value = corp_panels_html(s, s.game.deciders)
+        self.corp_panels.value = corp_panels_html(s)
         self._update_title()
         results = s.results()
         if results is not None:
             self.results.value = results_html(results)
+            if self._end_charts is None or self._end_charts[0] != (id(s), s.version):
+                self.table.end.show(s, width=max(320, min(520, (self.bridge.sizes.get("width") or 1280) // 3)))
+                self._end_charts = ((id(s), s.version),)
+                self.results_box.children = [self.results, self.table.end.box, self.results_new]
             self.results_box.layout.display = None
             self.info.value = ""
             self.table.decision_box.layout.display = "none"
-            self.table.tabs.selected_index = 1
         else:
             self.results_box.layout.display = "none"
             self.table.decision_box.layout.display = None

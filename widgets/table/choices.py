@@ -190,8 +190,9 @@ def preview(game: mc.Game, action: mc.Action) -> str:
     return ""
 
 
-def frame_context(game: mc.Game, corp: str | None) -> str:
-    """Extra facts about the decision under way, for the prompt."""
+def frame_context(game: mc.Game, corp: str | None, view: mc.CorpView | None = None) -> str:
+    """Extra facts about the decision under way, for the prompt. `game` is the public game;
+    `view` the deciding corp's own view (for a trade offer's cards)."""
     state = game.state
     frame = state.top_frame
     try:
@@ -207,11 +208,11 @@ def frame_context(game: mc.Game, corp: str | None) -> str:
             seller, count, price = frame.offer
             return f"{seller} offers {count} for {price} Euros; {frame.buyer} has {state.money[frame.buyer]} Euros."
         if isinstance(frame, (AuctionFrame, ElectionFrame)):
-            view = game.view(corp)
-            done = ", ".join(view.has_decided) or "nobody yet"
+            done = ", ".join(game.view(None).has_decided) or "nobody yet"
             return f"Already decided: {done}. Choices stay secret until all are in."
         if isinstance(frame, TradeFrame):
-            return f"The offer: {game.view(corp).trade_offer}."
+            offer = view.trade_offer if view is not None else game.view(None).trade_offer
+            return f"The offer: {offer}."
         if isinstance(frame, SpoilsFrame):
             return f"{frame.loser} lost the war for {frame.country}."
     except Exception:

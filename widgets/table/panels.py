@@ -1,6 +1,7 @@
-"""Read-only parts of the table, rendered as HTML: the corp panels, the game log, the results,
-and the money-over-time chart. Everything shown here is public: hands appear only in
-`widgets/table/table.py`'s hand panel, after the player asked to see them."""
+"""Read-only parts of the table, rendered from public information only: the corp panels, the
+game log (each line with the rule that explains it and, for a bot's move, the bot's reason),
+the results, and the charts (money by round during the game; where the money came from and
+the turning points at the end). Hands appear only in widgets/table/table.py's hand panel."""
 from __future__ import annotations
 
 from html import escape
@@ -8,11 +9,11 @@ from html import escape
 import ipywidgets as W
 import plotly.graph_objects as go
 
-import megacorps as mc
-
 from ..board.basic_figure import BasicFigureWidget
-from ..board.colors import corp_color, corp_initials, text_color_on
-from .session import HUMAN, Results, Session
+from ..board.colors import corp_color, corp_dash, corp_initials, corp_symbol, text_color_on
+from .rules import TOPICS, topic_for_rule
+from .source import HUMAN, Entry, Results, TableSource
+from .summary import CATEGORIES, money_sources, turning_points
 
 EURO = "\u20ac"
 
@@ -24,23 +25,34 @@ def corp_chip(corp: str) -> str:
             f"{escape(corp_initials(corp))}</span> <b>{escape(corp)}</b>")
 
 
-def corp_panels_html(session: Session, deciders: list[str]) -> str:
-    game = session.game
+def topic_link(topic: str, text: str, cls: str = "mc-topic-link") -> str:
+    """A link that opens the rules at `topic` (clicks go through the browser bridge)."""
+    title = TOPICS.get(topic, (topic,))[0]
+    return (f"<a href='#' class='{cls}' data-mc-topic='{escape(topic)}' "
+            f"title='Rules: {escape(title)}'>{text}</a>")
+
+
+def corp_panels_html(source: TableSource) -> str:
+    game = source.public_game()
     state = game.state
-    view = game.view(None)
+    deciders = source.deciders()
     cards = []
     for corp in state.corps:
         fill = corp_color(corp)
         gone = corp in state.departed
-        player = session.seats.get(corp, HUMAN)
+        player = source.seats.get(corp, HUMAN)
         who = "Human" if player == HUMAN else f"{player} bot"
         badges = []
         if state.active == corp:
-            badges.append("<span class='mc-badge mc-active' title='Holds the Active Player card'>Active</span>")
+            badges.append(topic_link("Rounds", "<span class='mc-badge mc-active'>Active</span>", "mc-badge-link")
+                          .replace("title='Rules: Rounds and turns'",
+                                   "title='Holds the Active Player card: draws the round&#39;s card and acts first'"))
         if state.paid == corp:
-            badges.append("<span class='mc-badge mc-paid' title='Holds the Paid card'>Paid</span>")
+            badges.append(topic_link("The Paid Card", "<span class='mc-badge mc-paid'>Paid</span>", "mc-badge-link")
+                          .replace("title='Rules: The Paid card'",
+                                   "title='Holds the Paid card: may not choose Payout Industry until someone else does'"))
         if corp in deciders:
-            badges.append("<span class='mc-badge mc-deciding'>deciding</span>")
+            badges.append("<span class='mc-badge mc-deciding' title='Must decide now'>deciding</span>")
         if gone:
             badges.append("<span class='mc-badge mc-departed'>left</span>")
         companies = state.owned_by(corp)
@@ -51,25 +63,33 @@ def corp_panels_html(session: Session, deciders: list[str]) -> str:
             f" style='border-top:6px solid {fill}' data-corp='{escape(corp)}'>"
             f"<div class='mc-corp-head'>{corp_chip(corp)} <span class='mc-who'>{who}</span></div>"
             f"<div class='mc-badges'>{''.join(badges)}</div>"
-            f"<div class='mc-stats'><span class='mc-money' title='Money'>{view.money[corp]} {EURO}</span>"
-            f"<span title='Mercenaries'><i>mercs</i> <b>{view.mercenaries[corp]}</b></span>"
-            f"<span title='Event cards in hand'><i>cards</i> <b>{view.hand_sizes[corp]}</b></span>"
+            f"<div class='mc-stats'><span class='mc-money' title='Money (public; it is the score)'>{state.money[corp]} {EURO}</span>"
+            f"<span title='Mercenaries: they add to attacks and defences in wars'><i>mercs</i> <b>{state.mercenaries[corp]}</b></span>"
+            f"<span title='Event cards in hand (how many is public, which is secret)'><i>cards</i> <b>{len(state.hands[corp])}</b></span>"
             f"<span title='Companies owned'><i>companies</i> <b>{len(companies)}</b></span></div>"
             f"<div class='mc-line' title='Countries controlled'><i>Countries:</i> "
             f"{escape(', '.join(countries)) or 'none'}</div>"
-            f"<div class='mc-line mc-small' title='{comp_list}'><i>Companies:</i> {comp_list}</div>"
+            f"<div class='mc-line mc-small'><i>Companies:</i> {comp_list}</div>"
             f"</div>")
     return f"<div class='mc-corps'>{''.join(cards)}</div>"
 
 
-def log_html(game: mc.Game, limit: int = 200) -> str:
-    """The public log, newest first, each entry with its rule."""
-    entries = game.log[-limit:]
+def log_html(entries: list[Entry], limit: int = 250) -> str:
+    """The public log, newest first: round, the rule (a link to its explanation), the text, and
+    a bot's reason under its move."""
     rows = []
-    for e in reversed(entries):
+    shown_reason: set[int] = set()
+    for e in reversed(entries[-limit:]):
         when = "Setup" if e.round == 0 else f"R{e.round}"
-        rows.append(f"<div class='mc-log-entry'><span class='mc-log-round'>{when}</span>"
-                    f"<span class='mc-log-rule'>{escape(e.rule)}</span> {escape(e.text)}</div>")
+        topic = topic_for_rule(e.rule)
+        why = ""
+        if e.bot and e.reason and e.step not in shown_reason:
+            shown_reason.add(e.step)
+            why = (f"<div class='mc-bot-reason' title='Why the {escape(e.bot)} bot did this'>"
+                   f"\U0001F916 {escape(e.by or '')} ({escape(e.bot)}): {escape(e.reason)}</div>")
+        rule = topic_link(topic, escape(e.rule), "mc-log-rule")
+        rows.append(f"<div class='mc-log-entry' data-step='{e.step}'><span class='mc-log-round'>{when}</span>"
+                    f"{rule} {escape(e.text)}{why}</div>")
     return f"<div class='mc-log'>{''.join(rows)}</div>"
 
 
@@ -88,63 +108,156 @@ def results_html(results: Results) -> str:
     return (f"<div class='mc-results'>{banner}"
             f"<span class='mc-engine-winners' data-winners='{escape('|'.join(results.winners))}'></span>"
             f"<table class='mc-scores'><tr><th>#</th><th>Corp</th><th>Money</th></tr>{rows}</table>"
-            f"<h4>Final payouts</h4><ul class='mc-final'>{lines}</ul></div>")
+            f"<details><summary>Final payouts</summary><ul class='mc-final'>{lines}</ul></details></div>")
+
+
+def _line_style(corp: str) -> dict:
+    return dict(line=dict(color=corp_color(corp), width=2.5, dash=corp_dash(corp)),
+                marker=dict(symbol=corp_symbol(corp), size=8, color=corp_color(corp),
+                            line=dict(color="#222", width=1)))
+
+
+def money_figure(xs: list, series: dict[str, list[int]], width: int, height: int,
+                 title: str = "Money by round", points: list | None = None) -> go.Figure:
+    """Money lines, one per corp, each with its own colour, marker and dash, labelled at its
+    end (no legend to decode). `points`: (x, y, text) turning points to mark."""
+    fig = go.Figure()
+    for corp, ys in series.items():
+        fig.add_trace(go.Scatter(x=xs, y=ys, name=corp, mode="lines+markers", **_line_style(corp),
+                                 hovertemplate=f"{corp}: %{{y}} {EURO}<extra></extra>"))
+    annotations = []
+    ends = sorted(((ys[-1], corp) for corp, ys in series.items() if ys), reverse=True)
+    span = max((y for y, _ in ends), default=1) or 1
+    last_y = None
+    for y, corp in ends:
+        # direct labels at the line ends, nudged apart so that none hides another
+        label_y = y if last_y is None or last_y - y >= span * 0.06 else last_y - span * 0.06
+        last_y = label_y
+        annotations.append(dict(x=xs[-1] if xs else 0, y=label_y, xanchor="left", yanchor="middle", showarrow=False,
+                                text=f"<b>{corp_initials(corp)}</b> {y}", xshift=8,
+                                font=dict(size=11, color=corp_color(corp) if corp_color(corp) != "#F0E442" else "#8a7a00")))
+    if points:
+        fig.add_trace(go.Scatter(x=[p[0] for p in points], y=[p[1] for p in points], mode="markers",
+                                 name="turning points", marker=dict(symbol="star", size=14, color="#ffd166",
+                                                                    line=dict(color="#333", width=1)),
+                                 hovertext=[p[2] for p in points], hovertemplate="%{hovertext}<extra></extra>"))
+    fig.update_layout(width=width, height=height, margin=dict(l=44, r=70, t=30, b=40),
+                      title=dict(text=title, font=dict(size=14), x=0.02),
+                      xaxis=dict(title="Round (last point: after the final payouts)", fixedrange=True),
+                      yaxis=dict(title="Euros", fixedrange=True, rangemode="tozero"),
+                      plot_bgcolor="#FAFAFA", paper_bgcolor="white", showlegend=False,
+                      annotations=annotations)
+    if xs:
+        fig.update_xaxes(range=[min(xs) - 0.4, max(xs) + 0.9], dtick=1 if len(set(xs)) < 25 else None)
+    return fig
 
 
 class MoneyChart:
     """Money of each corp, round by round: one line per corp.
 
-    The FigureWidget is created (complete, from the session's money so far) the first time a
-    game is shown, never at page load: it keeps the page light, and a widget built whole in a
-    callback of a live page cannot lose its first state (the Voila trap). Later rounds only
-    update it in place."""
+    The FigureWidget is created (complete, from the money so far) the first time its tab is
+    shown, never at page load: it keeps the page light, and a widget built whole in a callback
+    is drawn right (the Voila trap, /work/shared/design/toolchain.md)."""
 
-    def __init__(self, width: int = 430, height: int = 300):
+    def __init__(self, width: int = 440, height: int = 320):
         self.width, self.height = width, height
+        self.box = W.Box(layout=W.Layout(width="100%"))
+        self.box.add_class("mc-chart")
         self.figure = None
-        self.box = W.Box(layout=W.Layout(width=f"{width}px", min_height=f"{height}px"))
-        self._last: tuple | None = None
+        self._last = None
 
-    def _build(self, xs, series) -> None:
-        fig = go.Figure()
-        for corp in mc.CORPS:
-            data = series.get(corp)
-            fig.add_scatter(x=xs if data else [], y=data or [], name=corp, mode="lines+markers",
-                            visible=bool(data), line=dict(color=corp_color(corp), width=3),
-                            marker=dict(size=6))
-        fig.update_layout(width=self.width, height=self.height, margin=dict(l=44, r=10, t=30, b=40),
-                          title=dict(text="Money by round", font=dict(size=14), x=0.02),
-                          xaxis=dict(title="Round (last point: after the final payouts)", dtick=1,
-                                     fixedrange=True),
-                          yaxis=dict(title="Euros", fixedrange=True, rangemode="tozero"),
-                          legend=dict(orientation="h", y=-0.3, font=dict(size=10)),
-                          plot_bgcolor="#FAFAFA", paper_bgcolor="white", showlegend=True)
-        if xs:
-            fig.update_xaxes(range=[min(xs) - 0.4, max(xs) + 0.4])
-        self.figure = BasicFigureWidget(fig)
-        self.box.children = [self.figure]
-
-    def update(self, session: Session, show: bool = True) -> None:
-        """Show `session`'s money. With `show` False (its tab is not open) a chart not built
+    def update(self, source: TableSource, show: bool = True) -> None:
+        """Show the money so far. With `show` False (its tab is not open) a chart not built
         yet stays unbuilt: each FigureWidget ships its 1.3 MB plotly.js-basic module to the page."""
-        self._session = session
         if self.figure is None and not show:
             return
-        xs, series = session.money_series()
+        xs, series = source.money_history()
         key = (tuple(xs), tuple((c, tuple(v)) for c, v in series.items()))
         if key == self._last:
             return
         self._last = key
-        if self.figure is None:
-            self._build(xs, series)
+        fig = money_figure(xs, series, self.width, self.height)
+        if self.figure is None or {t.name for t in self.figure.data} != set(series):
+            old = self.figure
+            self.figure = BasicFigureWidget(fig)
+            self.box.children = [self.figure]
+            if old is not None:
+                old.close()
             return
         with self.figure.batch_update():
             for trace in self.figure.data:
-                if trace.name in series:
-                    trace.x, trace.y, trace.visible = xs, series[trace.name], True
-                else:
-                    trace.x, trace.y, trace.visible = [], [], False
-            self.figure.layout.xaxis.range = [min(xs) - 0.4, max(xs) + 0.4] if xs else None
+                trace.x, trace.y = xs, series[trace.name]
+            self.figure.layout.annotations = fig.layout.annotations
+            self.figure.layout.xaxis.range = fig.layout.xaxis.range
+
+
+def sources_figure(sources: dict[str, dict[str, int]], corps: list[str], width: int, height: int) -> go.Figure:
+    """Where each corp's money came from: one bar per corp, gains to the right and spending to
+    the left, one segment per category (payouts by industry)."""
+    cats: list[str] = []
+    for corp in corps:
+        for cat in sources.get(corp, {}):
+            if cat not in cats:
+                cats.append(cat)
+    order = {c: i for i, c in enumerate(CATEGORIES)}
+    cats.sort(key=lambda c: (order.get(c.split(":", 1)[0], 99), c))
+    palette = ["#2a9d8f", "#e9c46a", "#f4a261", "#e76f51", "#264653", "#8ab17d", "#b56576", "#6d597a",
+               "#457b9d", "#a8dadc", "#ffb4a2", "#9c6644", "#606c38", "#bc6c25", "#7209b7", "#4895ef"]
+    fig = go.Figure()
+    for i, cat in enumerate(cats):
+        xs = [sources.get(c, {}).get(cat, 0) for c in corps]
+        if not any(xs):
+            continue
+        fig.add_trace(go.Bar(y=corps, x=xs, name=cat, orientation="h", marker=dict(color=palette[i % len(palette)],
+                                                                                   line=dict(color="#fff", width=1)),
+                             hovertemplate=f"{cat}: %{{x}} {EURO}<extra>%{{y}}</extra>"))
+    fig.update_layout(barmode="relative", width=width, height=height, margin=dict(l=90, r=10, t=30, b=30),
+                      title=dict(text="Where the money came from (spending to the left)", font=dict(size=14), x=0.02),
+                      xaxis=dict(title="Euros", fixedrange=True, zeroline=True, zerolinecolor="#333"),
+                      yaxis=dict(fixedrange=True, autorange="reversed"),
+                      legend=dict(orientation="h", y=-0.25, font=dict(size=10)), plot_bgcolor="#FAFAFA")
+    return fig
+
+
+class EndCharts:
+    """The end of the game, as charts: where each corp's money came from, and the money over
+    the game with its turning points (listed below the chart too)."""
+
+    def __init__(self):
+        self.box = W.VBox(layout=W.Layout(width="100%"))
+        self.box.add_class("mc-end-charts")
+        self.text = W.HTML()
+        self.text.add_class("mc-turning")
+        self._figures: list = []
+        self._for = None
+
+    def show(self, source: TableSource, width: int = 440) -> None:
+        key = (id(source), source.version)
+        if key == self._for:
+            return
+        self._for = key
+        timeline = source.timeline()
+        corps = list(source.corps)
+        game = source.public_game()
+        sources = money_sources(timeline, corps, list(game.board.industries))
+        xs, series = source.money_history()
+        points = turning_points(timeline, corps)
+        marks = []
+        for p in points:
+            round_x = p.round
+            y = max(timeline[p.index].money_after.values()) if p.index < len(timeline) else 0
+            marks.append((round_x, y, f"R{p.round}: {p.text} ({p.why})"))
+        figures = [BasicFigureWidget(sources_figure(sources, corps, width, 80 + 42 * len(corps))),
+                   BasicFigureWidget(money_figure(xs, series, width, 320, "Money over the game and its turning points",
+                                                  marks))]
+        items = "".join(f"<li><b>R{p.round}</b> {escape(p.text)} <i>({escape(p.why)})</i></li>" for p in points)
+        self.text.value = (f"<div class='mc-panel-title'>Turning points</div><ul class='mc-turning-list'>{items}</ul>"
+                           if items else "")
+        old = self._figures
+        self._figures = figures
+        self.box.children = [figures[0], figures[1], self.text]
+        for f in old:
+            f.close()
 
 
 def html(value: str = "", cls: str | None = None, **layout) -> W.HTML:

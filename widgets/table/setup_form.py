@@ -1,16 +1,17 @@
-"""The new-game form: 3 to 6 seats (a corp and who plays it), a seed, the bots' pause, and
-loading a saved game."""
+"""The new-game form: 3 to 6 seats (a corp and who plays it: a human at this screen or a bot
+level, each level described), a seed (blank: a fresh one for every game), the bots' pause,
+and loading a saved game (its seats come back as they were saved)."""
 from __future__ import annotations
 
 import os
-import random
 from html import escape
 
 import ipywidgets as W
 
 import megacorps as mc
 
-from .session import HUMAN, PLAYER_KINDS
+from .session import PLAYER_KINDS, level_description
+from .source import HUMAN
 
 EMPTY = "(empty seat)"
 DEFAULT_SEATS = [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Greedy"), ("Lenogo", "Random"),
@@ -25,6 +26,10 @@ def default_pause() -> float:
         return 0.6
 
 
+def _kind_label(kind: str) -> str:
+    return "Human" if kind == HUMAN else f"{kind} bot"
+
+
 class NewGameForm:
     """Widgets for starting a game; `seat_choices()` reads and checks them."""
 
@@ -32,45 +37,53 @@ class NewGameForm:
         st = {"description_width": "0px"}
         self.seats: list[tuple[W.Dropdown, W.Dropdown]] = []
         rows = []
+        players = [(_kind_label(k), k) for k in PLAYER_KINDS]
         for i, (corp, player) in enumerate(DEFAULT_SEATS):
-            c = W.Dropdown(options=[EMPTY, *mc.CORPS], value=corp, layout=W.Layout(width="150px"), style=st)
-            p = W.Dropdown(options=list(PLAYER_KINDS), value=player, layout=W.Layout(width="120px"), style=st)
+            c = W.Dropdown(options=[EMPTY, *mc.CORPS], value=corp, layout=W.Layout(width="140px"), style=st)
+            p = W.Dropdown(options=players, value=player, layout=W.Layout(width="130px"), style=st,
+                           tooltip="A human at this screen, or a computer player of that level")
             c.add_class(f"mc-seat-corp-{i + 1}")
             p.add_class(f"mc-seat-player-{i + 1}")
             self.seats.append((c, p))
-            rows.append(W.HBox([W.HTML(f"<span class='mc-seat-no'>Seat {i + 1}</span>"), c, p]))
-        self.seed = W.IntText(value=random.randint(1, 9999), description="Seed",
-                              style={"description_width": "90px"}, layout=W.Layout(width="200px"))
+            rows.append(W.HBox([W.HTML(f"<span class='mc-seat-no'>Seat {i + 1}</span>"), c, p],
+                               layout=W.Layout(flex_flow="row wrap")))
+        levels = "".join(f"<li><b>{escape(_kind_label(k))}</b>: {escape(level_description(k))}</li>"
+                         for k in PLAYER_KINDS if k != HUMAN)
+        self.levels = W.HTML(f"<details class='mc-levels' open><summary>The computer players, weakest first"
+                             f"</summary><ul>{levels}</ul></details>")
+        self.seed = W.Text(value="", placeholder="new each game", description="Seed",
+                           tooltip="Leave empty for a fresh game each time; a number replays the same setup",
+                           style={"description_width": "40px"}, layout=W.Layout(width="190px"))
         self.seed.add_class("mc-seed")
         self.pause = W.BoundedFloatText(value=default_pause(), min=0, max=5, step=0.1,
                                         description="Bot pause (s)", style={"description_width": "90px"},
-                                        layout=W.Layout(width="200px"))
+                                        tooltip="How long each bot move stays on screen before the next",
+                                        layout=W.Layout(width="170px"))
         self.pause.add_class("mc-pause")
-        self.start = W.Button(description="Start game", button_style="success", icon="play",
-                              layout=W.Layout(width="200px", height="40px"))
+        self.start = W.Button(description="Start game", button_style="success",
+                              layout=W.Layout(width="190px", height="40px"))
         self.start.add_class("mc-start")
-        self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Load a saved game", layout=W.Layout(width="200px"))
-        self.upload.add_class("mc-upload")
+        self.upload_slot = W.Box()
+        self.upload_slot.add_class("mc-upload")
         self.loaded_info = W.HTML()
-        self.forget = W.Button(description="Forget the loaded game", icon="times", layout=W.Layout(width="auto"))
+        self.forget = W.Button(description="Forget the loaded game", layout=W.Layout(width="auto"))
         self.forget.layout.display = "none"
-        self.back = W.Button(description="Back to the current game", icon="arrow-left",
-                             layout=W.Layout(width="auto"))
+        self.back = W.Button(description="\u2190 Back to the current game", layout=W.Layout(width="auto"))
+        self.back.add_class("mc-back")
         self.back.layout.display = "none"
-        self.loaded: mc.Game | None = None
+        self.loaded = None          # a Session read from a file, waiting for its seats
         self.widget = W.VBox([
             W.HTML("<div class='mc-panel-title'>New game</div>"
                    "<div class='mc-note'>Choose 3 to 6 corps, in seating order (clockwise), and who "
-                   "plays each one: a human at this screen or a bot.</div>"),
-            *rows, W.HBox([self.seed, self.pause]),
-            W.HBox([self.start, self.back], layout=W.Layout(margin="8px 0")),
-            W.HTML("<div class='mc-panel-title' style='margin-top:8px'>Resume a saved game</div>"),
-            W.HBox([self.upload, self.forget]), self.loaded_info,
+                   "plays each one: a human at this screen or a computer player.</div>"),
+            *rows, self.levels, W.HBox([self.seed, self.pause], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.start, self.back], layout=W.Layout(margin="8px 0", flex_flow="row wrap")),
+            W.HTML("<div class='mc-panel-title' style='margin-top:8px'>Load a saved game</div>"
+                   "<div class='mc-note'>A file from the Save button (or from <code>game.to_json()</code>).</div>"),
+            self.upload_slot, W.HBox([self.forget]), self.loaded_info,
         ])
         self.widget.add_class("mc-panel")
         self.widget.add_class("mc-form")
-        self.forget.on_click(lambda _b: self.set_loaded(None))
 
     def seat_choices(self) -> dict[str, str]:
         """corp -> player kind, in seating order. Raises ValueError saying what is wrong."""
@@ -86,33 +99,42 @@ class NewGameForm:
             raise ValueError(f"MegaCorps needs 3 to 6 corps; {len(seats)} seat(s) are filled")
         return seats
 
-    def read_upload(self) -> str | None:
-        """The text of the uploaded file, if any."""
-        value = self.upload.value
-        if not value:
+    def seed_value(self) -> int | None:
+        """The seed the player set, or None for a fresh one. Raises ValueError for a bad one."""
+        text = self.seed.value.strip()
+        if not text:
             return None
-        item = value[0] if isinstance(value, (list, tuple)) else next(iter(value.values()))
-        content = item["content"]
-        return bytes(content).decode("utf-8", errors="replace")
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"The seed must be a whole number (or empty for a new game each time), not {text!r}") from None
+        if not 0 <= value < 2 ** 63:
+            raise ValueError("The seed must be a whole number from 0 up")
+        return value
 
-    def set_loaded(self, game: mc.Game | None, name: str = "") -> None:
-        """Show a loaded game's corps in the seats (fixed), or go back to a free choice."""
-        self.loaded = game
-        if game is None:
+    def refresh_seed(self) -> None:
+        """After a game starts: nothing to do (an empty seed stays empty, so the next game is new)."""
+
+    def set_loaded(self, session, name: str = "") -> None:
+        """Show a loaded game's corps and seats (the corps fixed), or go back to a free choice."""
+        self.loaded = session
+        if session is None:
             for corp_box, _ in self.seats:
                 corp_box.disabled = False
             self.loaded_info.value = ""
             self.forget.layout.display = "none"
             self.start.description = "Start game"
             return
-        corps = game.state.corps
-        for i, (corp_box, _) in enumerate(self.seats):
+        corps = session.corps
+        for i, (corp_box, player_box) in enumerate(self.seats):
             corp_box.value = corps[i] if i < len(corps) else EMPTY
             corp_box.disabled = True
-        state = game.state
-        status = "finished" if game.is_over else (f"round {state.round}" if state.round else "setup")
+            if i < len(corps):
+                player_box.value = session.seats.get(corps[i], HUMAN)
+        state = session.game.state
+        status = "finished" if session.game.is_over else (f"round {state.round}" if state.round else "setup")
         self.loaded_info.value = (f"<div class='mc-loaded'>Loaded <b>{escape(name or 'a saved game')}</b>: "
-                                  f"{escape(', '.join(corps))}, {status}. Choose who plays each corp, "
-                                  "then resume.</div>")
+                                  f"{escape(', '.join(corps))}, {status}. The seats are as saved; change "
+                                  "who plays a corp if you like, then resume.</div>")
         self.forget.layout.display = None
         self.start.description = "Resume saved game"

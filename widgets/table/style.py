@@ -9,33 +9,43 @@ body { padding: 0 !important; }
 .jp-OutputPrompt, .jp-InputPrompt { display: none !important; }
 .mc-app .widget-html-content { line-height: 1.35; }
 .mc-app .widget-html, .mc-app .widget-html-content { height: auto; }
-.mc-app { font-family: "Segoe UI", Roboto, Arial, sans-serif; color: #1d2330; width: 1272px;
-          margin: 4px auto 0 auto; }
-.mc-titlebar { background: linear-gradient(90deg, #13161f, #2b3245); color: #f2f2f2; padding: 6px 14px;
-               border-radius: 8px 8px 0 0; align-items: center; height: 52px; box-sizing: border-box; }
+html, body { overflow-x: hidden !important; }
+.mc-app { font-family: "Segoe UI", Roboto, Arial, sans-serif; color: #1d2330; width: 100%;
+          max-width: 100vw; box-sizing: border-box; margin: 0; padding: 0 4px; overflow-x: hidden; }
+.mc-titlebar { background: linear-gradient(90deg, #13161f, #2b3245); color: #f2f2f2; padding: 5px 10px;
+               border-radius: 8px 8px 0 0; align-items: center; min-height: 48px; box-sizing: border-box;
+               flex-wrap: wrap !important; gap: 4px 10px; }
 .mc-brand { font-size: 24px; font-weight: 800; letter-spacing: 3px; color: #ffd166; line-height: 1; }
 .mc-brand span { color: #ffffff; }
 .mc-tagline { font-size: 10px; color: #aab; letter-spacing: .5px; white-space: nowrap; }
-.mc-titlebar > .widget-html:first-child { flex: 0 0 250px; }
-.mc-status { flex: 1 1 auto; margin: 0 12px; min-width: 0; }
-.mc-status-text { color: #e8e8ee; font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.mc-tools { align-items: center; gap: 6px; }
-.mc-tools button { background: #3a4359; color: #fff; border-radius: 5px; }
+.mc-brand-box { flex: 0 0 auto; }
+.mc-status { flex: 1 1 260px; min-width: 0; margin: 0 !important; }
+.mc-status-text { color: #e8e8ee; font-size: 13px; white-space: normal; line-height: 1.3; }
+.mc-tools { align-items: center; gap: 4px; flex: 0 1 auto; flex-wrap: wrap !important; justify-content: flex-end; }
+.mc-tools button { background: #3a4359; color: #fff; border-radius: 5px; width: auto !important; padding: 0 10px;
+                   margin: 0 !important; }
+.mc-tools button.mc-disabled { opacity: .45; cursor: help; }
 .mc-tools .mod-active { background: #ffd166; color: #111; }
 .mc-save-link { display: inline-block; background: #3a4359; color: #fff !important; padding: 5px 12px;
                 border-radius: 5px; text-decoration: none; font-size: 13px; line-height: 18px; }
 .mc-save-link:hover { background: #4b5672; }
-.mc-body { background: #e9ecf2; padding: 6px; border-radius: 0 0 8px 8px; align-items: flex-start; gap: 6px; }
-.mc-left { gap: 4px; }
+.mc-body { background: #e9ecf2; padding: 6px; border-radius: 0 0 8px 8px; gap: 6px; box-sizing: border-box;
+            display: grid !important; grid-template-columns: minmax(0, 1fr) clamp(330px, 31vw, 560px);
+            align-items: start; width: 100%; }
+@media (max-width: 900px) { .mc-body { grid-template-columns: minmax(0, 1fr); } }
+.mc-left { gap: 4px; min-width: 0; width: 100%; }
+.mc-board-slot { width: 100%; min-width: 0; }
 .mc-sidebar > *, .mc-sidebar .widget-vbox > *, .mc-panel > * { flex-shrink: 0; }
 .mc-board { background: #fff; border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.15); overflow: hidden; }
-.mc-sidebar { width: 100%; min-width: 0; max-height: 736px; overflow-y: auto; overflow-x: hidden; gap: 4px; }
+.mc-sidebar { width: 100%; min-width: 0; max-height: calc(100vh - 70px); overflow-y: auto; overflow-x: hidden;
+               gap: 4px; position: sticky; top: 4px; }
+.mc-sidebar .widget-dropdown, .mc-sidebar .widget-text, .mc-sidebar .widget-inline-hbox { max-width: 100%; }
 .mc-panel { background: #fff; border-radius: 6px; padding: 8px 10px; box-shadow: 0 1px 3px rgba(0,0,0,.15);
             box-sizing: border-box; width: 100%; }
 .mc-panel-title { font-weight: 700; font-size: 15px; margin-bottom: 4px; color: #1d2330; }
 .mc-note { color: #5b6275; font-size: 12px; line-height: 1.35; }
 .mc-seat-no { display: inline-block; width: 52px; font-size: 12px; color: #5b6275; padding-top: 6px; }
-.mc-corps { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 4px; }
+.mc-corps { display: grid; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); gap: 4px; }
 .mc-corp { min-width: 0; overflow: hidden; background: #fff; border-radius: 6px; padding: 4px 8px; box-shadow: 0 1px 2px rgba(0,0,0,.12);
            font-size: 12px; line-height: 1.35; min-height: 84px; }
 .mc-corp.mc-is-deciding { box-shadow: 0 0 0 2px #ffb703, 0 1px 3px rgba(0,0,0,.2); }
@@ -54,7 +64,7 @@ body { padding: 0 !important; }
 .mc-stats { display: flex; gap: 10px; font-size: 13px; }
 .mc-stats i, .mc-line i { color: #5b6275; font-style: normal; font-size: 11px; }
 .mc-money { font-weight: 800; color: #0b6e4f; }
-.mc-line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.mc-line { white-space: normal; overflow-wrap: anywhere; }
 .mc-small { color: #5b6275; font-size: 11px; }
 .mc-welcome { background: #fff; border-radius: 6px; padding: 14px; font-size: 14px; color: #5b6275; }
 .mc-decision { border-left: 5px solid #ffb703; }
@@ -70,7 +80,7 @@ body { padding: 0 !important; }
 .mc-pass-screen { font-size: 17px; }
 .mc-hand-title .mc-panel-title { margin-bottom: 0; }
 .mc-cards { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
-.mc-card { width: 180px; border: 1px solid #c9cfdc; border-radius: 6px; padding: 4px 6px; background: #fbfbfd; }
+.mc-card { width: 170px; border: 1px solid #c9cfdc; border-radius: 6px; padding: 4px 6px; background: #fbfbfd; }
 .mc-card.mc-playable { border: 2px solid #2a9d8f; background: #eefaf7; }
 .mc-card-name { font-weight: 700; font-size: 13px; }
 .mc-play-mark { font-size: 10px; color: #fff; background: #2a9d8f; border-radius: 6px; padding: 0 4px;
@@ -81,11 +91,48 @@ body { padding: 0 !important; }
 .mc-error-text { background: #fde2e1; color: #8a1c1c; border: 1px solid #f5b5b3; border-radius: 6px;
                  padding: 6px 10px; font-size: 13px; }
 .mc-info-text { background: #e7f5ee; color: #1b5e3c; border-radius: 6px; padding: 4px 10px; font-size: 12px; }
-.mc-log { max-height: 260px; overflow-y: auto; font-size: 12px; }
+.mc-log { max-height: 300px; overflow-y: auto; font-size: 12px; }
 .mc-log-entry { padding: 2px 0; border-bottom: 1px solid #eef0f4; line-height: 1.3; }
 .mc-log-round { display: inline-block; width: 34px; color: #8a90a2; font-size: 11px; }
-.mc-log-rule { display: inline-block; background: #eef1f7; color: #37415a; border-radius: 3px;
-               font-size: 10px; padding: 0 4px; margin-right: 4px; }
+.mc-log-rule { display: inline-block; background: #eef1f7; color: #1d3557 !important; border-radius: 3px;
+               font-size: 10px; padding: 0 4px; margin-right: 4px; text-decoration: none; }
+.mc-log-rule:hover { background: #1d3557; color: #fff !important; }
+.mc-bot-reason { font-size: 11px; color: #5b3f00; background: #fff6df; border-radius: 3px; padding: 1px 4px;
+                 margin: 1px 0 0 34px; }
+.mc-topic-link, .mc-help-link { color: #1d4f91; font-size: 12px; }
+.mc-badge-link { text-decoration: none; }
+.mc-since-box, .mc-why-not-box, .mc-levels { font-size: 12px; background: #f3f5f9; border-radius: 4px;
+    padding: 3px 6px; margin-top: 4px; }
+.mc-since-box summary, .mc-why-not-box summary, .mc-levels summary { cursor: pointer; font-weight: 600; }
+.mc-since-box ul, .mc-why-not-box ul, .mc-levels ul { margin: 2px 0 2px 16px; padding: 0; }
+.mc-window { background: #fff3cd; border-radius: 6px; padding: 6px 8px; margin: 4px 0; }
+.mc-window-title { font-size: 15px; font-weight: 700; }
+.mc-countdown { display: inline-block; min-width: 1.4em; text-align: center; background: #1d3557; color: #fff;
+                border-radius: 4px; }
+.mc-clamped { font-size: 12px; background: #e8f1fb; border: 1px solid #b9d3f0; border-radius: 4px; padding: 3px 6px;
+              margin: 3px 0; }
+.mc-trade-side { font-weight: 700; font-size: 13px; margin-top: 4px; }
+.mc-trade-group { font-size: 12px; color: #37415a; margin-top: 3px; }
+.mc-trade .widget-checkbox { width: auto !important; margin-right: 8px; }
+.mc-rules-page { font-size: 13px; line-height: 1.4; max-height: 420px; overflow-y: auto; }
+.mc-rules-topic h3 { margin: 2px 0 4px 0; font-size: 16px; }
+.mc-rules-index { font-size: 12px; border-top: 1px solid #ddd; margin-top: 8px; padding-top: 4px; }
+.mc-rules-index ul { columns: 2; margin: 2px 0 6px 14px; padding: 0; }
+.mc-payout-table { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
+.mc-payout-table td, .mc-payout-table th { border: 1px solid #ccd; padding: 1px 6px; text-align: center; }
+.mc-lessons { font-size: 12px; background: #eef7ee; border-radius: 4px; padding: 3px 6px; }
+.mc-overlay { position: fixed; inset: 0; background: rgba(20, 24, 34, .78); z-index: 10000;
+              align-items: center; justify-content: center; }
+.mc-overlay-card { background: #fff; border-radius: 8px; padding: 16px 20px; max-width: 520px; font-size: 14px;
+                   box-shadow: 0 4px 20px rgba(0,0,0,.4); }
+.mc-overlay-card h3 { margin-top: 0; color: #8a1c1c; }
+.mc-overlay-reload { background: #1d3557; color: #fff; border: 0; border-radius: 5px; padding: 6px 14px;
+                     font-size: 14px; cursor: pointer; }
+.mc-upload-note { font-size: 12px; margin-top: 3px; }
+.mc-upload-error { color: #8a1c1c; background: #fde2e1; border-radius: 4px; padding: 3px 6px; }
+.mc-resume-line { font-size: 13px; margin-right: 6px; }
+.mc-turning-list { font-size: 12px; margin: 2px 0 0 16px; padding: 0; }
+.mc-kinds .widget-toggle-button { width: auto !important; padding: 0 8px; }
 .mc-tabs { background: #fff; border-radius: 6px; }
 .mc-results { font-size: 13px; }
 .mc-winner { font-size: 20px; font-weight: 800; background: linear-gradient(90deg, #ffd166, #fff1c1);

@@ -1,12 +1,27 @@
-"""The game table for hot-seat play: the decision prompt and action chooser, the hand of the
-corp that must decide (hidden until that player asks), secret entries one player at a time,
-playing a card out of turn, and the log and money chart.
+"""The game table's sidebar: the decision in front of the player at the screen (with help: the
+rule behind it, "why can't I?", and what happened since their last turn), their hand, a card
+out of turn, the payout window, and the log, money chart and rules reference.
 
-Hot-seat privacy: no card name reaches any widget before its owner pressed "Show my hand",
-and the hand is hidden again as soon as another corp must decide.
+Hot-seat privacy. Several human seats may share the screen, so:
+- no card name reaches any widget before its owner pressed "Show my hand";
+- every hand shown (the decision's hand panel, and a card out of turn) is hidden again, and
+  its widgets emptied, as soon as anything changes at the table or another seat comes to the
+  screen; with a single human at the table that human's own hand simply stays shown;
+- secret bids and votes are entered one player at a time, behind a "pass the screen" gate.
+
+The payout window (Oversupply and Shortages may be played before any payout) costs a player a
+prompt only when it can matter, and never tells who holds those cards:
+- a lone human is asked only when holding a card it could play there; otherwise the table
+  answers "no card" for it at once;
+- at a hot-seat table the window stays open for `PAYOUT_WINDOW` seconds with a visible
+  countdown for everyone; a player holding such a card claims it ("I have a card to play"),
+  passes the screen and plays; when the time is up (or someone presses "Pay out now") the
+  table answers "no card" for every human at the screen who did not claim.
 """
 from __future__ import annotations
 
+import os
+import time
 from html import escape
 from typing import Callable
 
@@ -14,20 +29,30 @@ import ipywidgets as W
 
 import megacorps as mc
 from megacorps.actions import PlayCard
-from megacorps.state import AuctionFrame, ElectionFrame
+from megacorps.state import AuctionFrame, ElectionFrame, PayoutFrame
 
 from .choices import frame_context
-from .panels import MoneyChart, corp_chip, html, log_html
+from .panels import MoneyChart, EndCharts, corp_chip, html, log_html, topic_link
 from .prompts import ActionChooser
-from .session import Session
+from .rules import index_html, topic_for_decision, topic_html, why_not
+from .source import TableSource
+from .summary import since_last_turn
 
 SECRET_FRAMES = (AuctionFrame, ElectionFrame)
 
 
+def payout_window_seconds() -> float:
+    """The hot-seat payout window: 5 s, or MEGACORPS_PAYOUT_WINDOW seconds from the environment."""
+    try:
+        return max(0.0, float(os.environ.get("MEGACORPS_PAYOUT_WINDOW", "5")))
+    except ValueError:
+        return 5.0
+
+
 class Table:
     """Everything in the sidebar while a game is played. `apply(action)` is the app's door to
-    the engine (it reports errors and lets the bots move); `highlight(targets)` outlines
-    board boxes."""
+    the source (it reports errors and lets the bots move); `highlight(targets)` outlines board
+    boxes; `open_topic(topic)` shows the rules."""
 
     def __init__(self, apply: Callable[[mc.Action], None],
                  highlight: Callable[[tuple[str, ...]], None] = lambda t: None,
@@ -35,33 +60,56 @@ class Table:
         self.guard = guard
         self._apply = apply
         self._highlight = highlight
-        self.session: Session | None = None
+        self.source: TableSource | None = None
         self.focus: str | None = None         # the human corp this screen is asking now
         self.revealed: str | None = None      # whose hand is shown in the hand panel
-        self._revealed_at = 0                 # number of actions when it was shown
         self.gate_open: str | None = None     # who unlocked their secret entry
+        self.oot_revealed: str | None = None  # whose hand is shown for a card out of turn
+        self._shown_at: int | None = None     # the source's version when a hand was shown
         self._key: tuple | None = None
+        self._chooser_sig = None
         self._round_seen: tuple | None = None
+        self.window_seconds = payout_window_seconds()
+        self.window: dict | None = None       # the open payout window: frame key, deadline, claimed
+        self.topic = "Goal"
 
         # decision
         self.prompt = html(cls="mc-prompt")
+        self.since = html(cls="mc-since")
+        self.why_not = html(cls="mc-why-not")
+        self.window_text = html(cls="mc-window-text")
+        self.window_claim = W.Button(description="I have a card to play", button_style="warning",
+                                     tooltip="You hold Oversupply or Shortages and want to play it on this payout",
+                                     layout=W.Layout(width="auto"))
+        self.window_claim.add_class("mc-window-claim")
+        self.window_who = W.Dropdown(options=[], value=None, description="Who?",
+                                     style={"description_width": "40px"}, layout=W.Layout(width="210px"))
+        self.window_who.add_class("mc-window-who")
+        self.window_go = W.Button(description="Pay out now", tooltip="Nobody plays a card: the payout happens now",
+                                  layout=W.Layout(width="auto"))
+        self.window_go.add_class("mc-window-go")
+        self.window_box = W.VBox([self.window_text, W.HBox([self.window_who, self.window_claim, self.window_go],
+                                                           layout=W.Layout(flex_flow="row wrap", gap="4px"))])
+        self.window_box.add_class("mc-window")
+        self.window_box.layout.display = "none"
         self.gate_text = html(cls="mc-gate-text")
         self.gate_button = W.Button(description="Enter my choice in secret", button_style="warning",
-                                    icon="eye", layout=W.Layout(width="auto"))
+                                    layout=W.Layout(width="auto"))
         self.gate_button.add_class("mc-gate-button")
         self.gate = W.VBox([self.gate_text, self.gate_button])
         self.gate.add_class("mc-gate")
-        self.chooser = ActionChooser(self._apply_from_chooser, self._on_highlight, guard)
-        self.decision_box = W.VBox([self.prompt, self.gate, self.chooser.widget])
+        self.chooser = ActionChooser(self._apply, self._on_highlight, guard)
+        self.decision_box = W.VBox([self.prompt, self.since, self.window_box, self.gate, self.chooser.widget,
+                                    self.why_not])
         self.decision_box.add_class("mc-panel")
         self.decision_box.add_class("mc-decision")
 
         # hand
         self.hand_title = html(cls="mc-hand-title")
         self.hand_cards = html(cls="mc-hand-cards")
-        self.show_hand = W.Button(description="Show my hand", icon="eye", button_style="info",
-                                  layout=W.Layout(width="auto"))
-        self.hide_hand = W.Button(description="Hide my hand", icon="eye-slash")
+        self.show_hand = W.Button(description="Show my hand", button_style="info",
+                                  tooltip="Only the player of this corp should look", layout=W.Layout(width="auto"))
+        self.hide_hand = W.Button(description="Hide my hand", layout=W.Layout(width="auto"))
         self.show_hand.add_class("mc-show-hand")
         self.hide_hand.add_class("mc-hide-hand")
         self.hand_box = W.VBox([self.hand_title, W.HBox([self.show_hand, self.hide_hand]), self.hand_cards])
@@ -70,25 +118,30 @@ class Table:
 
         # a card out of turn
         self.oot_corp = W.Dropdown(options=[], value=None, description="Corp",
-                                   style={"description_width": "50px"}, layout=W.Layout(width="210px"))
-        self.oot_show = W.Button(description="Show hand", icon="eye", layout=W.Layout(width="auto"))
-        self.oot_hide = W.Button(description="Hide", icon="eye-slash", layout=W.Layout(width="auto"))
+                                   style={"description_width": "40px"}, layout=W.Layout(width="200px"))
+        self.oot_show = W.Button(description="Show hand", layout=W.Layout(width="auto"),
+                                 tooltip="Only the player of the chosen corp should look")
+        self.oot_show.add_class("mc-oot-show")
+        self.oot_hide = W.Button(description="Hide", layout=W.Layout(width="auto"))
         self.oot_hand = html(cls="mc-hand-cards")
-        self.oot_chooser = ActionChooser(self._apply_from_chooser, self._on_highlight, guard)
-        self.oot_revealed: str | None = None
+        self.oot_chooser = ActionChooser(self._apply, self._on_highlight, guard)
         self.oot_body = W.VBox([self.oot_hand, self.oot_chooser.widget])
         self.oot_box = W.VBox([
             html("<div class='mc-panel-title'>Play a card out of turn</div>"
-                 "<div class='mc-note'>Any corp holding cards may interrupt with an any-time card.</div>"),
-            W.HBox([self.oot_corp, self.oot_show, self.oot_hide]), self.oot_body])
+                 "<div class='mc-note'>Most event cards may be played at any moment, even on another "
+                 "corp's turn. Pick your corp and show your hand (the others look away).</div>"),
+            W.HBox([self.oot_corp, self.oot_show, self.oot_hide], layout=W.Layout(flex_flow="row wrap")),
+            self.oot_body])
         self.oot_box.add_class("mc-panel")
         self.oot_box.add_class("mc-oot")
 
-        # log and chart
+        # log, chart, rules, and the end of the game
         self.log = html(cls="mc-log-box")
         self.chart = MoneyChart()
-        self.tabs = W.Tab(children=[self.log, self.chart.box])
-        self.tabs.titles = ("Game log", "Money chart")
+        self.rules = html(cls="mc-rules")
+        self.end = EndCharts()
+        self.tabs = W.Tab(children=[self.log, self.chart.box, self.rules])
+        self.tabs.titles = ("Game log", "Money chart", "Rules")
         self.tabs.add_class("mc-tabs")
         self.tabs.observe(guard(self._on_tab), names="selected_index")
 
@@ -100,11 +153,10 @@ class Table:
         self.gate_button.on_click(guard(lambda _b: self._open_gate()))
         self.oot_show.on_click(guard(lambda _b: self._oot_reveal(True)))
         self.oot_hide.on_click(guard(lambda _b: self._oot_reveal(False)))
+        self.window_claim.on_click(guard(lambda _b: self._claim()))
+        self.window_go.on_click(guard(lambda _b: self.expire_window()))
 
     # --- callbacks (wrapped by the app through `guard`) -------------------------------------------
-
-    def _apply_from_chooser(self, action: mc.Action) -> None:
-        self._apply(action)
 
     def _on_highlight(self, _targets: tuple[str, ...] = ()) -> None:
         """Outline the choices of whichever form is in use (the out-of-turn card first)."""
@@ -113,9 +165,9 @@ class Table:
 
     def _reveal(self, show: bool) -> None:
         self.revealed = self.focus if show else None
-        self._revealed_at = len(self.session.game.actions) if self.session else 0
+        self._shown_at = self.source.version if self.source else None
         if show:
-            self._oot_hide_all()
+            self.oot_revealed = None
         self.refresh(force=True)
 
     def _open_gate(self) -> None:
@@ -126,101 +178,223 @@ class Table:
         if show and self.oot_corp.value:
             self.oot_revealed = self.oot_corp.value
             self.revealed = None
+            self._shown_at = self.source.version if self.source else None
         else:
             self.oot_revealed = None
         self.refresh(force=True)
 
     def _on_tab(self, change) -> None:
-        if change["new"] == 1 and self.session is not None:
-            self.chart.update(self.session, show=True)
+        if self.source is None:
+            return
+        if change["new"] == 1:
+            self.chart.update(self.source, show=True)
+        elif change["new"] == 2:
+            self.show_topic(self.topic)
 
-    def _oot_hide_all(self) -> None:
-        self.oot_revealed = None
+    # --- rules -----------------------------------------------------------------------------------
+
+    def show_topic(self, topic: str) -> None:
+        """Open the Rules tab at `topic`."""
+        self.topic = topic or "Goal"
+        deck = self.source.public_game().state.deck_spec if self.source else None
+        title, body = topic_html(self.topic, deck)
+        self.rules.value = (f"<div class='mc-rules-page'><div class='mc-rules-topic'><h3>{escape(title)}</h3>"
+                            f"{body}</div>{index_html(deck)}</div>")
+        if self.tabs.selected_index != 2:
+            self.tabs.selected_index = 2
+
+    # --- the payout window -------------------------------------------------------------------------
+
+    def _payout_humans(self) -> list[str]:
+        """Humans at this screen waiting in a payout window."""
+        s = self.source
+        frame = s.public_game().state.top_frame
+        if not isinstance(frame, PayoutFrame):
+            return []
+        return s.human_deciders()
+
+    def _can_play_payout_card(self, corp: str) -> bool:
+        return any(isinstance(a, PlayCard) for a in self.source.legal_actions(corp))
+
+    def _window_key(self) -> tuple:
+        frame = self.source.public_game().state.top_frame
+        return (self.source.version, frame.industry, tuple(frame.modifiers), tuple(frame.waiting))
+
+    def automatic_answers(self, now: float | None = None) -> list[mc.Action]:
+        """The answers the table gives by itself now, for humans at this screen who need not be
+        asked (see the module docstring). The app applies them."""
+        s = self.source
+        if s is None:
+            return []
+        waiting = self._payout_humans()
+        if not waiting:
+            self.window = None
+            return []
+        if len(s.humans) == 1:
+            corp = waiting[0]
+            return [] if self._can_play_payout_card(corp) else [mc.NoCard(corp)]
+        frame = s.public_game().state.top_frame
+        key = (frame.industry, tuple(frame.modifiers))
+        if self.window is None or self.window["key"] != key:
+            self.window = {"key": key, "deadline": (now or time.monotonic()) + self.window_seconds,
+                           "claimed": None, "expired": self.window_seconds <= 0}
+        if self.window["claimed"] in waiting:
+            return []
+        if self.window["expired"] or (now or time.monotonic()) >= self.window["deadline"]:
+            return [mc.NoCard(c) for c in waiting]
+        return []
+
+    def window_open(self) -> bool:
+        """Whether a hot-seat payout window is counting down."""
+        return bool(self.window and not self.window["expired"] and self.window["claimed"] is None
+                    and self._payout_humans())
+
+    def expire_window(self) -> None:
+        """Close the payout window now: everyone at the screen who did not claim plays no card."""
+        if self.window is not None:
+            self.window["expired"] = True
+        for action in self.automatic_answers():
+            self._apply(action)
+
+    def _claim(self) -> None:
+        corp = self.window_who.value
+        waiting = self._payout_humans()
+        if self.window is None or corp not in waiting:
+            raise ValueError("choose which corp wants to play a card")
+        self.window["claimed"] = corp
+        self.refresh(force=True)
+
+    def tick_window(self) -> None:
+        """Redraw the countdown (the app calls this every second while the window is open)."""
+        if self.window_open():
+            self._render_window()
+
+    def _render_window(self) -> None:
+        s = self.source
+        waiting = self._payout_humans()
+        game = s.public_game()
+        left = max(0, int(round(self.window["deadline"] - time.monotonic()))) if self.window else 0
+        context = frame_context(game, None)
+        self.window_text.value = (
+            f"<div class='mc-window-title'>\u23f3 Payout window: <span class='mc-countdown'>{left}</span> s</div>"
+            f"<div class='mc-context'>{escape(context)}</div>"
+            "<div class='mc-note'>Before the money moves, a player holding "
+            f"{topic_link('card:Oversupply', 'Oversupply')} or {topic_link('card:Shortages', 'Shortages')} may play "
+            "it. Everyone sees this same window, card or not, so nobody learns who holds one. "
+            "If that is you, choose your corp and press the button; otherwise just wait.</div>")
+        if list(self.window_who.options) != waiting:
+            self.window_who.options = waiting
+        if self.window_who.value not in waiting:
+            self.window_who.value = waiting[0] if len(waiting) == 1 else None
 
     # --- board clicks ------------------------------------------------------------------------------
 
-    def board_click(self, target: str) -> bool:
+    def board_click(self, target: str) -> tuple[bool, str]:
         """A click on the board goes to whichever chooser is open (the out-of-turn card first)."""
-        if self.oot_revealed and self.oot_chooser.game is not None and self.oot_chooser.click(target):
-            return True
+        if self.oot_revealed and self.oot_chooser.game is not None:
+            return self.oot_chooser.click(target)
+        if self.chooser.game is None:
+            return False, "Nothing to choose on the board right now."
         return self.chooser.click(target)
 
     # --- rendering ---------------------------------------------------------------------------------
 
-    def set_session(self, session: Session | None) -> None:
-        self.session = session
+    def set_source(self, source: TableSource | None) -> None:
+        self.source = source
         self.focus = self.revealed = self.gate_open = self.oot_revealed = None
+        self._shown_at = None
         self._key = None
         self._chooser_sig = None
         self._round_seen = None
+        self.window = None
         self.refresh(force=True)
+
+    @property
+    def lone(self) -> bool:
+        """A single human at the table: that human's own hand stays shown."""
+        return self.source is not None and len(self.source.humans) == 1
 
     def needs_gate(self, corp: str) -> bool:
         """Secret bids and votes are entered one player at a time when several humans share
         the screen."""
-        s = self.session
-        return (isinstance(s.game.state.top_frame, SECRET_FRAMES) and len(s.humans) > 1
-                and self.gate_open != corp)
+        s = self.source
+        frame = s.public_game().state.top_frame
+        return isinstance(frame, SECRET_FRAMES) and len(s.humans) > 1 and self.gate_open != corp
+
+    def _focus(self) -> str | None:
+        s = self.source
+        humans = s.human_deciders()
+        if not humans:
+            return None
+        if isinstance(s.public_game().state.top_frame, PayoutFrame):
+            if self.lone:
+                return humans[0] if self._can_play_payout_card(humans[0]) else None
+            claimed = self.window["claimed"] if self.window else None
+            return claimed if claimed in humans else None
+        return humans[0]
 
     def refresh(self, force: bool = False) -> None:
-        s = self.session
+        s = self.source
         if s is None:
             return
-        game = s.game
-        humans = s.human_deciders()
-        focus = humans[0] if humans else None
+        game = s.public_game()
+        focus = self._focus()
         if focus != self.focus:
             self.focus = focus
             self.revealed = None
             self.gate_open = None
-        if self.revealed is not None:
-            # another corp decided meanwhile (say, bots between two of this corp's turns)
-            since = game.actions[self._revealed_at:] if self._revealed_at <= len(game.actions) else [None]
-            if any(a is None or a.corp != self.revealed for a in since):
-                self.revealed = None
-        if self.oot_revealed and (self.oot_revealed == focus or not game.may_offer_trades(self.oot_revealed)):
+        if self.lone:
+            self.revealed = s.humans[0] if s.humans[0] == focus else None
+        elif self.revealed is not None and self._shown_at != s.version:
+            self.revealed = None   # anything happened since it was shown: hide it
+        if self.oot_revealed is not None and (self._shown_at != s.version or self.oot_revealed == focus
+                                              or not s.may_offer_trades(self.oot_revealed)):
             self.oot_revealed = None
-        key = (len(game.actions), len(game.log), focus, self.revealed, self.gate_open, self.oot_revealed,
-               game.is_over)
+        key = (s.version, focus, self.revealed, self.gate_open, self.oot_revealed, game.is_over,
+               self.window_open(), self.window["claimed"] if self.window else None)
         if key == self._key and not force:
             return
         self._key = key
-        self._render_decision(s, focus, humans)
+        self._render_decision(s, game, focus)
         self._render_hand(s, focus)
         self._render_oot(s, focus)
         self._on_highlight()
-        self.log.value = log_html(game)
+        self.log.value = log_html(s.log_entries())
         marker = (game.round, game.is_over)
         if marker != self._round_seen or force:
             self._round_seen = marker
             self.chart.update(s, show=self.tabs.selected_index == 1)
 
-    def _render_decision(self, s: Session, focus: str | None, humans: list[str]) -> None:
-        game = s.game
+    def _render_decision(self, s: TableSource, game: mc.Game, focus: str | None) -> None:
+        self.window_box.layout.display = "none"
+        self.why_not.value = ""
+        self.since.value = ""
         if game.is_over:
             self.prompt.value = "<div class='mc-decision-text'>The game is over.</div>"
-            self.gate.layout.display = "none"
-            self._chooser_sig = None
-            self.chooser.clear()
-            self.chooser.widget.layout.display = "none"
+            self._hide_chooser()
             return
-        context = frame_context(game, focus)
+        help_link = topic_link(topic_for_decision(game.state), "? the rule", "mc-help-link")
         if focus is None:
-            bots = s.bot_deciders()
-            who = ", ".join(f"{corp_chip(c)} <i>({s.seats[c]} bot)</i>" for c in bots)
-            self.prompt.value = (f"<div class='mc-who-decides'>{who} thinking\u2026</div>"
-                                 f"<div class='mc-decision-text'>{escape(game.decision)}</div>")
-            self.gate.layout.display = "none"
-            self._chooser_sig = None
-            self.chooser.clear()
-            self.chooser.widget.layout.display = "none"
+            if self.window_open():
+                self.prompt.value = ""
+                self._render_window()
+                self.window_box.layout.display = None
+                self._hide_chooser()
+                return
+            bots = [c for c in s.deciders() if not s.is_human(c)]
+            who = ", ".join(f"{corp_chip(c)} <i>({escape(s.seats[c])} bot)</i>" for c in bots)
+            thinking = f"<div class='mc-who-decides'>{who} thinking\u2026</div>" if who else ""
+            self.prompt.value = (f"{thinking}<div class='mc-decision-text'>{escape(game.decision)} {help_link}</div>")
+            self._hide_chooser()
             return
-        others = [c for c in humans if c != focus]
+        others = [c for c in s.human_deciders() if c != focus]
         also = (f"<div class='mc-note'>Also waiting for: {', '.join(escape(c) for c in others)}"
                 " (one at a time).</div>") if others else ""
+        context = frame_context(game, focus, s.view(focus) if game.state.top_frame is not None else None)
         self.prompt.value = (f"<div class='mc-who-decides'>{corp_chip(focus)} decides now</div>"
-                             f"<div class='mc-decision-text'>{escape(game.decision)}</div>"
+                             f"<div class='mc-decision-text'>{escape(game.decision)} {help_link}</div>"
                              + (f"<div class='mc-context'>{escape(context)}</div>" if context else "") + also)
+        self.since.value = self._since_html(s, focus)
         if self.needs_gate(focus):
             frame = game.state.top_frame
             what = "bid" if isinstance(frame, AuctionFrame) else "vote"
@@ -229,29 +403,53 @@ class Table:
                                     "stays secret until all are in.</div>")
             self.gate_button.description = f"I am {focus}: enter my {what}"
             self.gate.layout.display = None
-            self._chooser_sig = None
-            self.chooser.clear()
-            self.chooser.widget.layout.display = "none"
+            self._hide_chooser(keep_gate=True)
             return
         self.gate.layout.display = "none"
         self.chooser.widget.layout.display = None
         state = game.state
-        allow_trade = (state.phase == "rounds" and state.top_frame is None and game.may_offer_trades(focus))
-        legal = game.legal_actions(focus)
-        signature = (focus, tuple(legal), self.revealed != focus, allow_trade,
-                     tuple(state.hands[focus]), id(type(state.top_frame)),
-                     sum(1 for a in game.actions if a.corp == focus), id(game))
-        if signature == getattr(self, "_chooser_sig", None) and self.chooser.game is not None:
-            # the same choices as before (another corp answered meanwhile): keep the form as filled
+        allow_trade = (state.phase == "rounds" and state.top_frame is None and s.may_offer_trades(focus))
+        legal = s.legal_actions(focus)
+        hidden = self.revealed != focus
+        signature = (focus, tuple(legal), hidden, allow_trade, len(state.hands[focus]), type(state.top_frame),
+                     s.version if state.top_frame is not None else None)
+        if signature != self._chooser_sig or self.chooser.game is None:
+            self._chooser_sig = signature
+            hand = [] if hidden else s.view(focus).hand
+            self.chooser.set_decision(game, focus, legal, cards_hidden=hidden, allow_trade=allow_trade, hand=hand)
+        else:
             self.chooser.game = game
-            return
-        self._chooser_sig = signature
-        self.chooser.set_decision(game, focus, legal, cards_hidden=self.revealed != focus,
-                                  allow_trade=allow_trade)
+        reasons = why_not(state, focus, self.chooser.offered())
+        if reasons:
+            items = "".join(f"<li><b>{escape(label)}</b>: {escape(reason)}. {topic_link(topic, 'Rule')}</li>"
+                            for label, reason, topic in reasons)
+            self.why_not.value = (f"<details class='mc-why-not-box'><summary>Why can't I\u2026? "
+                                  f"({len(reasons)} action{'s' if len(reasons) > 1 else ''} not offered now)</summary>"
+                                  f"<ul>{items}</ul></details>")
 
-    def _hand_html(self, game: mc.Game, corp: str, playable: set[str]) -> str:
-        view = game.view(corp)
-        spec = game.state.deck_spec.card_by_name
+    def _since_html(self, s: TableSource, corp: str) -> str:
+        events = since_last_turn(s.timeline(), corp)
+        if not events:
+            return ""
+        items = "".join(
+            f"<li><span class='mc-log-round'>{'Setup' if e.round == 0 else f'R{e.round}'}</span> {escape(e.text)}"
+            + (f" \u2192 <b>{escape(e.effect)}</b>" if e.effect else "")
+            + f" {topic_link(e.topic, 'why?')}</li>" for e in events[-12:])
+        hit = sum(1 for e in events if e.effect)
+        return (f"<details class='mc-since-box' {'open' if hit else ''}><summary>Since {escape(corp)}'s last turn: "
+                f"{len(events)} event{'s' if len(events) != 1 else ''}"
+                f"{f', {hit} that changed something for you' if hit else ''}</summary><ul>{items}</ul></details>")
+
+    def _hide_chooser(self, keep_gate: bool = False) -> None:
+        if not keep_gate:
+            self.gate.layout.display = "none"
+        self._chooser_sig = None
+        self.chooser.clear()
+        self.chooser.widget.layout.display = "none"
+
+    def _hand_html(self, s: TableSource, corp: str, playable: set[str]) -> str:
+        view = s.view(corp)
+        spec = s.public_game().state.deck_spec.card_by_name
         if not view.hand:
             cards = "<div class='mc-note'>No cards in hand.</div>"
         else:
@@ -259,52 +457,55 @@ class Table:
             for card in view.hand:
                 ok = card in playable
                 summary = spec[card].summary if card in spec else ""
-                items.append(f"<div class='mc-card{' mc-playable' if ok else ''}'>"
-                             f"<div class='mc-card-name'>{escape(card)}"
+                items.append(f"<div class='mc-card{' mc-playable' if ok else ''}' data-owner='{escape(corp)}'>"
+                             f"<div class='mc-card-name'>{topic_link('card:' + card, escape(card))}"
                              f"{' <span class=mc-play-mark>playable now</span>' if ok else ''}</div>"
                              f"<div class='mc-card-text'>{escape(summary)}</div></div>")
             cards = "".join(items)
-        secrets = [e.for_corp(corp) for e in game.log if e.secret and corp in e.secret][-4:]
-        private = ""
-        if secrets or view.my_secret is not None:
-            lines = "".join(f"<li>{escape(t)}</li>" for t in reversed(secrets))
+        private = [line for line in view.log if line not in {e.text for e in s.log_entries()}][-4:]
+        extra = ""
+        if private or view.my_secret is not None:
+            lines = "".join(f"<li>{escape(t)}</li>" for t in reversed(private))
             mine = (f"<li>Your secret choice: {escape(str(view.my_secret))}</li>"
                     if view.my_secret is not None else "")
-            private = f"<div class='mc-private'><b>Only for {escape(corp)}:</b><ul>{mine}{lines}</ul></div>"
-        return f"<div class='mc-cards'>{cards}</div>{private}"
+            extra = f"<div class='mc-private'><b>Only for {escape(corp)}:</b><ul>{mine}{lines}</ul></div>"
+        return f"<div class='mc-cards'>{cards}</div>{extra}"
 
-    def _render_hand(self, s: Session, focus: str | None) -> None:
-        game = s.game
-        if focus is None or game.is_over:
+    def _render_hand(self, s: TableSource, focus: str | None) -> None:
+        game = s.public_game()
+        corp = focus if focus is not None else (s.humans[0] if self.lone else None)
+        if corp is None or game.is_over:
             self.hand_box.layout.display = "none"
             self.hand_cards.value = ""
             return
         self.hand_box.layout.display = None
-        n = len(game.state.hands[focus])
+        n = len(game.state.hands[corp])
         noun = "card" if n == 1 else "cards"
-        if self.revealed == focus:
-            playable = {a.card for a in game.legal_actions(focus) if isinstance(a, PlayCard)}
-            self.hand_title.value = f"<div class='mc-panel-title'>{corp_chip(focus)}'s hand: {n} {noun}</div>"
-            self.hand_cards.value = self._hand_html(game, focus, playable)
+        shown = self.revealed == corp or (self.lone and corp == s.humans[0])
+        if shown and n:
+            playable = {a.card for a in s.legal_actions(corp) if isinstance(a, PlayCard)}
+            self.hand_title.value = f"<div class='mc-panel-title'>{corp_chip(corp)}'s hand: {n} {noun}</div>"
+            self.hand_cards.value = self._hand_html(s, corp, playable)
             self.show_hand.layout.display = "none"
-            self.hide_hand.layout.display = None
+            self.hide_hand.layout.display = "none" if self.lone else None
         elif n == 0:
-            self.hand_title.value = f"<div class='mc-panel-title'>{corp_chip(focus)} holds no cards</div>"
+            self.hand_title.value = f"<div class='mc-panel-title'>{corp_chip(corp)} holds no cards</div>"
             self.hand_cards.value = ""
             self.show_hand.layout.display = "none"
             self.hide_hand.layout.display = "none"
         else:
-            self.hand_title.value = (f"<div class='mc-panel-title'>{corp_chip(focus)}'s hand: {n} {noun}, hidden</div>"
-                                     f"<div class='mc-note'>Only {escape(focus)} should look. "
+            self.hand_title.value = (f"<div class='mc-panel-title'>{corp_chip(corp)}'s hand: {n} {noun}, hidden</div>"
+                                     f"<div class='mc-note'>Only {escape(corp)} should look. "
                                      "Cards you may play now will be marked.</div>")
             self.hand_cards.value = ""
-            self.show_hand.description = f"Show my hand ({focus})"
-            self.show_hand.layout.display = None if n else "none"
+            self.show_hand.description = f"Show my hand ({corp})"
+            self.show_hand.layout.display = None
             self.hide_hand.layout.display = "none"
 
-    def _render_oot(self, s: Session, focus: str | None) -> None:
-        game = s.game
-        able = [c for c in s.humans if c != focus and game.state.hands[c] and game.may_offer_trades(c)]
+    def _render_oot(self, s: TableSource, focus: str | None) -> None:
+        game = s.public_game()
+        able = [c for c in s.humans if c != focus and game.state.hands[c] and s.may_offer_trades(c)
+                and game.state.phase == "rounds"]
         if not able or game.is_over:
             self.oot_box.layout.display = "none"
             self.oot_revealed = None
@@ -317,6 +518,8 @@ class Table:
             self.oot_corp.options = able
         self.oot_corp.value = current if current in able else (able[0] if len(able) == 1 else None)
         corp = self.oot_revealed
+        if self.lone and corp is None and able == [s.humans[0]]:
+            corp = self.oot_revealed = s.humans[0]   # a lone human's hand is always shown
         if corp is None:
             self.oot_hand.value = ""
             self.oot_chooser.clear()
@@ -324,14 +527,11 @@ class Table:
             self.oot_show.layout.display = None
             self.oot_hide.layout.display = "none"
             return
-        plays = [a for a in game.legal_actions(corp) if isinstance(a, PlayCard)]
+        plays = [a for a in s.legal_actions(corp) if isinstance(a, PlayCard)]
         self.oot_body.layout.display = None
         self.oot_show.layout.display = "none"
-        self.oot_hide.layout.display = None
-        self.oot_hand.value = (f"<div class='mc-panel-title'>{corp_chip(corp)}'s hand</div>"
-                               + self._hand_html(game, corp, {a.card for a in plays}))
+        self.oot_hide.layout.display = "none" if self.lone else None
+        self.oot_hand.value = self._hand_html(s, corp, {a.card for a in plays})
+        self.oot_chooser.set_decision(game, corp, plays, cards_hidden=False, hand=s.view(corp).hand)
         if plays:
-            self.oot_chooser.set_decision(game, corp, plays, cards_hidden=False)
             self.oot_chooser.choose("play")
-        else:
-            self.oot_chooser.clear()

@@ -1,0 +1,209 @@
+"""`BrowserBridge`: the one small widget with code in the page. It carries what ipywidgets
+cannot, always as one-off messages, never as widget state:
+
+- **the connection**: it pings the kernel every few seconds while someone uses the page; when
+  no answer comes for a while (the kernel died or was stopped, the server is gone, the network
+  dropped) it covers the page with a message saying what happened and what to do (reload and
+  Resume: every action is autosaved), instead of leaving a board that ignores clicks. After
+  `IDLE_MINUTES` without a click or key it stops pinging, so the server may close the idle
+  page's kernel (voila.json culls idle kernels); the message then says so.
+- **the table's id**: kept in the browser's localStorage, sent when the page opens, so the
+  app can offer "Resume" for this browser's unfinished tables (their files stay on the server).
+- **downloads**: a save file built on demand goes to the page once, as a message with a
+  binary buffer, and is handed to the browser as a file; it never sits in a widget.
+- **uploads**: the file is checked in the page first (a save is small: anything over
+  `MAX_UPLOAD_MB` is refused there, with a message, before it is sent), then sent once as a
+  message with a binary buffer (the websocket would drop a message over 10 MiB silently).
+- **the window's size**, so the board is drawn to fit, and clicks on any element with a
+  `data-mc-topic` attribute (rule names in the log, help links), which open the rules.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import anywidget
+import traitlets
+
+IDLE_MINUTES = 20
+MAX_UPLOAD_MB = 2
+
+_ESM = r"""
+const PING_MS = 4000, LOST_MS = 20000, IDLE_MS = %(idle)d * 60000, MAX_BYTES = %(max_mb)d * 1024 * 1024;
+const KEY = 'megacorps.tables';
+
+function remembered() {
+  try { return JSON.parse(localStorage.getItem(KEY) || '[]').filter(t => t && t.id); }
+  catch (e) { return []; }
+}
+function store(list) { try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, 8))); } catch (e) {} }
+
+function sizes() {
+  const slot = document.querySelector('.mc-board-slot');
+  return {width: window.innerWidth, height: window.innerHeight,
+          board: slot ? Math.floor(slot.getBoundingClientRect().width) : 0};
+}
+
+function overlay() {
+  let box = document.querySelector('.mc-overlay');
+  if (!box) {
+    box = document.createElement('div');
+    box.className = 'mc-overlay';
+    box.setAttribute('role', 'alertdialog');
+    box.style.display = 'none';
+    document.body.appendChild(box);
+  }
+  return box;
+}
+
+function showOverlay(kind, html) {
+  const box = overlay();
+  box.dataset.kind = kind;
+  box.innerHTML = '<div class="mc-overlay-card">' + html +
+    '<button class="mc-overlay-reload" onclick="location.reload()">Reload the page</button></div>';
+  box.style.display = 'flex';
+}
+
+export default {
+  initialize({ model }) {
+    let lastPong = Date.now(), lastUser = Date.now(), pinging = true, n = 0;
+    const touch = () => {
+      lastUser = Date.now();
+      if (!pinging) { pinging = true; lastPong = Date.now(); model.send({type: 'ping', n: ++n}); }
+    };
+    for (const t of ['pointerdown', 'keydown', 'wheel']) document.addEventListener(t, touch, true);
+
+    model.on('msg:custom', (msg, buffers) => {
+      if (msg.type === 'pong') {
+        lastPong = Date.now();
+        const box = overlay();
+        if (box.dataset.kind === 'lost') { box.style.display = 'none'; box.dataset.kind = ''; }
+      } else if (msg.type === 'download') {
+        const blob = new Blob(buffers.map(b => b.buffer ? b.buffer : b), {type: 'application/json'});
+        const a = document.createElement('a');
+        a.href = URL.createObjectURL(blob);
+        a.download = msg.name;
+        a.className = 'mc-download-link';
+        document.body.appendChild(a);
+        a.click();
+        setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 60000);
+      } else if (msg.type === 'remember') {
+        store([{id: msg.table, at: Date.now()}, ...remembered().filter(t => t.id !== msg.table)]);
+      } else if (msg.type === 'forget') {
+        store(remembered().filter(t => t.id !== msg.table));
+      } else if (msg.type === 'measure') {
+        model.send({type: 'size', ...sizes()});
+      }
+    });
+
+    model.send({type: 'hello', tables: remembered().map(t => t.id), ...sizes()});
+    let timer = null;
+    window.addEventListener('resize', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => model.send({type: 'size', ...sizes()}), 250);
+    });
+    document.addEventListener('click', (e) => {
+      const link = e.target.closest && e.target.closest('[data-mc-topic]');
+      if (link) { e.preventDefault(); model.send({type: 'topic', topic: link.dataset.mcTopic}); }
+    });
+    setInterval(() => {
+      const now = Date.now();
+      if (pinging && now - lastUser > IDLE_MS) { pinging = false; }
+      if (pinging) model.send({type: 'ping', n: ++n});
+      if (pinging && now - lastPong > LOST_MS) {
+        showOverlay('lost', '<h3>The game lost its connection to the server</h3>' +
+          '<p>This page\u2019s Python process stopped answering: it may have been stopped or have ' +
+          'crashed, the server may be down, or the network dropped. Clicks here would do nothing.</p>' +
+          '<p><b>Your game is not lost</b>: it was saved on the server after every move. ' +
+          'Reload the page and press <b>Resume</b>. If the page does not load, the server itself ' +
+          'is down: ask whoever started it to start it again.</p>');
+      } else if (!pinging && now - lastPong > IDLE_MS + LOST_MS) {
+        // nothing: an idle page is told when someone touches it again and no answer comes
+      }
+    }, PING_MS);
+    window.__mcBridge = model;   // tests read the page's widget models through it
+  },
+
+  render({ model, el }) {
+    el.classList.add('mc-bridge');
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.json,application/json';
+    input.className = 'mc-upload-input';
+    const note = document.createElement('div');
+    note.className = 'mc-upload-note';
+    input.addEventListener('change', async () => {
+      const file = input.files && input.files[0];
+      if (!file) return;
+      if (file.size > MAX_BYTES) {
+        note.textContent = '\u26a0 ' + file.name + ' is ' + (file.size / 1048576).toFixed(1) +
+          ' MB: a MegaCorps save is at most ' + (MAX_BYTES / 1048576) + ' MB (a real one is a few ' +
+          'dozen KB). Choose the .json file the Save button gave you.';
+        note.classList.add('mc-upload-error');
+        model.send({type: 'upload-refused', name: file.name, size: file.size});
+        input.value = '';
+        return;
+      }
+      note.textContent = 'Reading ' + file.name + '\u2026';
+      note.classList.remove('mc-upload-error');
+      const data = await file.arrayBuffer();
+      model.send({type: 'upload', name: file.name, size: file.size}, undefined, [data]);
+      note.textContent = '';
+      input.value = '';
+    });
+    el.appendChild(input);
+    el.appendChild(note);
+  },
+};
+""" % {"idle": IDLE_MINUTES, "max_mb": MAX_UPLOAD_MB}
+
+
+class BrowserBridge(anywidget.AnyWidget):
+    """See the module docstring. Handlers are set by the app:
+    `on_hello(tables, sizes)`, `on_size(sizes)`, `on_upload(name, data)`,
+    `on_upload_refused(name, size)`, `on_topic(topic)`."""
+
+    _esm = traitlets.Unicode(_ESM).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("mc-bridge-box")
+        self.on_hello: Callable[[list[str], dict], None] = lambda tables, sizes: None
+        self.on_size: Callable[[dict], None] = lambda sizes: None
+        self.on_upload: Callable[[str, bytes], None] = lambda name, data: None
+        self.on_upload_refused: Callable[[str, int], None] = lambda name, size: None
+        self.on_topic: Callable[[str], None] = lambda topic: None
+        self.sizes: dict = {}
+        self.on_msg(self._received)
+
+    def _received(self, _widget, content, buffers) -> None:
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "ping":
+            self.send({"type": "pong", "n": content.get("n")})
+        elif kind == "hello":
+            self.sizes = {k: content.get(k) for k in ("width", "height", "board")}
+            tables = [t for t in content.get("tables", []) if isinstance(t, str)]
+            self.on_hello(tables, self.sizes)
+        elif kind == "size":
+            self.sizes = {k: content.get(k) for k in ("width", "height", "board")}
+            self.on_size(self.sizes)
+        elif kind == "upload" and buffers:
+            self.on_upload(str(content.get("name", "")), bytes(buffers[0]))
+        elif kind == "upload-refused":
+            self.on_upload_refused(str(content.get("name", "")), int(content.get("size") or 0))
+        elif kind == "topic":
+            self.on_topic(str(content.get("topic", "")))
+
+    # --- to the page --------------------------------------------------------------------------
+
+    def download(self, name: str, data: bytes) -> None:
+        """Hand `data` to the browser as a file called `name` (one message; nothing kept)."""
+        self.send({"type": "download", "name": name}, buffers=[data])
+
+    def remember(self, table: str) -> None:
+        self.send({"type": "remember", "table": table})
+
+    def forget(self, table: str) -> None:
+        self.send({"type": "forget", "table": table})
+
+    def measure(self) -> None:
+        self.send({"type": "measure"})
