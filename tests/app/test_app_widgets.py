@@ -1,14 +1,15 @@
 """The app driven headlessly, as a player would: setting widget values and clicking buttons."""
 from __future__ import annotations
 
-import base64
-import datetime
+import json
 import re
 
+import pytest
 
 import megacorps as mc
+from widgets.table import storage
 from widgets.table.app import App
-from widgets.table.session import HUMAN
+from widgets.table.session import HUMAN, Session
 from widgets.table.setup_form import EMPTY
 
 
@@ -22,7 +23,7 @@ def seat(app: App, seats: list[tuple[str, str]], seed: int = 3) -> None:
         corp, player = seats[i] if i < len(seats) else (EMPTY, "Greedy")
         corp_box.value = corp
         player_box.value = player
-    app.form.seed.value = seed
+    app.form.seed.value = str(seed)
 
 
 def all_text(widget) -> str:
@@ -64,6 +65,9 @@ def visible_text(widget) -> str:
 def play_first_option(app: App, prefer=("Pass",)) -> None:
     """The human who must decide picks a simple legal option through the widgets."""
     table = app.table
+    if table.window_open():
+        table.expire_window()
+        return
     if table.gate.layout.display != "none":
         table.gate_button.click()
     ch = table.chooser
@@ -101,7 +105,7 @@ def test_one_human_two_bots_play_to_the_end():
     assert app.results_box.layout.display != "none"
     for line in (e.text for e in game.log if e.rule == "Game End"):
         assert line.replace("&", "&amp;") in app.results.value or line in app.results.value
-    xs, series = app.session.money_series()
+    xs, series = app.session.money_history()
     assert set(series) == set(game.state.corps) and len(xs) >= game.round
 
 
@@ -151,7 +155,8 @@ def test_illegal_action_and_undo_refusal_are_shown():
     seat(app, [("Mokia", HUMAN), ("Globbo", HUMAN), ("Nonintendo", HUMAN)], seed=2)
     app.form.start.click()
     app.undo_button.click()  # nothing to undo yet
-    assert "nothing to undo" in app.error.value
+    assert "Nothing to take back" in app.error.value
+    assert "mc-disabled" in app.undo_button._dom_classes and "Nothing" in app.undo_button.tooltip
     game = app.session.game
     corp = app.table.focus
     # a stale form: the company was taken meanwhile (here: a company that is not for sale)
@@ -164,8 +169,20 @@ def test_illegal_action_and_undo_refusal_are_shown():
     # a good action clears the message; undo takes it back
     play_first_option(app, prefer=("Pick a company",))
     assert app.error.value == ""
+    # at a hot-seat table, taking back another corp's action needs that corp's agreement
+    assert app.table.focus != corp
     app.undo_button.click()
+    assert len(game.actions) == n + 1
+    assert app.undo_box.layout.display != "none" and f"Only <b>{corp}</b> may agree" in app.undo_text.value
+    with pytest.raises(mc.IllegalAction):
+        app.session.undo(confirmed_by=app.table.focus)   # the corp at the screen cannot agree for it
+    app.undo_no.click()
+    assert len(game.actions) == n + 1
+    app.undo_button.click()
+    assert app.undo_yes.description == f"I am {corp}: take it back"
+    app.undo_yes.click()
     assert len(game.actions) == n and "Taken back" in app.info.value
+    assert app.table.focus == corp
 
 
 def test_seat_form_checks_the_corps():
@@ -178,11 +195,18 @@ def test_seat_form_checks_the_corps():
     assert "3 to 6" in app.error.value and app.session is None
 
 
-def _upload(app: App, text: str, name: str = "save.json") -> None:
-    data = text.encode("utf-8")
-    app.form.upload.value = ({"name": name, "type": "application/json", "size": len(data),
-                              "content": memoryview(data),
-                              "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+def _upload(app: App, text: str | bytes, name: str = "save.json") -> None:
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    app.bridge.on_upload(name, data)
+
+
+def _download(app: App) -> tuple[str, bytes]:
+    got = []
+    app.bridge.download = lambda name, data: got.append((name, data))
+    app.save_button.click()
+    assert app.error.value == "", app.error.value
+    assert len(got) == 1
+    return got[0]
 
 
 def test_save_and_load_round_trip_through_the_widgets():
@@ -192,24 +216,55 @@ def test_save_and_load_round_trip_through_the_widgets():
     game = app.session.game
     for _ in range(12):
         play_first_option(app, prefer=("Pick a company", "Pass", "No card", "Stay out", "Permit"))
-    href = re.search(r"href='data:application/json;base64,([^']+)'", app.save_link.value).group(1)
-    text = base64.b64decode(href).decode("utf-8")
-    assert "sealed" in text
-    for card in {c for h in game.state.hands.values() for c in h}:
-        assert card not in text  # hands are sealed in the file
+    name, data = _download(app)
+    text = data.decode("utf-8")
+    saved = json.loads(text)
+    # the readable part is public; the seats are recorded; nothing hidden can be read
+    assert saved["seats"] == {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": HUMAN}
+    for card in {c for h in game.state.hands.values() for c in h} | set(game.state.deck):
+        assert card not in text
+    assert "hands" not in text and "deck" not in text.replace("deck_", "")
 
     other = App(pause=0)
     _upload(other, text)
     assert other.error.value == "", other.error.value
     assert "Resume" in other.form.start.description
-    other.form.seats[0][1].value = HUMAN
-    other.form.seats[1][1].value = "Greedy"
-    other.form.seats[2][1].value = HUMAN
+    assert [p.value for _, p in other.form.seats[:3]] == [HUMAN, "Greedy", HUMAN]  # seats as saved
     other.form.start.click()
     loaded = other.session.game
     assert loaded.actions == game.actions
     assert loaded.state.money == game.state.money and loaded.state.companies == game.state.companies
     assert other.session.human_deciders() == app.session.human_deciders()
+
+
+def test_a_save_from_another_server_is_refused_by_name(monkeypatch):
+    app = App(pause=0)
+    seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Greedy")], seed=8)
+    app.form.start.click()
+    _, data = _download(app)
+    from cryptography.fernet import Fernet
+    monkeypatch.setenv("MEGACORPS_SAVE_KEY", Fernet.generate_key().decode())
+    other = App(pause=0)
+    _upload(other, data)
+    assert "another MegaCorps server" in other.error.value and other.form.loaded is None
+
+
+def test_too_big_an_upload_is_explained():
+    app = App(pause=0)
+    app.bridge.on_upload_refused("holiday.mp4", 12 * 1024 * 1024)
+    assert "too big to be a MegaCorps save" in app.error.value and "12.0 MB" in app.error.value
+    _upload(app, b"x" * (storage.MAX_SAVE_BYTES + 1), "big.json")
+    assert "at most 2 MB" in app.error.value
+
+
+def test_a_plain_engine_save_still_loads():
+    game = mc.new_game(["Mokia", "Globbo", "Nonintendo"], seed=4)
+    game.apply(game.legal_actions(game.deciders[0])[0])
+    app = App(pause=0)
+    _upload(app, game.to_json(), "from-code.json")
+    assert app.error.value == "" and app.form.loaded is not None
+    app.form.start.click()
+    assert app.session.game.actions == game.actions
 
 
 def test_bad_save_file_is_reported():
@@ -220,7 +275,6 @@ def test_bad_save_file_is_reported():
 
 
 def _scenario_app(seats: dict[str, str], **position) -> App:
-    from widgets.table.session import Session
     app = App(pause=0)
     game = mc.scenario(list(seats), round=1, **position)
     app.start_session(Session(game, seats))
@@ -296,6 +350,7 @@ def test_payout_preview_and_board_click():
     # a click on a box of the board fills the form
     ch.choose("Buy Company")
     app.board_click("India/Biotech")
+    assert ch.group == "buy"
     assert ch.selected_action() == mc.BuyCompany("Mokia", "India/Biotech")
     assert app._highlight == ("India/Biotech",)
     ch.confirm.click()
@@ -315,8 +370,8 @@ def test_war_preview_and_trade_offer():
     ch.choose("Offer a trade")
     form = ch._trade
     form.to.value = "Globbo"
-    form.give_money.value = 5
-    form.take_companies.value = ("Japan/Aerospace",)
+    form.give["money"].value = 5
+    next(b for b in form.take["companies"] if b.description == "Japan/Aerospace").value = True
     assert not ch.confirm.disabled
     ch.confirm.click()
     assert app.error.value == "", app.error.value
@@ -350,7 +405,6 @@ def test_bots_move_in_a_background_task_with_a_pause():
 
 
 def test_undo_never_leaves_bot_moves_half_taken_back():
-    from widgets.table.session import Session
     session = Session.new({"Mokia": HUMAN, "Globbo": "Random", "Nonintendo": "Random"}, seed=9)
     game = session.game
     # play until a human action is followed by a draw (the end of a round)
@@ -401,21 +455,52 @@ def test_secret_votes_one_player_at_a_time():
     assert game.controller("NAFTA") == "Globbo"
 
 
-def test_hand_hidden_again_after_the_bots_moved():
+def test_a_lone_humans_hand_simply_stays_shown():
     seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
     app = _scenario_app(seats, hands={"Mokia": ["Boom"]})
     table = app.table
+    assert "Boom" in table.hand_cards.value and table.show_hand.layout.display == "none"
+    play_first_option(app, prefer=("Pass",))
+    if table.focus == "Mokia":
+        assert "Boom" in table.hand_cards.value
+
+
+def test_hot_seat_hand_hidden_again_when_anything_happens():
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Mokia": ["Boom"], "Globbo": ["Elections"]})
+    table = app.table
     table.show_hand.click()
     assert "Boom" in table.hand_cards.value
-    play_first_option(app, prefer=("Pass",))
-    # the bots played their turns; it is Mokia's decision again (or the round moved on)
-    if table.focus == "Mokia":
-        assert table.revealed is None and "Boom" not in table.hand_cards.value
+    # Globbo plays a card out of turn: the table changed, so Mokia's hand is hidden again
+    table.oot_corp.value = "Globbo"
+    table.oot_show.click()
+    assert "Elections" in table.oot_hand.value and "Boom" not in all_text(app)
+    table.oot_hide.click()
+    assert "Elections" not in all_text(app)
+    table.show_hand.click()
+    assert "Boom" in table.hand_cards.value
+    app.session.apply(mc.PlayCard("Globbo", "Elections", "NAFTA"))  # something happens
+    app.refresh()
+    assert table.revealed is None and "Boom" not in all_text(app)
+
+
+def test_card_out_of_turn_hidden_when_the_turn_passes():
+    """The issue's bug: a hand shown for a card out of turn stayed on screen after the turn
+    passed to another corp."""
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": HUMAN}
+    app = _scenario_app(seats, hands={"Nonintendo": ["Boom"]})
+    table = app.table
+    table.oot_corp.value = "Nonintendo"
+    table.oot_show.click()
+    assert "Boom" in table.oot_hand.value
+    play_first_option(app, prefer=("Pass",))   # Mokia passes: Globbo is at the screen now
+    assert table.focus == "Globbo"
+    assert table.oot_revealed is None and "Boom" not in all_text(app)
 
 
 def test_results_show_a_shared_win_as_a_draw():
     from widgets.table.panels import results_html
-    from widgets.table.session import Results
+    from widgets.table.source import Results
     html = results_html(Results(["Final payout of Oil (2 competitors): Mokia 6, Globbo 6"],
                                 {"Mokia": 50, "Globbo": 50, "Lenogo": 20}, ["Mokia", "Globbo"]))
     assert "A draw" in html and "Mokia and Globbo" in html
@@ -431,5 +516,5 @@ def test_money_chart_built_when_its_tab_opens():
     assert chart.figure is None  # no second 1.3 MB FigureWidget module until someone looks at it
     app.table.tabs.selected_index = 1
     assert chart.figure is not None
-    names = {t.name for t in chart.figure.data if t.visible}
+    names = {t.name for t in chart.figure.data}
     assert names == {"Mokia", "Globbo", "Nonintendo"}

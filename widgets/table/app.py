@@ -93,6 +93,7 @@ class App(W.VBox):
         self.bridge.on_upload = self.guard(self._on_upload)
         self.bridge.on_upload_refused = self.guard(self._on_upload_refused)
         self.bridge.on_topic = self.guard(self.open_topic)
+        self.bridge.on_lesson = self.guard(self._on_lesson)
 
         # title bar
         self.brand = html("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
@@ -289,6 +290,15 @@ class App(W.VBox):
         self.show_error(f"{name} is {size / 1024 / 1024:.1f} MB, too big to be a MegaCorps save "
                         f"(at most {storage.MAX_SAVE_BYTES // 1024 // 1024} MB; a real one is a few dozen KB). "
                         "Choose the .json file the Save button gave you.")
+
+    def _on_lesson(self, name: str) -> None:
+        """A lesson link in a Voila that serves only the app: say how to open the lessons."""
+        from .rules import LESSONS_DIR, lesson_title
+        if not (LESSONS_DIR / name).exists():
+            raise ValueError(f"There is no lesson {name!r}.")
+        self.show_info(f"{lesson_title(name)} is a notebook to work through in JupyterLab. From the "
+                       f"project folder run: .venv/bin/jupyter lab notebooks/{name} (or open the Binder "
+                       "link of the README, where the lessons open from here directly).")
 
     def open_topic(self, topic: str) -> None:
         """Show the rules at `topic` (from the Rules button, a log line, a help link)."""

@@ -21,14 +21,25 @@ from __future__ import annotations
 
 from typing import Callable
 
+import os
+
 import anywidget
 import traitlets
 
 IDLE_MINUTES = 20
 MAX_UPLOAD_MB = 2
 
+
+def _lost_seconds() -> int:
+    """Seconds without an answer before the page says the connection is lost: 20, or
+    MEGACORPS_LOST_SECONDS (tests make it short)."""
+    try:
+        return max(2, int(os.environ.get("MEGACORPS_LOST_SECONDS", "20")))
+    except ValueError:
+        return 20
+
 _ESM = r"""
-const PING_MS = 4000, LOST_MS = 20000, IDLE_MS = %(idle)d * 60000, MAX_BYTES = %(max_mb)d * 1024 * 1024;
+const PING_MS = %(ping)d, LOST_MS = %(lost)d * 1000, IDLE_MS = %(idle)d * 60000, MAX_BYTES = %(max_mb)d * 1024 * 1024;
 const KEY = 'megacorps.tables';
 
 function remembered() {
@@ -102,6 +113,13 @@ export default {
       timer = setTimeout(() => model.send({type: 'size', ...sizes()}), 250);
     });
     document.addEventListener('click', (e) => {
+      const lesson = e.target.closest && e.target.closest('a.mc-lesson-link');
+      if (lesson && !location.pathname.includes('/voila/render/')) {
+        // a Voila serving only the app has no JupyterLab to open the lesson in
+        e.preventDefault();
+        model.send({type: 'lesson', name: lesson.getAttribute('href').split('/').pop()});
+        return;
+      }
       const link = e.target.closest && e.target.closest('[data-mc-topic]');
       if (link) { e.preventDefault(); model.send({type: 'topic', topic: link.dataset.mcTopic}); }
     });
@@ -154,24 +172,30 @@ export default {
     el.appendChild(note);
   },
 };
-""" % {"idle": IDLE_MINUTES, "max_mb": MAX_UPLOAD_MB}
+"""
+
+
+def _esm() -> str:
+    lost = _lost_seconds()
+    return _ESM % {"idle": IDLE_MINUTES, "max_mb": MAX_UPLOAD_MB, "lost": lost, "ping": min(4000, lost * 250)}
 
 
 class BrowserBridge(anywidget.AnyWidget):
     """See the module docstring. Handlers are set by the app:
     `on_hello(tables, sizes)`, `on_size(sizes)`, `on_upload(name, data)`,
-    `on_upload_refused(name, size)`, `on_topic(topic)`."""
+    `on_upload_refused(name, size)`, `on_topic(topic)`, `on_lesson(file name)`."""
 
-    _esm = traitlets.Unicode(_ESM).tag(sync=True)
+    _esm = traitlets.Unicode().tag(sync=True)
 
     def __init__(self, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(_esm=_esm(), **kwargs)
         self.add_class("mc-bridge-box")
         self.on_hello: Callable[[list[str], dict], None] = lambda tables, sizes: None
         self.on_size: Callable[[dict], None] = lambda sizes: None
         self.on_upload: Callable[[str, bytes], None] = lambda name, data: None
         self.on_upload_refused: Callable[[str, int], None] = lambda name, size: None
         self.on_topic: Callable[[str], None] = lambda topic: None
+        self.on_lesson: Callable[[str], None] = lambda name: None
         self.sizes: dict = {}
         self.on_msg(self._received)
 
@@ -192,6 +216,8 @@ class BrowserBridge(anywidget.AnyWidget):
             self.on_upload_refused(str(content.get("name", "")), int(content.get("size") or 0))
         elif kind == "topic":
             self.on_topic(str(content.get("topic", "")))
+        elif kind == "lesson":
+            self.on_lesson(str(content.get("name", "")))
 
     # --- to the page --------------------------------------------------------------------------
 

@@ -86,7 +86,7 @@ def log_html(entries: list[Entry], limit: int = 250) -> str:
         if e.bot and e.reason and e.step not in shown_reason:
             shown_reason.add(e.step)
             why = (f"<div class='mc-bot-reason' title='Why the {escape(e.bot)} bot did this'>"
-                   f"\U0001F916 {escape(e.by or '')} ({escape(e.bot)}): {escape(e.reason)}</div>")
+                   f"<b>{escape(e.by or '')}</b> ({escape(e.bot)} bot) thinks: {escape(e.reason)}</div>")
         rule = topic_link(topic, escape(e.rule), "mc-log-rule")
         rows.append(f"<div class='mc-log-entry' data-step='{e.step}'><span class='mc-log-round'>{when}</span>"
                     f"{rule} {escape(e.text)}{why}</div>")

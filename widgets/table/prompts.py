@@ -439,7 +439,7 @@ class TradeForm:
         give_title = W.HTML("<div class='mc-trade-side'>You give</div>")
         take_title = W.HTML("<div class='mc-trade-side'>You ask for</div>")
         self.widget = W.VBox([self.to, W.HBox([W.VBox([give_title, self.give_box]), W.VBox([take_title, self.take_box])],
-                                              layout=W.Layout(flex_flow="row wrap", gap="8px")), self.summary])
+                                              layout=W.Layout(flex_flow="row wrap", grid_gap="8px")), self.summary])
         self.widget.add_class("mc-trade")
         self.give: dict[str, object] = {}
         self.take: dict[str, object] = {}

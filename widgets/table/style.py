@@ -45,7 +45,7 @@ html, body { overflow-x: hidden !important; }
 .mc-panel-title { font-weight: 700; font-size: 15px; margin-bottom: 4px; color: #1d2330; }
 .mc-note { color: #5b6275; font-size: 12px; line-height: 1.35; }
 .mc-seat-no { display: inline-block; width: 52px; font-size: 12px; color: #5b6275; padding-top: 6px; }
-.mc-corps { display: grid; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); gap: 4px; }
+.mc-corps { display: grid; grid-template-columns: repeat(auto-fit, minmax(190px, 1fr)); gap: 4px; }
 .mc-corp { min-width: 0; overflow: hidden; background: #fff; border-radius: 6px; padding: 4px 8px; box-shadow: 0 1px 2px rgba(0,0,0,.12);
            font-size: 12px; line-height: 1.35; min-height: 84px; }
 .mc-corp.mc-is-deciding { box-shadow: 0 0 0 2px #ffb703, 0 1px 3px rgba(0,0,0,.2); }

@@ -89,7 +89,7 @@ class Table:
                                   layout=W.Layout(width="auto"))
         self.window_go.add_class("mc-window-go")
         self.window_box = W.VBox([self.window_text, W.HBox([self.window_who, self.window_claim, self.window_go],
-                                                           layout=W.Layout(flex_flow="row wrap", gap="4px"))])
+                                                           layout=W.Layout(flex_flow="row wrap", grid_gap="4px"))])
         self.window_box.add_class("mc-window")
         self.window_box.layout.display = "none"
         self.gate_text = html(cls="mc-gate-text")
