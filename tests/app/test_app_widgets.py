@@ -13,6 +13,13 @@ from widgets.table.session import HUMAN, Session
 from widgets.table.setup_form import EMPTY
 
 
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch):
+    """Every test keeps its tables and save key in a folder of its own; no payout window wait."""
+    monkeypatch.setenv("MEGACORPS_DATA", str(tmp_path / "megacorps-data"))
+    monkeypatch.setenv("MEGACORPS_PAYOUT_WINDOW", "0")
+
+
 
 def card_names(game: mc.Game) -> set[str]:
     return set(game.state.deck_spec.card_by_name)

@@ -123,20 +123,17 @@ export default {
       const link = e.target.closest && e.target.closest('[data-mc-topic]');
       if (link) { e.preventDefault(); model.send({type: 'topic', topic: link.dataset.mcTopic}); }
     });
+    const lost = () => showOverlay('lost', '<h3>The game lost its connection to the server</h3>' +
+      '<p>This page\u2019s Python process stopped answering: it may have been stopped or have ' +
+      'crashed, the server may be down, or the network dropped. Clicks here would do nothing.</p>' +
+      '<p><b>Your game is not lost</b>: it was saved on the server after every move. ' +
+      'Reload the page and press <b>Resume</b>. If the page does not load, the server itself ' +
+      'is down: ask whoever started it to start it again.</p>');
     setInterval(() => {
       const now = Date.now();
       if (pinging && now - lastUser > IDLE_MS) { pinging = false; }
-      if (pinging) model.send({type: 'ping', n: ++n});
-      if (pinging && now - lastPong > LOST_MS) {
-        showOverlay('lost', '<h3>The game lost its connection to the server</h3>' +
-          '<p>This page\u2019s Python process stopped answering: it may have been stopped or have ' +
-          'crashed, the server may be down, or the network dropped. Clicks here would do nothing.</p>' +
-          '<p><b>Your game is not lost</b>: it was saved on the server after every move. ' +
-          'Reload the page and press <b>Resume</b>. If the page does not load, the server itself ' +
-          'is down: ask whoever started it to start it again.</p>');
-      } else if (!pinging && now - lastPong > IDLE_MS + LOST_MS) {
-        // nothing: an idle page is told when someone touches it again and no answer comes
-      }
+      if (pinging && now - lastPong > LOST_MS) lost();
+      if (pinging) { try { model.send({type: 'ping', n: ++n}); } catch (e) { lost(); } }
     }, PING_MS);
     window.__mcBridge = model;   // tests read the page's widget models through it
   },

@@ -13,7 +13,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 # pages opened together stand for separate machines: none is throttled as a background tab
+                 "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+                 "--disable-backgrounding-occluded-windows"]
 
 
 def free_port() -> int:
@@ -56,17 +59,20 @@ def voila_command(notebook: Path, port: int) -> list[str]:
 
 @contextmanager
 def voila_server(preheat: bool = True, bot_pause: float = 0.0, timeout: float = 90.0,
-                 extra_args: tuple[str, ...] = (), notebook: str | Path = "notebooks/play.ipynb"):
+                 extra_args: tuple[str, ...] = (), notebook: str | Path = "notebooks/play.ipynb",
+                 env: dict[str, str] | None = None, log_name: str = "voila.log"):
     """Serve `notebook` (by default the MegaCorps app, notebooks/play.ipynb; a path relative to
-    the repository root) on 127.0.0.1; yields the page's URL."""
+    the repository root) on 127.0.0.1 as the README's Play command does, with the project's
+    voila.json (preheated kernels for the app, culling); yields the page's URL. `preheat`
+    False turns the preheated kernels off; `env` adds environment variables (MEGACORPS_DATA...)."""
     port = free_port()
     cmd = voila_command(ROOT / notebook, port)
-    if preheat:
-        cmd += ["--preheat_kernel=True", "--pool_size=1"]
+    if not preheat:
+        cmd += ["--VoilaConfiguration.preheat_kernel=False"]
     cmd += list(extra_args)
-    env = dict(os.environ, MEGACORPS_BOT_PAUSE=str(bot_pause), PYTHONPATH=str(ROOT))
+    env = dict(os.environ, MEGACORPS_BOT_PAUSE=str(bot_pause), PYTHONPATH=str(ROOT), **(env or {}))
     artifacts = ROOT / "test-artifacts"
-    logfile = open(artifacts / "voila.log", "w") if artifacts.is_dir() else subprocess.DEVNULL
+    logfile = open(artifacts / log_name, "w") if artifacts.is_dir() else subprocess.DEVNULL
     try:
         with serving(cmd, port, env, logfile, timeout):
             yield f"http://127.0.0.1:{port}/"
@@ -79,7 +85,8 @@ FA_CSS = "/* font awesome answered locally */"
 
 
 def route_cdn(page) -> None:
-    """Answer Font Awesome (and any other CDN) requests locally so nothing leaves the machine."""
+    """Answer Font Awesome (and any other CDN) requests locally so nothing leaves the machine
+    (for pages other than the app, such as the lessons under Voila's default template)."""
     def handle(route):
         url = route.request.url
         if url.endswith(".css"):
@@ -89,6 +96,18 @@ def route_cdn(page) -> None:
     page.route("**/cdnjs.cloudflare.com/**", handle)
     page.route("**/cdn.jsdelivr.net/**", handle)
     page.route("**/unpkg.com/**", handle)
+
+
+def block_outside(page) -> list[str]:
+    """Refuse every request from `page` to another host than 127.0.0.1 (a classroom may have
+    no internet); returns the list the refused addresses are added to, for tests to check."""
+    refused: list[str] = []
+
+    def handle(route):
+        refused.append(route.request.url)
+        route.abort()
+    page.route(lambda url: not url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")), handle)
+    return refused
 
 
 @contextmanager
