@@ -33,8 +33,9 @@ fi
 .venv/bin/python -m pip install -q -e ".[test]"
 # An editable install leaves out the app's Voila template (pyproject data-files): copy it where
 # Voila looks (voila.json selects it; it keeps the page from asking a CDN for Font Awesome).
-mkdir -p .venv/share/jupyter/voila/templates
-cp -r voila-template/megacorps .venv/share/jupyter/voila/templates/
+mkdir -p .venv/share/jupyter/voila/templates/megacorps/static
+cp voila-template/megacorps/* .venv/share/jupyter/voila/templates/megacorps/
+cp widgets/board/static/plotly-widget-basic.js .venv/share/jupyter/voila/templates/megacorps/static/
 
 export MEGACORPS_CHROMIUM=/usr/bin/chromium
 # Engine, widgets and browser tests, then every lesson notebook in a fresh kernel.

@@ -204,10 +204,11 @@ MODELS = """async () => {
 }"""
 
 
-def test_hot_seat_no_other_hand_reaches_the_page(server, browser):
+def test_hot_seat_no_other_hand_reaches_the_page(server, browser, monkeypatch):
     """Three humans at one screen: at every step, the widget models in the page hold no card of
     a hand other than the one whose owner is at the screen and asked to see it."""
     url, data = server
+    monkeypatch.setenv("MEGACORPS_DATA", str(data))   # the test reads the server's autosaves
     page = open_page(browser, url)
     try:
         set_seats(page, [("Mokia", "Human"), ("Globbo", "Human"), ("Nonintendo", "Human"), ("Lenogo", "Random")],
@@ -229,8 +230,13 @@ def test_hot_seat_no_other_hand_reaches_the_page(server, browser):
             table = sorted(data.glob("tables/*.json"), key=lambda p: p.stat().st_mtime)[-1].stem
             game = storage.load_table(table).game
             at_screen = page.inner_text(".mc-decision .mc-who-decides").split(" decides")[0].strip().split()[-1]
-            public = " ".join(e.text for e in game.log) + " ".join(game.state.discard)
-            states = "\n".join(page.evaluate(MODELS))
+            spec = game.state.deck_spec.card_by_name
+            mine = game.state.hands.get(at_screen, [])
+            # public: the log, the discard pile, and the texts of the cards shown (a card's text
+            # may name another card: Shortages "cancels an Oversupply")
+            public = " ".join([*(e.text for e in game.log), *game.state.discard, *(spec[c].summary for c in mine)])
+            # the engine's own decision text names the two payout cards in general: not a hand
+            states = "\n".join(page.evaluate(MODELS)).replace("Oversupply or Shortages", "")
             for corp, hand in game.state.hands.items():
                 if corp == at_screen:
                     continue

@@ -106,7 +106,15 @@ export default {
       }
     });
 
-    model.send({type: 'hello', tables: remembered().map(t => t.id), ...sizes()});
+    // Say hello once the board is drawn (or after 20 s): the board is then redrawn to fit the
+    // window, and its drawing code must be listening by then.
+    let waited = 0;
+    const hello = () => {
+      if (document.querySelector('.mc-board .js-plotly-plot .barlayer') || waited > 20000) {
+        model.send({type: 'hello', tables: remembered().map(t => t.id), ...sizes()});
+      } else { waited += 150; setTimeout(hello, 150); }
+    };
+    hello();
     let timer = null;
     window.addEventListener('resize', () => {
       clearTimeout(timer);

@@ -79,7 +79,7 @@ class Table:
         self.why_not = html(cls="mc-why-not")
         self.window_text = html(cls="mc-window-text")
         self.window_claim = W.Button(description="I have a card to play", button_style="warning",
-                                     tooltip="You hold Oversupply or Shortages and want to play it on this payout",
+                                     tooltip="You hold a card that changes this payout and want to play it",
                                      layout=W.Layout(width="auto"))
         self.window_claim.add_class("mc-window-claim")
         self.window_who = W.Dropdown(options=[], value=None, description="Who?",
@@ -278,10 +278,10 @@ class Table:
         self.window_text.value = (
             f"<div class='mc-window-title'>\u23f3 Payout window: <span class='mc-countdown'>{left}</span> s</div>"
             f"<div class='mc-context'>{escape(context)}</div>"
-            "<div class='mc-note'>Before the money moves, a player holding "
-            f"{topic_link('card:Oversupply', 'Oversupply')} or {topic_link('card:Shortages', 'Shortages')} may play "
-            "it. Everyone sees this same window, card or not, so nobody learns who holds one. "
-            "If that is you, choose your corp and press the button; otherwise just wait.</div>")
+            "<div class='mc-note'>Before the money moves, a player holding a card that changes a "
+            f"payout's competitors ({topic_link('Payout Industries', 'the rule')}) may play it. Everyone sees "
+            "this same window, card or not, so nobody learns who holds one. If that is you, choose "
+            "your corp and press the button; otherwise just wait.</div>")
         if list(self.window_who.options) != waiting:
             self.window_who.options = waiting
         if self.window_who.value not in waiting:
