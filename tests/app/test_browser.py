@@ -278,7 +278,7 @@ def test_reload_resumes_the_game_and_big_uploads_are_refused(server, browser, tm
         page.click(".mc-resume-button")
         page.wait_for_selector(".mc-who-decides", timeout=30_000)
         page.wait_for_function(IDLE, timeout=30_000)
-        assert page.inner_text(".mc-status-text") == status
+        assert page.inner_text(".mc-status-text") == status, (page.inner_text(".mc-status-text"), status)
         assert page.inner_text(".mc-corps") == money
         assert version(page) >= 0 and seen >= 0
         take_one_decision(page)   # and the game goes on

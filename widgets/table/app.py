@@ -547,7 +547,9 @@ class App(W.VBox):
         else:
             where = f"Round {st.round}"
         paid = f" \u00b7 Paid: <b>{escape(st.paid)}</b>" if st.paid else ""
-        busy = s.bots_to_move() or (self._table is not None and self._table.window_open())
+        # busy: the table will still move by itself (a bot, a payout window, an automatic answer)
+        busy = s.bots_to_move() or (self._table is not None and (self._table.window_open()
+                                                               or bool(self._table.automatic_answers())))
         bots = "1" if (busy and not g.is_over) else "0"
         steps = len(s.timeline())
         self.status.value = (f"<div class='mc-status-text' data-actions='{steps}' data-version='{s.version}' "
