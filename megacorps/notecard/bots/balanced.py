@@ -54,7 +54,7 @@ class BalancedBot(NotecardBot):
             why = f"{target} kept nothing back last quarter and can be knocked out"
         else:
             rivals = [c for c in view.solvent if c != corp]
-            leader = richest_rival(view, corp)
+            leader = richest_rival(view, corp, self.rng)
             if len(rivals) == 1:
                 # head to head, each million of well-aimed sabotage costs the rival $6M of
                 # earnings and us only the $3M it would have earned: worth it every quarter

@@ -3,6 +3,8 @@ ways of reading the public table (the quarters already revealed, the yield cards
 `game.view(corp)`: never another corporation's unrevealed note card or the yield stacks' order."""
 from __future__ import annotations
 
+import random
+
 from ...bots.protocol import BaseBot, Decision
 from .. import variable_yield
 from ..allocations import Allocate
@@ -96,9 +98,15 @@ def fresh_multiplier() -> float:
     return variable_yield.expected_multiplier([])
 
 
-def richest_rival(view: SeatView, corp: str) -> str | None:
+def richest_rival(view: SeatView, corp: str, rng: random.Random | None = None) -> str | None:
+    """The rival with the most money; a tie is broken by `rng` (never by seat, which would make
+    the first seats everyone's target), or by seat order without one."""
     rivals = [c for c in view.solvent if c != corp]
-    return max(rivals, key=lambda c: (view.money[c], -view.players.index(c))) if rivals else None
+    if not rivals:
+        return None
+    best = max(view.money[c] for c in rivals)
+    tied = [c for c in rivals if view.money[c] == best]
+    return rng.choice(tied) if rng is not None and len(tied) > 1 else tied[0]
 
 
 def listing(amounts: dict[str, int]) -> str:

@@ -37,7 +37,7 @@ class OddsBot(NotecardBot):
                 if odds > best_free + 0.3:
                     candidates[industry] = odds
                     opening.append(industry)
-        rival = richest_rival(view, corp)
+        rival = richest_rival(view, corp, self.rng)
         duel = len(view.solvent) == 2
         hits: dict[str, int] = {}
         if rival and (duel or view.money[rival] > have):

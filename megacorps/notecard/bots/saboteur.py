@@ -32,7 +32,7 @@ class SaboteurBot(NotecardBot):
     def plan(self, view: SeatView) -> Decision:
         corp = view.corp
         have = view.money[corp]
-        target = richest_rival(view, corp)
+        target = richest_rival(view, corp, self.rng)
         budget = int(have * self.aggression) if target else 0
         hits = sabotage_plan(view, target, budget) if target else {}
         left = have - sum(hits.values()) - 1  # keep $1M: never bankrupt by its own hand
