@@ -168,9 +168,10 @@ class Game:
         """Everyone's money at the start (index 0) and after each revealed quarter."""
         return [dict(self._start.money)] + [dict(r.money_after) for r in self._reports]
 
-    def view(self, corp: str | None) -> SeatView:
-        """What `corp` may see (None: a spectator). Raises ValueError for an unknown corporation."""
-        return build_view(self._state, corp, self._log, self._reports)
+    def view(self, corp: str | None, log: bool = True) -> SeatView:
+        """What `corp` may see (None: a spectator); `log=False` leaves out the log (the bots read
+        the revealed quarters' reports instead). Raises ValueError for an unknown corporation."""
+        return build_view(self._state, corp, self._log if log else None, self._reports)
 
     def seat(self, corp: str) -> "Seat":
         """The door for one seat: its view, its note card, taking it back; nothing hidden."""

@@ -61,9 +61,10 @@ def describe_decision(state: NotecardState) -> str:
     return text
 
 
-def build_view(state: NotecardState, corp: str | None, log: list[LogEntry],
+def build_view(state: NotecardState, corp: str | None, log: list[LogEntry] | None,
                reports: list[QuarterReport]) -> SeatView:
-    """The view of `corp` (None: a spectator). Raises ValueError for a corporation not in the game."""
+    """The view of `corp` (None: a spectator); `log` None leaves the log out (bots, which read the
+    reports instead). Raises ValueError for a corporation not in the game."""
     if corp is not None and corp not in state.players:
         raise ValueError(f"{corp!r} is not playing in this game (the corporations are "
                          f"{', '.join(state.players)})")
@@ -78,4 +79,4 @@ def build_view(state: NotecardState, corp: str | None, log: list[LogEntry],
         my_card=mine.to_dict() if mine else None,
         stacks={i: StackView(cards_left=len(s.draw), discard=list(s.discard)) for i, s in state.stacks.items()},
         reports=list(reports), decision=describe_decision(state),
-        log=[e.for_corp(corp) for e in log])
+        log=[e.for_corp(corp) for e in log] if log is not None else [])

@@ -4,20 +4,12 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets as W
-
 from megacorps import notecard as nc
 from megacorps.notecard.log import money
 
 from ..board.colors import corp_initials, seat_color, text_color_on
+from ..table.panels import html  # an HTML widget with a class: the same helper as the MegaCorps page
 from .session import HUMAN, Results, Session
-
-
-def html(value: str = "", cls: str | None = None) -> W.HTML:
-    widget = W.HTML(value)
-    if cls:
-        widget.add_class(cls)
-    return widget
 
 
 def color_of(game: nc.Game, corp: str) -> str:

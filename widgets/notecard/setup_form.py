@@ -2,7 +2,6 @@
 the agreed last quarter, a seed, the bots' pause, and loading a saved game."""
 from __future__ import annotations
 
-import os
 import random
 from html import escape
 
@@ -11,19 +10,12 @@ import ipywidgets as W
 from megacorps import notecard as nc
 from megacorps.notecard.bots import LEVELS
 
+from ..table.setup_form import default_pause  # the bots' pause: the same setting for both games
 from .session import HUMAN, PLAYER_KINDS
 
 EMPTY = "(empty seat)"
 DEFAULT_SEATS = [("Northwind", HUMAN), ("Halcyon", "Odds"), ("Vantage", "Balanced"), ("Quorum", EMPTY),
                  ("Meridian", EMPTY), ("Tessera", EMPTY)]
-
-
-def default_pause() -> float:
-    """The bots' pause in seconds: 0.5, or MEGACORPS_BOT_PAUSE from the environment."""
-    try:
-        return max(0.0, float(os.environ.get("MEGACORPS_BOT_PAUSE", "0.5")))
-    except ValueError:
-        return 0.5
 
 
 class NewGameForm:

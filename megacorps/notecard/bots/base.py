@@ -19,7 +19,7 @@ class NotecardBot(BaseBot):
     `decide(game, corp)` reads the corporation's view and asks `plan(view)` for a Decision."""
 
     def decide(self, game, corp: str) -> Decision:
-        return self.plan(game.view(corp))
+        return self.plan(game.view(corp, log=False))
 
     def plan(self, view: SeatView) -> Decision:  # pragma: no cover - every bot overrides it
         raise NotImplementedError
