@@ -88,7 +88,7 @@ def page(notecard_url):
                 ws.on("framesent", page.mirror.feed)
         page.on("websocket", watch)
         route_cdn(page)
-        page.goto(notecard_url)
+        page.goto(notecard_url, timeout=180_000)
         try:
             yield page
         except BaseException:

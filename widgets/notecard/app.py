@@ -321,8 +321,9 @@ class App(W.VBox):
         busy = "1" if (self._bots_running or (self._bots_may_move())) else "0"
         self.status.value = (f"<div class='nc-status-text' data-quarter='{g.quarter}' data-cards='{cards}' "
                              f"data-reports='{len(g.reports)}' data-over='{int(g.is_over)}' data-bots='{busy}' "
-                             f"data-reveal='{int(self.reveal.active)}'><b>{where}</b> \u00b7 cards in: {cards} of "
-                             f"{len(g.corps)}" + (f" \u00b7 {' + '.join(modules)}" if modules else "") + "</div>")
+                             f"data-reveal='{int(self.reveal.active)}'><b>{where}</b>"
+                             + ("" if g.is_over else f" \u00b7 cards in: {cards} of {len(g.corps)}")
+                             + (f" \u00b7 {' + '.join(modules)}" if modules else "") + "</div>")
         # the shared screen's save holds no unrevealed card (ruling N17)
         data = base64.b64encode(g.to_json(seat=None).encode("utf-8")).decode("ascii")
         self.save_link.value = (f"<a class='nc-save-link' download='megacorp-quarter-{g.quarter}.json' "
