@@ -525,3 +525,78 @@ def test_money_chart_built_when_its_tab_opens():
     assert chart.figure is not None
     names = {t.name for t in chart.figure.data}
     assert names == {"Mokia", "Globbo", "Nonintendo"}
+
+
+def test_a_board_click_never_changes_the_chosen_action_and_says_why():
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, mercenaries={"Mokia": 2}, companies={"Japan/Aerospace": "Globbo"},
+                        countries={"Japan": "Globbo"})
+    ch = app.table.chooser
+    app.board_click("Japan/Aerospace")          # no action chosen yet: nothing is chosen for the player
+    assert ch.group is None and "Choose an action first" in app.info.value
+    ch.choose("Buy Company")
+    app.board_click("Japan/Aerospace")          # owned by Globbo: the form stays on Buy Company
+    assert ch.group == "buy" and ch.selected_action() is None
+    assert "Globbo" in app.info.value and "Not a choice for Buy Company" in app.info.value
+    app.board_click("L-5/Nanotech")
+    assert ch.group == "buy" and "not" in app.info.value.lower()
+    app.board_click("India/Biotech")
+    assert ch.selected_action() == mc.BuyCompany("Mokia", "India/Biotech")
+
+
+def test_numbers_are_never_clamped_without_a_word():
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats)
+    ch = app.table.chooser
+    ch.choose("Buy Mercenaries")
+    box = ch._inputs["from_box"]
+    most = box._mc_range[1]
+    box.value = most + 7
+    assert box.value == most
+    assert f"You entered {most + 7}" in ch.note.value and f"set to <b>{most}</b>" in ch.note.value
+    box.value = -5
+    assert box.value == 0 and "-5" in ch.note.value
+
+
+def test_lone_human_is_not_asked_about_payout_cards_it_does_not_hold():
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Mokia": ["Boom"]}, companies={"Japan/Aerospace": "Mokia"})
+    game = app.session.game
+    ch = app.table.chooser
+    ch.choose("Payout Industry")
+    ch.set_field("industry", "Aerospace")
+    ch.confirm.click()
+    # Mokia holds a card, so the engine waits for its answer; the table answers for it
+    assert all(type(f).__name__ != "PayoutFrame" for f in game.state.frames)
+    assert any(isinstance(a, mc.NoCard) and a.corp == "Mokia" for a in game.actions)
+    assert "Oversupply" not in app.table.prompt.value
+
+
+def test_hot_seat_payout_window_counts_down_and_a_holder_claims_it():
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Mokia": ["Boom"], "Globbo": ["Oversupply"]},
+                        companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
+    table = app.table
+    table.window_seconds = 60   # a window that stays open for the test
+    game = app.session.game
+    table.chooser.choose("Payout Industry")
+    table.chooser.set_field("industry", "Aerospace")
+    table.chooser.confirm.click()
+    app.refresh()
+    assert table.window_open() and table.window_box.layout.display != "none"
+    assert "Payout window" in table.window_text.value and "Oversupply" not in all_text(app)
+    # everyone sees the same window: nothing says who holds a payout card
+    assert set(table.window_who.options) == {"Mokia", "Globbo"}
+    table.window_who.value = "Globbo"
+    table.window_claim.click()
+    assert table.focus == "Globbo" and table.chooser.widget.layout.display != "none"
+    table.show_hand.click()
+    table.chooser.choose("Play a card")
+    table.chooser.set_field("card", "Oversupply")
+    table.chooser.confirm.click()
+    assert app.error.value == "", app.error.value
+    app.refresh()
+    # Mokia may answer the card; with no answer the window closes and the payout happens
+    table.expire_window()
+    assert all(type(f).__name__ != "PayoutFrame" for f in game.state.frames)
+    assert any("Oversupply" in e.text for e in game.log)

