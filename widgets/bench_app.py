@@ -1,6 +1,8 @@
 """Benchmark the served app in a real browser: `python -m widgets.bench_app`.
 
-Starts Voila (preheated kernel), then measures in Debian's Chromium
+Starts Voila exactly as the README's Play command does (voila.json: preheated kernels), then
+measures in Debian's Chromium, each load in a fresh browser context, nothing fetched from
+another host
 1. page request -> the board drawn and clickable (its company boxes in the DOM), after the
    server and its preheated kernel are up;
 2. a click on a highlighted board box -> the board's DOM changed (the box outlined).
@@ -12,7 +14,10 @@ import argparse
 import statistics
 import time
 
-from .testing.voila_runner import chromium, route_cdn, voila_server
+import os
+import tempfile
+
+from .testing.voila_runner import block_outside, chromium, voila_server
 
 BOARD_BOXES = ".mc-board .barlayer .trace:nth-child(2) .point path"
 
@@ -78,16 +83,22 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
     t = time.perf_counter()
-    with voila_server(preheat=True, bot_pause=0.0) as url, sync_playwright() as p, chromium(p) as browser:
+    data = tempfile.mkdtemp(prefix="megacorps-bench-")
+    with voila_server(bot_pause=0.0, env={"MEGACORPS_DATA": data}, log_name="voila-bench.log") as url, \
+            sync_playwright() as p, chromium(p) as browser:
         print(f"server listening after {time.perf_counter() - t:.1f} s; waiting {args.warmup:.0f} s "
               "for the preheated kernel")
         time.sleep(args.warmup)
         loads, clicks = [], []
         for i in range(args.loads):
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            route_cdn(page)
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            page = context.new_page()
+            refused = block_outside(page)
+            start_load = os.getloadavg()[0]
             load, times = measure(page, url, args.clicks)
-            page.close()
+            context.close()
+            assert not refused, refused
+            print(f"  load average {start_load:.1f} -> {os.getloadavg()[0]:.1f}")
             loads.append(load)
             clicks += times
             print(f"load {i + 1}: board clickable after {load:.2f} s; clicks -> board updated: "

@@ -24,9 +24,11 @@ class KernelManager(AsyncMappingKernelManager):
         self._connected_once: set[str] = set()
         self._waiting_since: dict[str, float] = {}
 
+    def notify_connect(self, kernel_id: str) -> None:
+        self._connected_once.add(kernel_id)
+        super().notify_connect(kernel_id)
+
     async def cull_kernel_if_idle(self, kernel_id: str):
-        if self._kernel_connections.get(kernel_id, 0) > 0:
-            self._connected_once.add(kernel_id)
         if kernel_id not in self._connected_once:
             since = self._waiting_since.setdefault(kernel_id, time.monotonic())
             if time.monotonic() - since < GRACE_SECONDS:

@@ -1,0 +1,148 @@
+"""A class on one server: `python -m widgets.testing.load_test --pages 1 5 10 20`.
+
+Starts one Voila exactly as the README's Play command does (voila.json: preheated kernels,
+culling), then for each count N opens N pages at once from headless Chromium on loopback, each
+in its own browser context (a pupil's own browser), and measures per page the time from the
+request to a clickable board (its company boxes drawn and the page's bridge answering), the
+pages that failed (no board within `--bound` seconds, or a page error), the memory of the
+server and its kernels at the peak, and, after the pages are closed, how long until every
+kernel of a closed page is gone (culled). Bounded: every wait has a deadline.
+
+Prints one line per run and a Markdown table for the README.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import tempfile
+import time
+
+import psutil
+
+from .voila_runner import CHROMIUM, CHROMIUM_ARGS, voila_server
+
+BOARD = ".mc-board .barlayer .trace .point path"
+
+
+def _kernels(server: psutil.Process) -> list[psutil.Process]:
+    out = []
+    for p in server.children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(p.cmdline()):
+                out.append(p)
+        except psutil.Error:
+            pass
+    return out
+
+
+def _memory_mb(server: psutil.Process) -> float:
+    total = 0
+    for p in [server, *server.children(recursive=True)]:
+        try:
+            if p.name().startswith("chrom"):
+                continue
+            total += p.memory_info().rss
+        except psutil.Error:
+            pass
+    return total / 1024 / 1024
+
+
+async def _one_page(browser, url: str, bound: float) -> tuple[float | None, str]:
+    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if "Failed to initialize model" in m.text else None)
+    start = time.perf_counter()
+    try:
+        await page.goto(url, timeout=bound * 1000)
+        await page.wait_for_selector(BOARD, timeout=bound * 1000)
+        await page.wait_for_function("() => window.__mcBridge !== undefined", timeout=bound * 1000)
+        took = time.perf_counter() - start
+        return took, ("; ".join(errors[:2]) if errors else "")
+    except Exception as err:  # noqa: BLE001 - a failed page is a result
+        return None, f"{type(err).__name__}: {str(err).splitlines()[0][:80]}"
+    finally:
+        page._mc_context = context
+
+
+async def _run(url: str, n: int, bound: float, server: psutil.Process) -> dict:
+    from playwright.async_api import async_playwright
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        peak = 0.0
+        done = asyncio.Event()
+
+        async def sample():
+            nonlocal peak
+            while not done.is_set():
+                peak = max(peak, _memory_mb(server))
+                await asyncio.sleep(0.5)
+
+        sampler = asyncio.create_task(sample())
+        load = os.getloadavg()[0]
+        results = await asyncio.gather(*(_one_page(browser, url, bound) for _ in range(n)))
+        done.set()
+        await sampler
+        kernels_open = len(_kernels(server))
+        await browser.close()   # every page closes
+    closed_at = time.perf_counter()
+    return {"n": n, "load": load, "times": [t for t, _ in results if t is not None],
+            "failures": [e for t, e in results if t is None], "warnings": [e for t, e in results if t and e],
+            "peak_mb": peak, "kernels_open": kernels_open, "closed_at": closed_at}
+
+
+def _wait_for_culling(server: psutil.Process, pool: int, limit: float) -> tuple[float | None, int]:
+    """Seconds until only the preheated pool's kernels are left (None: not within `limit`)."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < limit:
+        left = len(_kernels(server))
+        if left <= pool:
+            return time.perf_counter() - start, left
+        time.sleep(2)
+    return None, len(_kernels(server))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, nargs="+", default=[1, 5, 10, 20])
+    parser.add_argument("--bound", type=float, default=120.0, help="seconds a page may take before it counts as failed")
+    parser.add_argument("--cull-limit", type=float, default=180.0, help="seconds to wait for closed pages' kernels to go")
+    parser.add_argument("--pool", type=int, default=2, help="preheated kernels voila.json keeps (not culled)")
+    args = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as data, \
+            voila_server(bot_pause=0.0, env={"MEGACORPS_DATA": data}, log_name="voila-load.log") as url:
+        server = next(p for p in psutil.Process().children() if "voila" in " ".join(p.cmdline()))
+        _wait_for_culling(server, args.pool, 60)   # the pool heats up
+        time.sleep(5)
+        for n in args.pages:
+            before = _memory_mb(server)
+            r = asyncio.run(_run(url, n, args.bound, server))
+            gone, left = _wait_for_culling(server, args.pool, args.cull_limit)
+            gone_after = None if gone is None else time.perf_counter() - r["closed_at"]
+            times = sorted(r["times"])
+            line = (f"{n:>2} pages (load {r['load']:.1f}): clickable {len(times)}/{n}"
+                    + (f", median {statistics.median(times):.1f} s, slowest {times[-1]:.1f} s" if times else "")
+                    + f"; failed {len(r['failures'])}; memory {before:.0f} -> peak {r['peak_mb']:.0f} MB; "
+                    f"kernels while open {r['kernels_open']}; closed pages' kernels gone after "
+                    + (f"{gone_after:.0f} s" if gone is not None else f"> {args.cull_limit:.0f} s ({left} left)"))
+            print(line, flush=True)
+            for f in r["failures"][:3]:
+                print("   failure:", f)
+            for w in r["warnings"][:3]:
+                print("   warning:", w)
+            rows.append((n, r, times, gone_after if gone is not None else None, before))
+            time.sleep(5)
+    print("\n| pages at once | load at start | clickable | median | slowest | failed | server + kernels memory, peak | closed pages' kernels gone after |")
+    print("|---|---|---|---|---|---|---|---|")
+    for n, r, times, gone, before in rows:
+        print(f"| {n} | {r['load']:.1f} | {len(times)}/{n} | "
+              + (f"{statistics.median(times):.1f} s | {times[-1]:.1f} s" if times else "- | -")
+              + f" | {len(r['failures'])} | {r['peak_mb']:.0f} MB | " + (f"{gone:.0f} s" if gone is not None else "not within the limit") + " |")
+
+
+if __name__ == "__main__":
+    main()
