@@ -600,3 +600,51 @@ def test_hot_seat_payout_window_counts_down_and_a_holder_claims_it():
     table.expire_window()
     assert all(type(f).__name__ != "PayoutFrame" for f in game.state.frames)
     assert any("Oversupply" in e.text for e in game.log)
+
+
+def test_a_new_game_gets_a_fresh_seed_unless_one_is_set():
+    app = App(pause=0)
+    seat(app, [("Mokia", "Random"), ("Globbo", "Random"), ("Nonintendo", "Random")], seed=0)
+    app.form.seed.value = ""
+    app.form.start.click()
+    first = app.session.seed
+    app.form.start.click()
+    assert app.session.seed != first   # empty seed: a new game each time
+    app.form.seed.value = "77"
+    app.form.start.click()
+    assert app.session.seed == 77
+    app.form.seed.value = "seven"
+    app.form.start.click()
+    assert "whole number" in app.error.value
+
+
+def test_the_new_game_form_describes_every_bot_level():
+    app = App(pause=0)
+    for level, cls in mc.bots.LEVELS.items():
+        assert f"{level} bot" in app.form.levels.value
+        if getattr(cls, "description", ""):
+            assert cls.description.split(".")[0][:30].replace("'", "&#x27;") in app.form.levels.value \
+                or cls.description.split(".")[0][:30] in app.form.levels.value
+
+
+def test_trades_can_offer_and_ask_for_cards():
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Mokia": ["Boom"], "Globbo": ["Elections"]})
+    table = app.table
+    table.show_hand.click()
+    ch = table.chooser
+    ch.choose("Offer a trade")
+    form = ch._trade
+    form.to.value = "Globbo"
+    next(b for b in form.give["cards"] if b.description == "Boom").value = True
+    asked = [b for b in form.take["cards"] if b.description == "Elections"]
+    assert asked and "secret" in all_text(form.widget)   # any card may be asked for: the hand is secret
+    asked[0].value = True
+    assert ch.selected_action() == mc.OfferTrade("Mokia", "Globbo", mc.Bundle(cards=("Boom",)),
+                                                 mc.Bundle(cards=("Elections",)))
+    ch.confirm.click()
+    assert app.error.value == "", app.error.value
+    table.chooser.choose("Accept")
+    table.chooser.confirm.click()
+    game = app.session.game
+    assert game.state.hands["Mokia"] == ["Elections"] and game.state.hands["Globbo"] == ["Boom"]
