@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..state import ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState, country_of
+from ..state import ABSENT, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState
 
 # tuned by tournaments (docs/bots.md)
 CALL_RATE = 0.85          # share of the remaining rounds in which a payout is called
@@ -217,10 +217,3 @@ def evaluate(state: GameState, me: str) -> float:
     if state.phase == "over":
         return standing({c: float(state.money[c]) for c in state.playing}, me)
     return standing(outlook(state, me).worth, me)
-
-
-def owners_of(state: GameState, country: str) -> set[str]:
-    return {st for co in state.board.companies_of_country[country] if (st := state.companies[co]) not in MARKERS}
-
-
-__all__ = ["Outlook", "outlook", "standing", "evaluate", "rounds_left", "country_of"]

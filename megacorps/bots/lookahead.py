@@ -12,7 +12,7 @@ from ..actions import (Bid, Decline, Intervene, NoCard, OfferMercenaries, Pass, 
                        Vote)
 from ..state import (AntitrustFrame, AuctionFrame, ElectionFrame, MercenaryFrame, PayoutFrame,
                      SpoilsFrame, TradeFrame, WarFrame)
-from .evaluation import evaluate, outlook
+from .evaluation import outlook
 from ..simulator import Simulator as Sim
 
 
@@ -69,9 +69,9 @@ def control_worth(state, corp: str, country: str) -> float:
     return outlook(trial, corp).worth[corp] - before
 
 
-def settle(sim: Sim, stop_for: str | None = None, limit: int = 40) -> Sim:
+def settle(sim: Sim, limit: int = 40) -> Sim:
     """Let every decider answer by `default_answer` until play reaches a turn (or the game
-    ends); stops early at a decision of `stop_for` that is not a turn."""
+    ends)."""
     for _ in range(limit):
         state = sim.state
         if state.phase == "over" or state.top_frame is None:
@@ -79,10 +79,7 @@ def settle(sim: Sim, stop_for: str | None = None, limit: int = 40) -> Sim:
         deciders = sim.deciders
         if not deciders:
             return sim
-        corp = deciders[0]
-        if corp == stop_for:
-            return sim
-        sim.step(default_answer(sim, corp))
+        sim.step(default_answer(sim, deciders[0]))
     return sim
 
 
@@ -91,8 +88,3 @@ def after(sim: Sim, action, me: str) -> Sim:
     trial = sim.copy()
     trial.step(action)
     return settle(trial)
-
-
-def judge(sim: Sim, action, me: str) -> float:
-    """`me`'s standing after `action` (one step ahead, answers by rule of thumb)."""
-    return evaluate(after(sim, action, me).state, me)
