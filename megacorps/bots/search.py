@@ -2,10 +2,10 @@
 
 For a turn (or a free pick) whose best move is not obvious, it takes Shrewd's few best
 candidates and, many times over, deals the cards it cannot see in a way consistent with what
-it has seen (`megacorps.determinize`), plays each candidate, lets every corp answer with
-Shrewd's judgement (event cards included, from the hands it dealt), plays its own next turn the
-same way and lets the others answer that too, then values the position reached with Shrewd's
-evaluation. Every candidate is tried on the same deals (common random numbers), so the
+it has seen (`megacorps.determinize`), plays each candidate, lets every corp take its turns with
+Shrewd's judgement (event cards included, from the hands it dealt; vetoes, wars, bids and the
+like by Shrewd's rules of thumb), plays its own next turn the same way and lets the others
+answer that too, then values the position reached with Shrewd's evaluation. Every candidate is tried on the same deals (common random numbers), so the
 comparison between them is sharper than the noise of any one deal. The candidate with the best
 average wins. Everything else (bids, votes, vetoes, prices, war gifts, cards) it decides as
 Shrewd does.
