@@ -184,6 +184,10 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
             await table.wait_change(after, min(_int_param(request, "wait", 25), MAX_WAIT))
         return JSONResponse(table.public_payload(_int_param(request, "log_from", 0)))
 
+    async def setup(request):
+        table = await tables.get(request.path_params["table_id"])
+        return JSONResponse(table.setup())
+
     async def seat(request):
         table, corp = await tables.by_code(_bearer(request))
         after = _int_param(request, "after", -1)
@@ -281,6 +285,7 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
         Route("/api/health", handler(health)),
         Route("/api/tables", handler(create), methods=["POST"]),
         Route("/api/tables/{table_id}", handler(public)),
+        Route("/api/tables/{table_id}/setup", handler(setup)),
         Route("/api/seat", handler(seat)),
         Route("/api/seat/act", handler(act), methods=["POST"]),
         Route("/api/host", handler(host)),

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import megacorps as mc
 from megacorps.bots import LEVELS, Decision, next_move
+from megacorps.tables.public import public_state, state_to_json
 
 from .store import Conflict, Store, TableRecord
 
@@ -79,15 +80,16 @@ class LiveTable:
         self.game = mc.new_game(record.corps, seed=record.seed, board=board, deck=deck)
         self.bots = self._make_bots()
         self.history: dict[int, dict[str, int]] = {}
+        self.log_steps: list[int] = [-1] * len(self.game.log)   # per log line: the action behind it
+        self.made_by: list[tuple[str, str]] = []                 # per action: (player, reason)
         self._record_money()
-        for i, data in enumerate(record.actions):
+        for i, row in enumerate(record.actions):
             try:
-                self.game.apply(mc.action_from_dict(data))
+                self._apply(mc.action_from_dict(row["action"]), row["by"], row["reason"])
             except (ValueError, TypeError) as err:
                 self.broken = f"action {i} of this table no longer replays: {err}"
                 log.error("table %s: %s", self.id, self.broken)
                 break
-            self._record_money()
         n = len(self.game.actions)
         self.since = {c: n for c in self.game.state.corps}
         self._fingerprints = {c: self._fingerprint(c) for c in self.game.state.corps}
@@ -98,9 +100,8 @@ class LiveTable:
 
     def catch_up(self) -> None:
         """Another writer appended to this table: replay what it added."""
-        for data in self.store.actions_since(self.id, len(self.game.actions)):
-            self.game.apply(mc.action_from_dict(data))
-            self._record_money()
+        for row in self.store.actions_since(self.id, len(self.game.actions)):
+            self._apply(mc.action_from_dict(row["action"]), row["by"], row["reason"])
         n = len(self.game.actions)
         self.since = {c: n for c in self.game.state.corps}
         self._fingerprints = {c: self._fingerprint(c) for c in self.game.state.corps}
@@ -111,6 +112,28 @@ class LiveTable:
     def at(self) -> int:
         """The position: how many actions have been applied."""
         return len(self.game.actions)
+
+    def _apply(self, action: mc.Action, by: str, reason: str) -> None:
+        """Apply an action to the live game and note who made it and which log lines it wrote."""
+        step = len(self.game.actions)
+        self.game.apply(action)
+        self.made_by.append((by, reason))
+        self.log_steps += [step] * (len(self.game.log) - len(self.log_steps))
+        self._record_money()
+
+    def _log_info(self, start: int) -> list[list]:
+        """Per log line from `start`: [round, rule, action index (-1: setup), corp, bot level
+        or None, the bot's reason] (all public)."""
+        out = []
+        actions = self.game.actions
+        for entry, step in zip(self.game.log[start:], self.log_steps[start:]):
+            if step < 0:
+                out.append([entry.round, entry.rule, -1, None, None, ""])
+                continue
+            by, reason = self.made_by[step]
+            out.append([entry.round, entry.rule, step, actions[step].corp,
+                        None if by == HUMAN else by, reason])
+        return out
 
     def _common(self) -> dict:
         game = self.game
@@ -130,8 +153,9 @@ class LiveTable:
         lines = view.pop("log")
         live = self.status == "open" and not self.broken and self.players.get(corp) == HUMAN
         choices = door.legal_actions() if live else []
-        return {**self._common(), "corp": corp, "view": view,
-                "log_from": min(log_from, len(lines)), "log": lines[log_from:],
+        log_from = min(log_from, len(lines))
+        return {**self._common(), "corp": corp, "view": view, "public": self._public(),
+                "log_from": log_from, "log": lines[log_from:], "log_info": self._log_info(log_from),
                 "choices": [mc.action_to_dict(a) for a in choices],
                 "may_offer_trades": bool(live and door.may_offer_trades())}
 
@@ -139,9 +163,23 @@ class LiveTable:
         """What a spectator (the projector) may see: the public view of the table."""
         view = self.game.view(None).model_dump()
         lines = view.pop("log")
-        return {**self._common(), "corp": None, "view": view,
-                "log_from": min(log_from, len(lines)), "log": lines[log_from:],
+        log_from = min(log_from, len(lines))
+        return {**self._common(), "corp": None, "view": view, "public": self._public(),
+                "log_from": log_from, "log": lines[log_from:], "log_info": self._log_info(log_from),
                 "choices": [], "may_offer_trades": False}
+
+    def _public(self) -> dict:
+        """The public table with the decisions under way (cached per position)."""
+        key = (self.at, len(self.game.log))
+        if getattr(self, "_public_key", None) != key:
+            self._public_key = key
+            self._public_cache = state_to_json(public_state(self.game.state))
+        return self._public_cache
+
+    def setup(self) -> dict:
+        """The board and the deck's contents (public; the deck's order is not in it)."""
+        return {"board": self.game.board.model_dump(mode="json"),
+                "deck": self.game.state.deck_spec.model_dump(mode="json")}
 
     def payload_for(self, listener: Listener) -> dict:
         if listener.corp is None:
@@ -192,8 +230,7 @@ class LiveTable:
             self.catch_up()
             raise Refused("stale", "another action was recorded at this position first; "
                           "look at the table again and choose again", 409, at=self.at) from None
-        self.game.apply(action)
-        self._record_money()
+        self._apply(action, by, reason)
         n = self.at
         for corp in self.game.state.corps:
             fingerprint = self._fingerprint(corp)

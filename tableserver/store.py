@@ -98,7 +98,7 @@ class TableRecord:
     deck: str
     status: str
     players: dict[str, str]
-    actions: list[dict]
+    actions: list[dict]    # {"action": JSON form, "by": "Human" or a bot level, "reason": ...}
 
 
 @dataclass
@@ -169,16 +169,18 @@ class Store:
                 return None
             players = {r.corp: r.player for r in db.execute(
                 sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.position))}
-            done = [json.loads(r.action) for r in db.execute(
-                sa.select(actions.c.action).where(actions.c.table_id == table_id).order_by(actions.c.idx))]
+            done = [{"action": json.loads(r.action), "by": r.by, "reason": r.reason} for r in db.execute(
+                sa.select(actions.c.action, actions.c.by, actions.c.reason)
+                .where(actions.c.table_id == table_id).order_by(actions.c.idx))]
         return TableRecord(row.id, row.name, row.seed, json.loads(row.corps), row.board, row.deck,
                            row.status, players, done)
 
     def actions_since(self, table_id: str, start: int) -> list[dict]:
+        """The recorded actions from index `start`: {"action", "by", "reason"} each."""
         with self.engine.connect() as db:
-            return [json.loads(r.action) for r in db.execute(
-                sa.select(actions.c.action).where(actions.c.table_id == table_id, actions.c.idx >= start)
-                .order_by(actions.c.idx))]
+            return [{"action": json.loads(r.action), "by": r.by, "reason": r.reason} for r in db.execute(
+                sa.select(actions.c.action, actions.c.by, actions.c.reason)
+                .where(actions.c.table_id == table_id, actions.c.idx >= start).order_by(actions.c.idx))]
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as db:

@@ -17,6 +17,7 @@ from ..errors import IllegalAction
 from ..view import CorpView
 
 POLL = 25  # seconds one long poll may wait on the service
+_SETUPS: dict = {}  # (service, table) -> (Board, Deck)
 
 
 class TableError(Exception):
@@ -78,11 +79,15 @@ class _Follower:
         self.url = url.rstrip("/")
         self.state: dict = {}
         self._log: list[str] = []
+        self._log_info: list[list] = []
+        self._public = None
 
     def _take(self, payload: dict) -> None:
         start = payload.get("log_from", 0)
         self._log = self._log[:start] + list(payload.get("log", []))
+        self._log_info = self._log_info[:start] + list(payload.get("log_info", []))
         self.state = payload
+        self._public = None
 
     @property
     def at(self) -> int:
@@ -117,7 +122,33 @@ class _Follower:
 
     @property
     def log(self) -> list[str]:
+        """The log as this seat (or a spectator) may read it, oldest first."""
         return list(self._log)
+
+    def log_info(self) -> list[list]:
+        """Per log line: [round, rule, action index (-1: setup), corp, bot level or None,
+        the bot's reason]."""
+        return [list(i) for i in self._log_info]
+
+    def rules(self):
+        """(board, deck) this table is played with (fetched once)."""
+        key = (self.url, self.table)
+        if key not in _SETUPS:
+            from ..board import Board, Deck
+            data = _request(f"{self.url}/api/tables/{urllib.parse.quote(self.table)}/setup")
+            _SETUPS[key] = (Board.model_validate(data["board"]), Deck.model_validate(data["deck"]))
+        return _SETUPS[key]
+
+    def public_game(self):
+        """A `mc.Game` over the public table as last seen (no hand, no deck order, no secret
+        bid): for drawing the board and previewing choices. Its `legal_actions` are not this
+        seat's: use `legal_actions()` here."""
+        if self._public is None:
+            from ..game import Game
+            from .public import state_from_json
+            board, deck = self.rules()
+            self._public = Game(state_from_json(self.state["public"], board, deck))
+        return self._public
 
     def _hello(self) -> dict:  # pragma: no cover - each kind says who it is
         raise NotImplementedError

@@ -50,7 +50,6 @@ def raw(url: str, method: str = "GET", body=None, code: str | None = None, data:
 
 def replay(store_url: str, table_id: str) -> mc.Game:
     """The game as the database records it, replayed by the engine in this process."""
-    from tableserver.live import LiveTable  # noqa: F401  (the service's own replay is tested separately)
     from tableserver.store import Store
     store = Store(store_url)
     try:
@@ -60,8 +59,8 @@ def replay(store_url: str, table_id: str) -> mc.Game:
     board = mc.Board.model_validate(json.loads(record.board))
     deck = mc.Deck.model_validate(json.loads(record.deck))
     game = mc.new_game(record.corps, seed=record.seed, board=board, deck=deck)
-    for data in record.actions:
-        game.apply(mc.action_from_dict(data))
+    for row in record.actions:
+        game.apply(mc.action_from_dict(row["action"]))
     return game
 
 

@@ -11,6 +11,7 @@ import json
 import random
 
 import megacorps as mc
+from megacorps.tables.public import public_state, state_to_json
 
 from tables_helpers import pick, raw, replay, sqlite_url
 
@@ -66,6 +67,8 @@ def check_answer(game: mc.Game, corp: str | None, payload: dict) -> int:
     assert payload["log_from"] + len(payload["log"]) == len(view["log"])
     assert payload["log"] == view.pop("log")[payload["log_from"]:]
     assert payload["view"] == view
+    assert payload["public"] == state_to_json(public_state(game.state))
+    assert len(payload["log_info"]) == len(payload["log"])
     if corp is not None and not game.is_over:
         assert payload["choices"] == [mc.action_to_dict(a) for a in game.legal_actions(corp)]
     else:
