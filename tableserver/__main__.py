@@ -28,7 +28,14 @@ def main(argv: list[str] | None = None) -> int:
     _service_args(serve)
     klass = sub.add_parser("class", help="the table service and Voila, for a class on one machine")
     _service_args(klass)
+    klass.set_defaults(host="0.0.0.0")
     klass.add_argument("--voila-port", type=int, default=8866)
+    klass.add_argument("--service-host", default=None,
+                       help="address of the table service (default 127.0.0.1: only this machine's "
+                            "kernels reach it; 0.0.0.0 for play-by-notebook from other machines)")
+    klass.add_argument("--public-url", default=None,
+                       help="Voila's address as the players' browsers reach it, for the links "
+                            "(default: this machine's network address)")
     args = parser.parse_args(argv)
     if args.command == "serve":
         return serve_forever(args)

@@ -1,0 +1,79 @@
+"""`python -m tableserver class`: everything a class needs on one machine: the table service
+and Voila serving the table pages, started together and stopped together (Ctrl+C)."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def lan_address() -> str:
+    """This machine's address as other machines on its network see it (best guess; override
+    with --public-url)."""
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        address = "127.0.0.1"
+    return address
+
+
+def _wait_for_port(host: str, port: int, proc: subprocess.Popen, what: str, timeout: float = 90) -> None:
+    deadline = time.time() + timeout
+    while True:
+        if proc.poll() is not None:
+            raise SystemExit(f"{what} stopped (exit code {proc.returncode})")
+        try:
+            socket.create_connection((host, port), timeout=1).close()
+            return
+        except OSError:
+            if time.time() > deadline:
+                raise SystemExit(f"{what} did not start within {timeout:.0f} s")
+            time.sleep(0.3)
+
+
+def run_class(args) -> int:
+    service_host = args.service_host or "127.0.0.1"
+    service = [sys.executable, "-m", "tableserver", "serve", "--host", service_host, "--port", str(args.port),
+               "--bot-pause", str(args.bot_pause)]
+    if args.data:
+        service += ["--data", args.data]
+    if args.database:
+        service += ["--database", args.database]
+    if args.create_key:
+        service += ["--create-key", args.create_key]
+    public = args.public_url or (f"http://{lan_address() if args.host == '0.0.0.0' else args.host}:{args.voila_port}")
+    env = dict(os.environ, MEGACORPS_TABLES_URL=f"http://127.0.0.1:{args.port}", MEGACORPS_PUBLIC_URL=public,
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    voila = [sys.executable, "-m", "voila", "notebooks", "--no-browser", f"--Voila.ip={args.host}",
+             f"--port={args.voila_port}", "--Voila.port_retries=0"]
+    procs: list[subprocess.Popen] = []
+    try:
+        procs.append(subprocess.Popen(service, cwd=ROOT, env=env))
+        _wait_for_port("127.0.0.1", args.port, procs[0], "the table service")
+        procs.append(subprocess.Popen(voila, cwd=ROOT, env=env))
+        _wait_for_port("127.0.0.1", args.voila_port, procs[1], "Voila")
+        print(f"\nMegaCorps class tables are ready.\n"
+              f"  Open or join a table:  {public}/voila/render/table.ipynb\n"
+              f"  Hot-seat app:          {public}/voila/render/play.ipynb\n"
+              f"  Table service (for play-by-notebook, mc.tables.connect): http://{service_host}:{args.port}\n"
+              f"Press Ctrl+C to stop both (the tables stay in the database).\n", flush=True)
+        while all(p.poll() is None for p in procs):
+            time.sleep(0.5)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        for proc in reversed(procs):
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+        for proc in reversed(procs):
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()

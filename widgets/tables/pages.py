@@ -1,0 +1,506 @@
+"""The Voila pages of a table held by the table service (notebooks/table.ipynb and
+notebooks/spectate.ipynb):
+
+- `Lobby`: "Open a table" (each seat a human with a link, or a bot level) and "Join a table";
+- `SeatPage`: one seat's page, the existing table showing only its own seat;
+- `SpectatorPage`: the public board, log and money chart, for the projector;
+- `HostPage`: the links of a table, who is connected, a new link for a seat, a bot for an
+  absent player.
+
+Each page's kernel is a client of the service: it holds its seat code and what the service
+sent it, never another hand or the deck order. Pushed updates arrive over a WebSocket in the
+kernel's event loop; a lost connection rejoins by itself, where it was.
+"""
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import os
+import urllib.parse
+from html import escape
+from typing import Callable
+
+import ipywidgets as W
+
+import megacorps as mc
+from megacorps.bots import LEVELS
+from megacorps.tables import TableError
+from megacorps.tables.client import _request
+
+from ..table.panels import MoneyChart, corp_chip, corp_panels_html, html, log_html, results_html
+from ..table.style import APP_CSS
+from ..table.table import Table
+from .remote import RemoteSession
+
+log = logging.getLogger(__name__)
+
+BOARD_W, BOARD_H = 800, 462
+HUMAN = "Human"
+EMPTY = "(empty)"
+DEFAULT_SERVICE = "http://127.0.0.1:8765"
+
+TABLES_CSS = """
+<style>
+.mc-connection { font-size: 12px; color: #9aa3b5; white-space: nowrap; }
+.mc-connection b.ok { color: #7bd88f; } .mc-connection b.lost { color: #ffb454; }
+.mc-links td { padding: 3px 8px; vertical-align: top; } .mc-links code { font-size: 12px; }
+.mc-lobby { max-width: 880px; } .mc-lobby .mc-panel { margin-bottom: 12px; }
+.mc-seat-row { display: flex; gap: 8px; align-items: center; }
+</style>
+"""
+
+
+def service_url() -> str:
+    """The table service this Voila's kernels talk to (MEGACORPS_TABLES_URL, set by the class
+    command)."""
+    return os.environ.get("MEGACORPS_TABLES_URL", DEFAULT_SERVICE).rstrip("/")
+
+
+def page_query() -> dict[str, str]:
+    """The page's query string (Voila passes it to the kernel; preheated kernels wait for it)."""
+    try:
+        from voila.utils import get_query_string
+        raw = get_query_string() or ""
+    except Exception:  # noqa: BLE001 - not under Voila (JupyterLab, tests)
+        raw = os.environ.get("QUERY_STRING", "")
+    return {k: v[0] for k, v in urllib.parse.parse_qs(raw).items()}
+
+
+def page_base(notebook: str) -> str:
+    """The address of `notebook` as the browser reached this page (for links to share)."""
+    public = os.environ.get("MEGACORPS_PUBLIC_URL")
+    if public:
+        return f"{public.rstrip('/')}/voila/render/{notebook}"
+    host, port = os.environ.get("SERVER_NAME", ""), os.environ.get("SERVER_PORT", "")
+    path = os.environ.get("SCRIPT_NAME", "")
+    if host and path:
+        folder = path.rsplit("/", 1)[0]
+        return f"http://{host}{':' + port if port else ''}{folder}/{notebook}"
+    return notebook
+
+
+def guarded(show_error: Callable[[str], None]):
+    """Wrap callbacks: errors become a message on the page, never a traceback."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except mc.IllegalAction as err:
+                show_error(f"Not allowed: {err}")
+            except TableError as err:
+                show_error(str(err))
+            except ValueError as err:
+                show_error(str(err))
+            except Exception as err:  # noqa: BLE001 - the page must stay usable
+                log.exception("callback failed")
+                show_error(f"Something went wrong ({type(err).__name__}: {err}). The table is unchanged.")
+            return None
+        return wrapper
+    return wrap
+
+
+def _start(coro) -> asyncio.Task | None:
+    """Run `coro` in the kernel's event loop (None outside one, e.g. in a plain script)."""
+    try:
+        loop = asyncio.get_event_loop()
+    except RuntimeError:
+        return None
+    return loop.create_task(coro)
+
+
+class _Followed(W.VBox):
+    """A page kept up to date by the service's push stream."""
+
+    def __init__(self, follower):
+        super().__init__()
+        self.follower = follower
+        self.connection = html("<div class='mc-connection'>connecting\u2026</div>", cls="mc-connection-box")
+        self.error = html(cls="mc-error")
+        self.guard = guarded(self.show_error)
+        self._stop = asyncio.Event()
+        self._task = None
+
+    def show_error(self, message: str) -> None:
+        self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"
+
+    def follow(self) -> None:
+        """Follow the table from the moment the page is drawn in the browser: a change made to
+        a figure before the browser has built it can be lost under Voila (toolchain.md), so
+        the first update waits for the page's first view (or 10 s at most)."""
+        def begin(*_):
+            if self._task is None:
+                self._task = _start(self.follower.follow(self.guard(self._on_change),
+                                                         self.guard(self._on_status), stop=self._stop))
+
+        self.connection._view_count = 0
+        self.connection.observe(lambda change: change["new"] and begin(), names="_view_count")
+        try:
+            asyncio.get_event_loop().call_later(10, begin)
+        except RuntimeError:
+            pass
+
+    def _on_status(self, word: str, detail: str | None = None) -> None:
+        if word == "connected":
+            self.connection.value = "<div class='mc-connection'><b class='ok'>\u25cf</b> live</div>"
+        elif word == "lost":
+            self.connection.value = ("<div class='mc-connection'><b class='lost'>\u25cf</b> connection lost: "
+                                     "reconnecting\u2026</div>")
+        else:
+            self.connection.value = "<div class='mc-connection'><b class='lost'>\u25cf</b> refused</div>"
+            self.show_error(f"The table service refused this page: {detail}")
+
+    def _on_change(self, _follower) -> None:  # pragma: no cover - each page overrides
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self._stop.set()
+        super().close()
+
+
+def _title_bar(status: W.HTML, *extra) -> W.HBox:
+    brand = html("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
+                 "<div class='mc-tagline'>one table, every player at their own screen</div>")
+    tools = W.HBox(list(extra))
+    tools.add_class("mc-tools")
+    bar = W.HBox([brand, status, tools])
+    bar.add_class("mc-titlebar")
+    return bar
+
+
+def _status_text(game: mc.Game, players: dict[str, str], corp: str | None) -> str:
+    state = game.state
+    if game.is_over:
+        where = "Game over"
+    elif state.phase == "setup":
+        where = "Setting up: free picks"
+    else:
+        where = f"Round {state.round}"
+    you = f" \u00b7 You play <b>{escape(corp)}</b>" if corp else " \u00b7 Spectator"
+    paid = f" \u00b7 Paid: <b>{escape(state.paid)}</b>" if state.paid else ""
+    return (f"<div class='mc-status-text' data-actions='{len(game.actions)}'><b>{where}</b>{you} \u00b7 "
+            f"Deck: {len(state.deck)} cards \u00b7 Active Player: <b>{escape(state.active)}</b>{paid}</div>")
+
+
+class SeatPage(_Followed):
+    """One seat's page: the board, the corp panels and the existing table for this seat only."""
+
+    def __init__(self, seat: mc.tables.RemoteSeat):
+        super().__init__(seat)
+        self.add_class("mc-app")
+        self.session = RemoteSession(seat)
+        from ..board.figure import BoardView
+        game = self.session.game
+        self.board = BoardView(game, width=BOARD_W, height=BOARD_H, viewer=seat.corp)
+        self.board.on_click(self.guard(self._board_click))
+        self.board_box = W.Box([self.board.figure], layout=W.Layout(width=f"{BOARD_W}px"))
+        self.board_box.add_class("mc-board")
+        self.corp_panels = html(cls="mc-corp-box")
+        left = W.VBox([self.board_box, self.corp_panels], layout=W.Layout(width=f"{BOARD_W + 8}px"))
+        left.add_class("mc-left")
+        self.info = html(cls="mc-info")
+        self.results = html(cls="mc-results-box")
+        self.results_box = W.VBox([self.results])
+        self.results_box.add_class("mc-panel")
+        self.results_box.layout.display = "none"
+        self.waiting = html(cls="mc-waiting")
+        self.table = Table(self.guard(self.apply), self._set_highlight, self.guard)
+        self.table.set_session(self.session)
+        self._highlight: tuple[str, ...] = ()
+        sidebar = W.VBox([self.connection, self.error, self.info, self.results_box, self.waiting,
+                          self.table.widget])
+        sidebar.add_class("mc-sidebar")
+        body = W.AppLayout(center=left, right_sidebar=sidebar, header=None, footer=None, left_sidebar=None,
+                           pane_widths=[0, f"{BOARD_W + 8}px", 1], grid_gap="6px", height="auto")
+        body.add_class("mc-body")
+        self.status = html(cls="mc-status")
+        self.children = [html(APP_CSS + TABLES_CSS), _title_bar(self.status), body]
+        self.refresh()
+
+    def apply(self, action: mc.Action) -> None:
+        self.session.apply(action)
+        self.error.value = ""
+        self.refresh()
+
+    def _board_click(self, target: str) -> None:
+        if not self.session.game.is_over:
+            self.table.board_click(target)
+
+    def _set_highlight(self, targets: tuple[str, ...]) -> None:
+        self._highlight = tuple(targets)
+        self.board.update(self.session.game, highlight=self._highlight)
+
+    def _on_change(self, _seat) -> None:
+        self.session.refresh()
+        self.refresh()
+
+    def refresh(self) -> None:
+        s = self.session
+        game = s.game
+        self.table.session = s
+        self.table.refresh()
+        if self.table.focus == s.corp and self.table.revealed != s.corp and s.corp in s.humans:
+            # one player at this screen: their own hand simply stays visible
+            self.table.revealed = s.corp
+            self.table._revealed_at = len(game.actions)
+            self.table.refresh(force=True)
+        self.board.update(game, highlight=self._highlight)
+        self.corp_panels.value = corp_panels_html(s, game.deciders)
+        self.status.value = _status_text(game, s.seats, s.corp)
+        others = s.others_deciding()
+        self.waiting.value = ("" if game.is_over or not others else
+                              "<div class='mc-note mc-waiting-for'>Waiting for "
+                              + ", ".join(corp_chip(c) + (" <i>(bot)</i>" if s.seats.get(c) != HUMAN else "")
+                                          for c in others) + "</div>")
+        results = s.results()
+        if results is not None:
+            self.results.value = results_html(results)
+            self.results_box.layout.display = None
+        else:
+            self.results_box.layout.display = "none"
+        # the decision panel is this seat's; while others decide, "Waiting for ..." says who
+        mine = bool(s.human_deciders()) and results is None
+        self.table.decision_box.layout.display = None if mine else "none"
+
+
+class SpectatorPage(_Followed):
+    """The projector's page: the public board, the corp panels, the log and the money chart."""
+
+    def __init__(self, watcher: mc.tables.Spectator):
+        super().__init__(watcher)
+        self.add_class("mc-app")
+        self.session = RemoteSession(watcher)
+        from ..board.figure import BoardView
+        self.board = BoardView(self.session.game, width=BOARD_W, height=BOARD_H)
+        self.corp_panels = html(cls="mc-corp-box")
+        self.log_box = html(cls="mc-log-box")
+        self.chart = MoneyChart()
+        self.results = html(cls="mc-results-box")
+        self.decision = html(cls="mc-prompt")
+        board_box = W.Box([self.board.figure], layout=W.Layout(width=f"{BOARD_W}px"))
+        board_box.add_class("mc-board")
+        left = W.VBox([board_box, self.corp_panels], layout=W.Layout(width=f"{BOARD_W + 8}px"))
+        left.add_class("mc-left")
+        decision_box = W.VBox([self.decision])
+        decision_box.add_class("mc-panel")
+        sidebar = W.VBox([self.connection, self.error, self.results, decision_box, self.chart.box, self.log_box])
+        sidebar.add_class("mc-sidebar")
+        body = W.AppLayout(center=left, right_sidebar=sidebar, header=None, footer=None, left_sidebar=None,
+                           pane_widths=[0, f"{BOARD_W + 8}px", 1], grid_gap="6px", height="auto")
+        body.add_class("mc-body")
+        self.status = html(cls="mc-status")
+        self.children = [html(APP_CSS + TABLES_CSS), _title_bar(self.status), body]
+        self._round_seen = None
+        self.refresh()
+
+    def _on_change(self, _watcher) -> None:
+        self.session.refresh()
+        self.refresh()
+
+    def refresh(self) -> None:
+        s = self.session
+        game = s.game
+        self.board.update(game)
+        self.corp_panels.value = corp_panels_html(s, game.deciders)
+        self.status.value = _status_text(game, s.seats, None)
+        self.decision.value = (f"<div class='mc-decision-text'>{escape(game.decision)}</div>")
+        self.log_box.value = log_html(game)
+        marker = (game.round, game.is_over)
+        if marker != self._round_seen:
+            self._round_seen = marker
+            self.chart.update(s, show=True)
+        results = s.results()
+        self.results.value = results_html(results) if results is not None else ""
+
+
+class Lobby(W.VBox):
+    """"Open a table" and "Join a table"."""
+
+    def __init__(self, service: str | None = None):
+        super().__init__()
+        self.add_class("mc-app")
+        self.service = service or service_url()
+        self.error = html(cls="mc-error")
+        self.guard = guarded(self.show_error)
+        kinds = [HUMAN, *LEVELS, EMPTY]
+        defaults = [HUMAN, HUMAN, next(reversed(LEVELS)), next(reversed(LEVELS)), EMPTY, EMPTY]
+        self.seats = [W.Dropdown(options=kinds, value=d, description=corp, style={"description_width": "90px"},
+                                 layout=W.Layout(width="260px")) for corp, d in zip(mc.CORPS, defaults)]
+        for w in self.seats:
+            w.add_class("mc-seat-choice")
+        self.name = W.Text(description="Table name", placeholder="e.g. Period 3, group A",
+                           style={"description_width": "90px"}, layout=W.Layout(width="360px"))
+        self.open_button = W.Button(description="Open the table", button_style="success", icon="play")
+        self.open_button.add_class("mc-open-table")
+        self.links = html(cls="mc-links-box")
+        levels = "".join(f"<li><b>{escape(n)}</b>: {escape(getattr(c, 'description', ''))}</li>"
+                         for n, c in LEVELS.items())
+        opener = W.VBox([html("<div class='mc-panel-title'>Open a table</div>"
+                              "<div class='mc-note'>Each seat is a person with their own link, or a "
+                              f"computer player:</div><ul class='mc-note'>{levels}</ul>"),
+                         *self.seats, self.name, self.open_button, self.links])
+        opener.add_class("mc-panel")
+        self.code = W.Text(description="Seat link or code", placeholder="paste the link or type the code",
+                           style={"description_width": "130px"}, layout=W.Layout(width="560px"))
+        self.code.add_class("mc-join-code")
+        self.join_button = W.Button(description="Join", button_style="info", icon="sign-in")
+        self.join_button.add_class("mc-join")
+        self.joined = html(cls="mc-joined")
+        joiner = W.VBox([html("<div class='mc-panel-title'>Join a table</div>"),
+                         W.HBox([self.code, self.join_button]), self.joined])
+        joiner.add_class("mc-panel")
+        body = W.VBox([self.error, opener, joiner])
+        body.add_class("mc-lobby")
+        self.children = [html(APP_CSS + TABLES_CSS), _title_bar(html(cls="mc-status")), body]
+        self.open_button.on_click(self.guard(lambda _b: self.open_table()))
+        self.join_button.on_click(self.guard(lambda _b: self.join()))
+
+    def show_error(self, message: str) -> None:
+        self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"
+
+    def open_table(self) -> mc.tables.Invitation:
+        seats = {w.description: w.value for w in self.seats if w.value != EMPTY}
+        invitation = mc.tables.open_table(self.service, seats, name=self.name.value.strip())
+        self.error.value = ""
+        self.links.value = links_html(invitation)
+        return invitation
+
+    def join(self) -> None:
+        text = self.code.value.strip()
+        if not text:
+            raise ValueError("paste your seat link, or type your seat code")
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(text).query)
+        code = query["code"][0] if "code" in query else text
+        seat = mc.tables.connect(self.service, code)  # refused here if the code is wrong
+        self.error.value = ""
+        href = f"{page_base('table.ipynb')}?code={urllib.parse.quote(code)}"
+        self.joined.value = (f"<div class='mc-note'>This code opens <b>{escape(seat.corp)}</b>'s seat. "
+                             f"<a class='mc-seat-link' href='{escape(href)}'>Go to your seat</a></div>")
+
+
+def links_html(invitation: mc.tables.Invitation) -> str:
+    """The links of a new table: one per human seat (secret: give each to its player), the
+    host's page, and the spectator page for the projector."""
+    base = page_base("table.ipynb")
+    rows = []
+    for corp, code in invitation.codes.items():
+        href = f"{base}?code={urllib.parse.quote(code)}"
+        rows.append(f"<tr><td>{corp_chip(corp)}</td><td><a class='mc-seat-link' data-corp='{escape(corp)}' "
+                    f"href='{escape(href)}' target='_blank'>{escape(href)}</a><br>code <code>{escape(code)}</code>"
+                    "</td></tr>")
+    for corp, player in invitation.players.items():
+        if player != HUMAN:
+            rows.append(f"<tr><td>{corp_chip(corp)}</td><td><i>{escape(player)} bot</i></td></tr>")
+    watch = f"{page_base('spectate.ipynb')}?table={urllib.parse.quote(invitation.table)}"
+    host = f"{base}?host={urllib.parse.quote(invitation.host_code)}"
+    return ("<div class='mc-note'>Give each player their own link (it is their seat: keep it secret). "
+            "These codes are shown only now.</div>"
+            f"<table class='mc-links'>{''.join(rows)}"
+            f"<tr><td><b>Projector</b></td><td><a class='mc-watch-link' href='{escape(watch)}' target='_blank'>"
+            f"{escape(watch)}</a></td></tr>"
+            f"<tr><td><b>Host</b></td><td><a class='mc-host-link' href='{escape(host)}' target='_blank'>"
+            f"{escape(host)}</a><br><span class='mc-note'>new links, a bot for an absent player</span></td></tr>"
+            "</table>")
+
+
+class HostPage(W.VBox):
+    """The host's tools for one table: who is connected, a new link for a seat, a bot for an
+    absent player."""
+
+    def __init__(self, service: str, host_code: str):
+        super().__init__()
+        self.add_class("mc-app")
+        self.service, self.host_code = service, host_code
+        self.error = html(cls="mc-error")
+        self.guard = guarded(self.show_error)
+        self.summary = html(cls="mc-host-summary")
+        self.corp = W.Dropdown(description="Seat", options=[], style={"description_width": "50px"})
+        self.player = W.Dropdown(description="Player", options=[HUMAN, *LEVELS], style={"description_width": "60px"})
+        self.set_button = W.Button(description="Set player", icon="user")
+        self.reissue_button = W.Button(description="New link for this seat", icon="refresh")
+        self.refresh_button = W.Button(description="Refresh", icon="repeat")
+        self.answer = html(cls="mc-host-answer")
+        tools = W.VBox([W.HBox([self.corp, self.player, self.set_button]),
+                        W.HBox([self.reissue_button, self.refresh_button]), self.answer])
+        tools.add_class("mc-panel")
+        self.children = [html(APP_CSS + TABLES_CSS), _title_bar(html(cls="mc-status")), self.error,
+                         self.summary, tools]
+        self.set_button.on_click(self.guard(lambda _b: self.set_player()))
+        self.reissue_button.on_click(self.guard(lambda _b: self.reissue()))
+        self.refresh_button.on_click(self.guard(lambda _b: self.refresh()))
+        self.refresh()
+
+    def show_error(self, message: str) -> None:
+        self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"
+
+    def _call(self, path: str, body: dict | None = None) -> dict:
+        return _request(f"{self.service}{path}", "POST" if body is not None else "GET", body, self.host_code)
+
+    def refresh(self) -> None:
+        data = self._call("/api/host")
+        self.table_id = data["table"]
+        connected = data.get("connected", {})
+        rows = "".join(f"<tr><td>{corp_chip(c)}</td><td>{escape(p)}</td><td>{connected.get(c, 0)} page(s) open</td></tr>"
+                       for c, p in data["players"].items())
+        watch = f"{page_base('spectate.ipynb')}?table={urllib.parse.quote(self.table_id)}"
+        self.summary.value = (f"<div class='mc-panel'><div class='mc-panel-title'>Table {escape(data['name'] or self.table_id)}"
+                              f" \u00b7 {escape(data['view']['decision'])}</div><table class='mc-links'>{rows}</table>"
+                              f"<div class='mc-note'>Projector: <a href='{escape(watch)}' target='_blank'>{escape(watch)}</a>"
+                              f" ({connected.get('spectators', 0)} watching)</div></div>")
+        current = self.corp.value
+        self.corp.options = list(data["players"])
+        self.corp.value = current if current in data["players"] else None
+        self.error.value = ""
+
+    def set_player(self) -> None:
+        answer = self._call("/api/host/player", {"corp": self.corp.value, "player": self.player.value})
+        self.answer.value = self._code_html(self.corp.value, answer.get("code"))
+        self.refresh()
+
+    def reissue(self) -> None:
+        answer = self._call("/api/host/reissue", {"corp": self.corp.value})
+        self.answer.value = self._code_html(answer["corp"], answer["code"])
+
+    def _code_html(self, corp: str, code: str | None) -> str:
+        if not code:
+            return f"<div class='mc-note'>{escape(corp)} is now played by a bot.</div>"
+        href = f"{page_base('table.ipynb')}?code={urllib.parse.quote(code)}"
+        return (f"<div class='mc-note'>New link for {escape(corp)} (the old one no longer works): "
+                f"<a href='{escape(href)}' target='_blank'>{escape(href)}</a></div>")
+
+
+def table_page() -> W.Widget:
+    """The page notebooks/table.ipynb shows: a seat (`?code=`), the host's tools (`?host=`),
+    or the lobby."""
+    query = page_query()
+    service = query.get("service", service_url())
+    if "code" in query:
+        try:
+            seat = mc.tables.connect(service, query["code"])
+        except TableError as err:
+            lobby = Lobby(service)
+            lobby.show_error(f"This seat link does not open a seat: {err}")
+            return lobby
+        page = SeatPage(seat)
+        page.follow()
+        return page
+    if "host" in query:
+        return HostPage(service, query["host"])
+    return Lobby(service)
+
+
+def spectator_page() -> W.Widget:
+    """The page notebooks/spectate.ipynb shows for `?table=<id>`."""
+    query = page_query()
+    service = query.get("service", service_url())
+    if "table" not in query:
+        return html("<div class='mc-error-text'>Open this page with the projector link of a table "
+                    "(spectate.ipynb?table=...).</div>")
+    try:
+        watcher = mc.tables.watch(service, query["table"])
+    except TableError as err:
+        return html(f"<div class='mc-error-text'>{escape(str(err))}</div>")
+    page = SpectatorPage(watcher)
+    page.follow()
+    return page
