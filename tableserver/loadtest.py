@@ -125,8 +125,8 @@ def main(argv: list[str] | None = None) -> int:
         return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
     print(f"{args.tables} tables x {args.seats} seats ({n} seats, each subscribed), {elapsed:.1f} s, "
           f"load average {load_before:.2f} -> {load_after:.2f}")
-    print(f"joins: {len(stats.join)}/{n}, median {statistics.median(stats.join) * 1000:.0f} ms, "
-          f"max {max(stats.join) * 1000:.0f} ms")
+    print(f"joins: {len(stats.join)}/{n} at once, all in {max(stats.join) * 1000:.0f} ms "
+          f"({len(stats.join) / max(stats.join):.0f}/s), median {statistics.median(stats.join) * 1000:.0f} ms each")
     print(f"actions: {stats.accepted} accepted ({stats.accepted / elapsed:.0f}/s), {stats.refused} refused as stale; "
           f"{stats.pushes} updates pushed ({stats.pushes / elapsed:.0f}/s)")
     print(f"update latency (action sent -> each seat of the table has it): median {q(0.5):.0f} ms, "
