@@ -6,16 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from widgets.testing.voila_runner import require_chromium  # noqa: F401  (tests import it from here)
+
 CHROMIUM = "/usr/bin/chromium"
-
-
-def require_chromium() -> None:
-    """Skip when Chromium is missing on a developer's machine; in CI (CI set) fail instead."""
-    if Path(CHROMIUM).exists():
-        return
-    if os.environ.get("CI"):
-        pytest.fail(f"{CHROMIUM} is missing, and CI is set: the browser tests must run in CI")
-    pytest.skip(f"{CHROMIUM} is missing (set CI=true to make this a failure)")
 
 
 @pytest.fixture(scope="module")

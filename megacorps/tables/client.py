@@ -191,8 +191,10 @@ class _Follower:
                     finally:
                         if waiter is not None:
                             waiter.cancel()
-            except (OSError, asyncio.TimeoutError, websockets.ConnectionClosed, websockets.InvalidHandshake) as err:
-                status("lost", str(err))
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # noqa: BLE001 - any failure: say so, wait, rejoin where it was
+                status("lost", f"{type(err).__name__}: {err}")
             await asyncio.sleep(delay)
             delay = min(delay * 2, 8.0)
 

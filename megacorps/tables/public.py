@@ -8,16 +8,15 @@ named. `state_to_json` / `state_from_json` carry it, the decisions under way inc
 """
 from __future__ import annotations
 
+import typing
 from dataclasses import fields
 
 from ..actions import Bundle, OfferTrade, action_from_dict, action_to_dict
 from ..board import Board, Deck
-from ..state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame,
-                     PayoutFrame, SpoilsFrame, TradeFrame, WarFrame)
+from ..state import AuctionFrame, ElectionFrame, Frame, GameState, MercenaryFrame, TradeFrame
 
 HIDDEN_CARD = "(hidden card)"
-FRAMES = {cls.__name__: cls for cls in (AntitrustFrame, MercenaryFrame, WarFrame, SpoilsFrame,
-                                         PayoutFrame, AuctionFrame, ElectionFrame, TradeFrame)}
+FRAMES = {cls.__name__: cls for cls in typing.get_args(Frame)}  # every kind of decision under way
 
 
 def _hide_cards(bundle: Bundle) -> Bundle:

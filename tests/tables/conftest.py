@@ -5,14 +5,13 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
-from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tables_helpers import ROOT, running_service
+
 PG_SCRIPT = ROOT / "scripts" / "postgres-for-tests.sh"
 
 
@@ -40,57 +39,6 @@ def postgres_url():
     finally:
         subprocess.run(["bash", str(PG_SCRIPT), "stop", folder], capture_output=True, timeout=60)
         shutil.rmtree(folder, ignore_errors=True)
-
-
-class Service:
-    """A table service process; `restart()` kills it (no clean shutdown) and starts it again
-    on the same database."""
-
-    def __init__(self, database: str | None, data: Path, bot_pause: float = 0.0):
-        from widgets.testing.voila_runner import free_port
-        self.database, self.data, self.bot_pause = database, data, bot_pause
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._stack: ExitStack | None = None
-        self.proc = None
-
-    def command(self) -> list[str]:
-        cmd = [sys.executable, "-m", "tableserver", "serve", "--port", str(self.port),
-               "--data", str(self.data), "--bot-pause", str(self.bot_pause)]
-        if self.database:
-            cmd += ["--database", self.database]
-        return cmd
-
-    def start(self) -> None:
-        from widgets.testing.voila_runner import serving
-        self._stack = ExitStack()
-        log = open(self.data / "service.log", "a")
-        self._stack.callback(log.close)
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
-        self.proc = self._stack.enter_context(serving(self.command(), self.port, env, log, timeout=60))
-
-    def kill(self) -> None:
-        self.proc.kill()
-        self.proc.wait(10)
-        self._stack.close()
-
-    def restart(self) -> None:
-        self.kill()
-        self.start()
-
-    def stop(self) -> None:
-        if self._stack is not None:
-            self._stack.close()
-
-
-@contextmanager
-def running_service(database: str | None, data: Path, bot_pause: float = 0.0):
-    service = Service(database, data, bot_pause)
-    service.start()
-    try:
-        yield service
-    finally:
-        service.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -2,12 +2,18 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import sys
 import urllib.error
 import urllib.request
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
 
 import megacorps as mc
 from megacorps.tables import RemoteSeat, TableMoved
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def pick(seat: RemoteSeat, rng: random.Random) -> mc.Action:
@@ -66,3 +72,54 @@ def replay(store_url: str, table_id: str) -> mc.Game:
 
 def sqlite_url(service) -> str:
     return f"sqlite:///{service.data / 'tables.sqlite3'}"
+
+
+class Service:
+    """A table service process; `restart()` kills it (no clean shutdown) and starts it again
+    on the same database."""
+
+    def __init__(self, database: str | None, data: Path, bot_pause: float = 0.0):
+        from widgets.testing.voila_runner import free_port
+        self.database, self.data, self.bot_pause = database, data, bot_pause
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._stack: ExitStack | None = None
+        self.proc = None
+
+    def command(self) -> list[str]:
+        cmd = [sys.executable, "-m", "tableserver", "serve", "--port", str(self.port),
+               "--data", str(self.data), "--bot-pause", str(self.bot_pause)]
+        if self.database:
+            cmd += ["--database", self.database]
+        return cmd
+
+    def start(self) -> None:
+        from widgets.testing.voila_runner import serving
+        self._stack = ExitStack()
+        log = open(self.data / "service.log", "a")
+        self._stack.callback(log.close)
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.proc = self._stack.enter_context(serving(self.command(), self.port, env, log, timeout=60))
+
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.wait(10)
+        self._stack.close()
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()
+
+    def stop(self) -> None:
+        if self._stack is not None:
+            self._stack.close()
+
+
+@contextmanager
+def running_service(database: str | None, data: Path, bot_pause: float = 0.0):
+    service = Service(database, data, bot_pause)
+    service.start()
+    try:
+        yield service
+    finally:
+        service.stop()

@@ -12,8 +12,7 @@ import pytest
 import megacorps as mc
 from tableserver.store import Conflict, Store, database_url
 
-from conftest import running_service
-from tables_helpers import pick, raw, replay
+from tables_helpers import running_service, pick, raw, replay
 
 HUMANS = {"Mokia": "Human", "Globbo": "Human", "Nonintendo": "Human", "Lenogo": "Human"}
 

@@ -10,8 +10,7 @@ import time
 import megacorps as mc
 from tableserver.store import database_url
 
-from conftest import running_service
-from tables_helpers import replay, step_humans
+from tables_helpers import running_service, replay, step_humans
 
 SEATS = {"Mokia": "Human", "Globbo": "Greedy", "Nonintendo": "Human", "Lenogo": "Random"}
 

@@ -127,32 +127,52 @@ class _Followed(W.VBox):
 
     def follow(self) -> None:
         """Follow the table from the moment the page is drawn in the browser: a change made to
-        a figure before the browser has built it can be lost under Voila (toolchain.md), so
-        the first update waits for the page's first view (or 10 s at most)."""
-        def begin(*_):
+        a widget before the browser has built it can be lost under Voila (toolchain.md), so
+        the first update waits until the browser reports its first view of the page (the
+        widgets' `_view_count`), however long the page takes to load."""
+        def begin():
             if self._task is None:
                 self._task = _start(self.follower.follow(self.guard(self._on_change),
                                                          self.guard(self._on_status), stop=self._stop))
 
         self.connection._view_count = 0
         self.connection.observe(lambda change: change["new"] and begin(), names="_view_count")
-        try:
-            asyncio.get_event_loop().call_later(10, begin)
-        except RuntimeError:
-            pass
 
     def _on_status(self, word: str, detail: str | None = None) -> None:
         if word == "connected":
             self.connection.value = "<div class='mc-connection'><b class='ok'>\u25cf</b> live</div>"
         elif word == "lost":
-            self.connection.value = ("<div class='mc-connection'><b class='lost'>\u25cf</b> connection lost: "
-                                     "reconnecting\u2026</div>")
+            self.connection.value = ("<div class='mc-connection' title='" + escape(detail or "", quote=True)
+                                     + "'><b class='lost'>\u25cf</b> connection lost: reconnecting\u2026</div>")
         else:
             self.connection.value = "<div class='mc-connection'><b class='lost'>\u25cf</b> refused</div>"
             self.show_error(f"The table service refused this page: {detail}")
 
-    def _on_change(self, _follower) -> None:  # pragma: no cover - each page overrides
+    def _on_change(self, _follower) -> None:
+        self.session.refresh()
+        self.refresh()
+
+    def refresh(self) -> None:  # pragma: no cover - each page overrides
         raise NotImplementedError
+
+    def _build(self, viewer: str | None, sidebar: list[W.Widget]) -> None:
+        """The board and the corp panels in the centre, `sidebar` on the right, as in the app."""
+        from ..board.figure import BoardView
+        self.add_class("mc-app")
+        self.session = RemoteSession(self.follower)
+        self.board = BoardView(self.session.game, width=BOARD_W, height=BOARD_H, viewer=viewer)
+        board_box = W.Box([self.board.figure], layout=W.Layout(width=f"{BOARD_W}px"))
+        board_box.add_class("mc-board")
+        self.corp_panels = html(cls="mc-corp-box")
+        left = W.VBox([board_box, self.corp_panels], layout=W.Layout(width=f"{BOARD_W + 8}px"))
+        left.add_class("mc-left")
+        side = W.VBox([self.connection, self.error, *sidebar])
+        side.add_class("mc-sidebar")
+        body = W.AppLayout(center=left, right_sidebar=side, header=None, footer=None, left_sidebar=None,
+                           pane_widths=[0, f"{BOARD_W + 8}px", 1], grid_gap="6px", height="auto")
+        body.add_class("mc-body")
+        self.status = html(cls="mc-status")
+        self.children = [html(APP_CSS + TABLES_CSS), _title_bar(self.status), body]
 
     def close(self) -> None:
         self._stop.set()
@@ -188,17 +208,6 @@ class SeatPage(_Followed):
 
     def __init__(self, seat: mc.tables.RemoteSeat):
         super().__init__(seat)
-        self.add_class("mc-app")
-        self.session = RemoteSession(seat)
-        from ..board.figure import BoardView
-        game = self.session.game
-        self.board = BoardView(game, width=BOARD_W, height=BOARD_H, viewer=seat.corp)
-        self.board.on_click(self.guard(self._board_click))
-        self.board_box = W.Box([self.board.figure], layout=W.Layout(width=f"{BOARD_W}px"))
-        self.board_box.add_class("mc-board")
-        self.corp_panels = html(cls="mc-corp-box")
-        left = W.VBox([self.board_box, self.corp_panels], layout=W.Layout(width=f"{BOARD_W + 8}px"))
-        left.add_class("mc-left")
         self.info = html(cls="mc-info")
         self.results = html(cls="mc-results-box")
         self.results_box = W.VBox([self.results])
@@ -206,16 +215,10 @@ class SeatPage(_Followed):
         self.results_box.layout.display = "none"
         self.waiting = html(cls="mc-waiting")
         self.table = Table(self.guard(self.apply), self._set_highlight, self.guard)
-        self.table.set_session(self.session)
         self._highlight: tuple[str, ...] = ()
-        sidebar = W.VBox([self.connection, self.error, self.info, self.results_box, self.waiting,
-                          self.table.widget])
-        sidebar.add_class("mc-sidebar")
-        body = W.AppLayout(center=left, right_sidebar=sidebar, header=None, footer=None, left_sidebar=None,
-                           pane_widths=[0, f"{BOARD_W + 8}px", 1], grid_gap="6px", height="auto")
-        body.add_class("mc-body")
-        self.status = html(cls="mc-status")
-        self.children = [html(APP_CSS + TABLES_CSS), _title_bar(self.status), body]
+        self._build(seat.corp, [self.info, self.results_box, self.waiting, self.table.widget])
+        self.board.on_click(self.guard(self._board_click))
+        self.table.set_session(self.session)
         self.refresh()
 
     def apply(self, action: mc.Action) -> None:
@@ -230,10 +233,6 @@ class SeatPage(_Followed):
     def _set_highlight(self, targets: tuple[str, ...]) -> None:
         self._highlight = tuple(targets)
         self.board.update(self.session.game, highlight=self._highlight)
-
-    def _on_change(self, _seat) -> None:
-        self.session.refresh()
-        self.refresh()
 
     def refresh(self) -> None:
         s = self.session
@@ -269,33 +268,14 @@ class SpectatorPage(_Followed):
 
     def __init__(self, watcher: mc.tables.Spectator):
         super().__init__(watcher)
-        self.add_class("mc-app")
-        self.session = RemoteSession(watcher)
-        from ..board.figure import BoardView
-        self.board = BoardView(self.session.game, width=BOARD_W, height=BOARD_H)
-        self.corp_panels = html(cls="mc-corp-box")
         self.log_box = html(cls="mc-log-box")
         self.chart = MoneyChart()
         self.results = html(cls="mc-results-box")
         self.decision = html(cls="mc-prompt")
-        board_box = W.Box([self.board.figure], layout=W.Layout(width=f"{BOARD_W}px"))
-        board_box.add_class("mc-board")
-        left = W.VBox([board_box, self.corp_panels], layout=W.Layout(width=f"{BOARD_W + 8}px"))
-        left.add_class("mc-left")
         decision_box = W.VBox([self.decision])
         decision_box.add_class("mc-panel")
-        sidebar = W.VBox([self.connection, self.error, self.results, decision_box, self.chart.box, self.log_box])
-        sidebar.add_class("mc-sidebar")
-        body = W.AppLayout(center=left, right_sidebar=sidebar, header=None, footer=None, left_sidebar=None,
-                           pane_widths=[0, f"{BOARD_W + 8}px", 1], grid_gap="6px", height="auto")
-        body.add_class("mc-body")
-        self.status = html(cls="mc-status")
-        self.children = [html(APP_CSS + TABLES_CSS), _title_bar(self.status), body]
+        self._build(None, [self.results, decision_box, self.chart.box, self.log_box])
         self._round_seen = None
-        self.refresh()
-
-    def _on_change(self, _watcher) -> None:
-        self.session.refresh()
         self.refresh()
 
     def refresh(self) -> None:

@@ -81,6 +81,16 @@ def voila_server(preheat: bool = True, bot_pause: float = 0.0, timeout: float = 
             logfile.close()
 
 
+def require_chromium() -> None:
+    """For tests: skip when Chromium is missing on a developer's machine; in CI (CI set) fail."""
+    import pytest
+    if Path(CHROMIUM).exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{CHROMIUM} is missing, and CI is set: the browser tests must run in CI")
+    pytest.skip(f"{CHROMIUM} is missing (set CI=true to make this a failure)")
+
+
 FA_CSS = "/* font awesome answered locally */"
 
 
