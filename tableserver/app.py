@@ -182,7 +182,8 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
         after = _int_param(request, "after", -1)
         if after >= 0:
             await table.wait_change(after, min(_int_param(request, "wait", 25), MAX_WAIT))
-        return JSONResponse(table.public_payload(_int_param(request, "log_from", 0)))
+        return JSONResponse(table.public_payload(_int_param(request, "log_from", 0),
+                                                 _int_param(request, "steps_from", 0)))
 
     async def setup(request):
         table = await tables.get(request.path_params["table_id"])
@@ -193,13 +194,15 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
         after = _int_param(request, "after", -1)
         if after >= 0:
             await table.wait_change(after, min(_int_param(request, "wait", 25), MAX_WAIT))
-        return JSONResponse(table.seat_payload(corp, _int_param(request, "log_from", 0)))
+        return JSONResponse(table.seat_payload(corp, _int_param(request, "log_from", 0),
+                                               _int_param(request, "steps_from", 0)))
 
     async def act(request):
         table, corp = await tables.by_code(_bearer(request))
         data = await _json_body(request)
         await table.act(corp, data.get("action"), data.get("at"))
-        return JSONResponse({"ok": True, **table.seat_payload(corp, _int_param(request, "log_from", 0))})
+        return JSONResponse({"ok": True, **table.seat_payload(corp, _int_param(request, "log_from", 0),
+                                                              _int_param(request, "steps_from", 0))})
 
     async def host(request):
         table, _ = await tables.by_code(_bearer(request), want_host=True)
@@ -207,7 +210,7 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
         for listener in table.listeners:
             key = listener.corp or "spectators"
             connected[key] = connected.get(key, 0) + 1
-        return JSONResponse({"ok": True, **table.public_payload(10**9), "connected": connected})
+        return JSONResponse({"ok": True, **table.public_payload(10**9, 10**9), "connected": connected})
 
     async def host_player(request):
         table, _ = await tables.by_code(_bearer(request), want_host=True)
@@ -246,8 +249,9 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
             await websocket.close(code=4400)
             return
         listener = Listener(corp)
-        log_from = hello.get("log_from", 0)
+        log_from, steps_from = hello.get("log_from", 0), hello.get("steps_from", 0)
         listener.log_sent = log_from if isinstance(log_from, int) and log_from >= 0 else 0
+        listener.steps_sent = steps_from if isinstance(steps_from, int) and steps_from >= 0 else 0
         listener.changed.set()
         table.listeners.add(listener)
         table._notify()  # the host's page shows who is connected

@@ -51,6 +51,7 @@ class Listener:
 
     corp: str | None
     log_sent: int = 0
+    steps_sent: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -82,6 +83,7 @@ class LiveTable:
         self.history: dict[int, dict[str, int]] = {}
         self.log_steps: list[int] = [-1] * len(self.game.log)   # per log line: the action behind it
         self.made_by: list[tuple[str, str]] = []                 # per action: (player, reason)
+        self.steps: list[list] = []                              # per action: its public record
         self._record_money()
         for i, row in enumerate(record.actions):
             try:
@@ -116,8 +118,12 @@ class LiveTable:
     def _apply(self, action: mc.Action, by: str, reason: str) -> None:
         """Apply an action to the live game and note who made it and which log lines it wrote."""
         step = len(self.game.actions)
+        round_before = self.game.state.round
         self.game.apply(action)
         self.made_by.append((by, reason))
+        state = self.game.state
+        self.steps.append([round_before, action.corp, action.kind, public_text(action), dict(state.money),
+                           dict(state.controllers), dict(state.companies)])
         self.log_steps += [step] * (len(self.game.log) - len(self.log_steps))
         self._record_money()
 
@@ -146,7 +152,13 @@ class LiveTable:
             "winners": game.winners() if game.is_over else None,
         }
 
-    def seat_payload(self, corp: str, log_from: int = 0) -> dict:
+    def _steps(self, steps_from: int) -> dict:
+        """The public record of each action from `steps_from`: [round, corp, kind, what it did
+        in public words, money after, controllers after, companies after]."""
+        steps_from = min(steps_from, len(self.steps))
+        return {"steps_from": steps_from, "steps": self.steps[steps_from:]}
+
+    def seat_payload(self, corp: str, log_from: int = 0, steps_from: int = 0) -> dict:
         """Everything seat `corp` may know: its view, its legal choices, the public rest."""
         door = self.game.seat(corp)
         view = door.view().model_dump()
@@ -156,17 +168,17 @@ class LiveTable:
         log_from = min(log_from, len(lines))
         return {**self._common(), "corp": corp, "view": view, "public": self._public(),
                 "log_from": log_from, "log": lines[log_from:], "log_info": self._log_info(log_from),
-                "choices": [mc.action_to_dict(a) for a in choices],
+                **self._steps(steps_from), "choices": [mc.action_to_dict(a) for a in choices],
                 "may_offer_trades": bool(live and door.may_offer_trades())}
 
-    def public_payload(self, log_from: int = 0) -> dict:
+    def public_payload(self, log_from: int = 0, steps_from: int = 0) -> dict:
         """What a spectator (the projector) may see: the public view of the table."""
         view = self.game.view(None).model_dump()
         lines = view.pop("log")
         log_from = min(log_from, len(lines))
         return {**self._common(), "corp": None, "view": view, "public": self._public(),
                 "log_from": log_from, "log": lines[log_from:], "log_info": self._log_info(log_from),
-                "choices": [], "may_offer_trades": False}
+                **self._steps(steps_from), "choices": [], "may_offer_trades": False}
 
     def _public(self) -> dict:
         """The public table with the decisions under way (cached per position)."""
@@ -183,10 +195,11 @@ class LiveTable:
 
     def payload_for(self, listener: Listener) -> dict:
         if listener.corp is None:
-            body = self.public_payload(listener.log_sent)
+            body = self.public_payload(listener.log_sent, listener.steps_sent)
         else:
-            body = self.seat_payload(listener.corp, listener.log_sent)
+            body = self.seat_payload(listener.corp, listener.log_sent, listener.steps_sent)
         listener.log_sent = body["log_from"] + len(body["log"])
+        listener.steps_sent = body["steps_from"] + len(body["steps"])
         return body
 
     # --- waiting for changes -----------------------------------------------------------------------

@@ -80,12 +80,15 @@ class _Follower:
         self.state: dict = {}
         self._log: list[str] = []
         self._log_info: list[list] = []
+        self._steps: list[list] = []
         self._public = None
 
     def _take(self, payload: dict) -> None:
         start = payload.get("log_from", 0)
         self._log = self._log[:start] + list(payload.get("log", []))
         self._log_info = self._log_info[:start] + list(payload.get("log_info", []))
+        first = payload.get("steps_from", 0)
+        self._steps = self._steps[:first] + list(payload.get("steps", []))
         self.state = payload
         self._public = None
 
@@ -130,6 +133,14 @@ class _Follower:
         the bot's reason]."""
         return [list(i) for i in self._log_info]
 
+    def steps(self) -> list[list]:
+        """The public record of each action so far: [round, corp, kind, what it did in public
+        words, money after, controllers after, companies after]."""
+        return [list(step) for step in self._steps]
+
+    def _since(self) -> dict:
+        return {"log_from": len(self._log), "steps_from": len(self._steps)}
+
     def rules(self):
         """(board, deck) this table is played with (fetched once)."""
         key = (self.url, self.table)
@@ -168,7 +179,7 @@ class _Follower:
         while stop is None or not stop.is_set():
             try:
                 async with websockets.connect(ws_url, open_timeout=10, max_size=2**24) as ws:
-                    await ws.send(json.dumps({**self._hello(), "log_from": len(self._log)}))
+                    await ws.send(json.dumps({**self._hello(), **self._since()}))
                     delay = 0.5
                     status("connected")
                     waiter = asyncio.ensure_future(stop.wait()) if stop is not None else None
@@ -213,7 +224,7 @@ class RemoteSeat(_Follower):
                 f"{s['view']['decision']}>")
 
     def _get(self, after: int | None = None, wait: float = 0) -> dict:
-        query = {"log_from": len(self._log)}
+        query = self._since()
         if after is not None:
             query.update(after=after, wait=int(wait))
         return _request(f"{self.url}/api/seat?{urllib.parse.urlencode(query)}", code=self._code)
@@ -248,7 +259,8 @@ class RemoteSeat(_Follower):
         for any other refusal; nothing changes then."""
         body = {"action": action_to_dict(action), "at": self.at}
         try:
-            answer = _request(f"{self.url}/api/seat/act?log_from={len(self._log)}", "POST", body, self._code)
+            answer = _request(f"{self.url}/api/seat/act?{urllib.parse.urlencode(self._since())}", "POST", body,
+                              self._code)
         except TableMoved:
             self.refresh()
             raise
@@ -288,7 +300,7 @@ class Spectator(_Follower):
         self.refresh()
 
     def refresh(self, after: int | None = None, wait: float = 0) -> "Spectator":
-        query = {"log_from": len(self._log)}
+        query = self._since()
         if after is not None:
             query.update(after=after, wait=int(wait))
         self._take(_request(f"{self.url}/api/tables/{urllib.parse.quote(self.table_id)}?"

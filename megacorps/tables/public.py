@@ -13,7 +13,7 @@ from dataclasses import fields
 
 from ..actions import Bundle, OfferTrade, action_from_dict, action_to_dict
 from ..board import Board, Deck
-from ..state import AuctionFrame, ElectionFrame, Frame, GameState, MercenaryFrame, TradeFrame
+from ..state import AuctionFrame, ElectionFrame, Frame, GameState, TradeFrame
 
 HIDDEN_CARD = "(hidden card)"
 FRAMES = {cls.__name__: cls for cls in typing.get_args(Frame)}  # every kind of decision under way
@@ -42,28 +42,40 @@ def public_state(state: GameState) -> GameState:
     return public
 
 
+def _to_json(value):
+    """A frame's field as JSON data: tuples and trade offers are tagged so they come back."""
+    if isinstance(value, OfferTrade):
+        return {"__action__": action_to_dict(value)}
+    if isinstance(value, tuple):
+        return {"__tuple__": [_to_json(v) for v in value]}
+    if isinstance(value, list):
+        return [_to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _to_json(v) for k, v in value.items()}
+    return value
+
+
+def _from_json(value):
+    if isinstance(value, list):
+        return [_from_json(v) for v in value]
+    if isinstance(value, dict):
+        if set(value) == {"__tuple__"}:
+            return tuple(_from_json(v) for v in value["__tuple__"])
+        if set(value) == {"__action__"}:
+            return action_from_dict(value["__action__"])
+        return {k: _from_json(v) for k, v in value.items()}
+    return value
+
+
 def _frame_to_json(frame) -> dict:
-    data = {"frame": type(frame).__name__}
-    for f in fields(frame):
-        value = getattr(frame, f.name)
-        if isinstance(value, OfferTrade):
-            value = action_to_dict(value)
-        elif isinstance(value, tuple):
-            value = list(value)
-        data[f.name] = value
-    return data
+    return {"frame": type(frame).__name__, **{f.name: _to_json(getattr(frame, f.name)) for f in fields(frame)}}
 
 
 def _frame_from_json(data: dict):
     cls = FRAMES.get(data.get("frame"))
     if cls is None:
         raise ValueError(f"unknown decision {data.get('frame')!r}")
-    values = {f.name: data[f.name] for f in fields(cls) if f.name in data}
-    if cls is TradeFrame:
-        values["offer"] = action_from_dict(values["offer"])
-    if cls is MercenaryFrame and values.get("offer") is not None:
-        values["offer"] = tuple(values["offer"])
-    return cls(**values)
+    return cls(**{f.name: _from_json(data[f.name]) for f in fields(cls) if f.name in data})
 
 
 def state_to_json(state: GameState) -> dict:

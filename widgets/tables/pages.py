@@ -30,8 +30,7 @@ from megacorps.tables.client import _request
 
 from ..table.panels import MoneyChart, corp_chip, corp_panels_html, html, log_html, results_html
 from ..table.style import APP_CSS
-from ..table.table import Table
-from .remote import RemoteSession
+from .remote import RemoteTable
 
 log = logging.getLogger(__name__)
 
@@ -149,7 +148,7 @@ class _Followed(W.VBox):
             self.show_error(f"The table service refused this page: {detail}")
 
     def _on_change(self, _follower) -> None:
-        self.session.refresh()
+        self.source.changed()
         self.refresh()
 
     def refresh(self) -> None:  # pragma: no cover - each page overrides
@@ -159,8 +158,8 @@ class _Followed(W.VBox):
         """The board and the corp panels in the centre, `sidebar` on the right, as in the app."""
         from ..board.figure import BoardView
         self.add_class("mc-app")
-        self.session = RemoteSession(self.follower)
-        self.board = BoardView(self.session.game, width=BOARD_W, height=BOARD_H, viewer=viewer)
+        self.source = RemoteTable(self.follower)
+        self.board = BoardView(self.source.public_game(), width=BOARD_W, height=BOARD_H, viewer=viewer)
         board_box = W.Box([self.board.figure], layout=W.Layout(width=f"{BOARD_W}px"))
         board_box.add_class("mc-board")
         self.corp_panels = html(cls="mc-corp-box")
@@ -189,7 +188,7 @@ def _title_bar(status: W.HTML, *extra) -> W.HBox:
     return bar
 
 
-def _status_text(game: mc.Game, players: dict[str, str], corp: str | None) -> str:
+def _status_text(game: mc.Game, actions: int, corp: str | None) -> str:
     state = game.state
     if game.is_over:
         where = "Game over"
@@ -199,68 +198,63 @@ def _status_text(game: mc.Game, players: dict[str, str], corp: str | None) -> st
         where = f"Round {state.round}"
     you = f" \u00b7 You play <b>{escape(corp)}</b>" if corp else " \u00b7 Spectator"
     paid = f" \u00b7 Paid: <b>{escape(state.paid)}</b>" if state.paid else ""
-    return (f"<div class='mc-status-text' data-actions='{len(game.actions)}'><b>{where}</b>{you} \u00b7 "
+    return (f"<div class='mc-status-text' data-actions='{actions}'><b>{where}</b>{you} \u00b7 "
             f"Deck: {len(state.deck)} cards \u00b7 Active Player: <b>{escape(state.active)}</b>{paid}</div>")
 
 
 class SeatPage(_Followed):
-    """One seat's page: the board, the corp panels and the existing table for this seat only."""
+    """One seat's page: the app's own table (widgets/table/app.py) rendering this seat of the
+    table through a `RemoteTable` source: its board, its decision, its hand, the log and the
+    money chart; the service moves the bots and pushes every change here."""
 
     def __init__(self, seat: mc.tables.RemoteSeat):
+        from ..table.app import App
         super().__init__(seat)
-        self.info = html(cls="mc-info")
-        self.results = html(cls="mc-results-box")
-        self.results_box = W.VBox([self.results])
-        self.results_box.add_class("mc-panel")
-        self.results_box.layout.display = "none"
-        self.waiting = html(cls="mc-waiting")
-        self.table = Table(self.guard(self.apply), self._set_highlight, self.guard)
-        self._highlight: tuple[str, ...] = ()
-        self._build(seat.corp, [self.info, self.results_box, self.waiting, self.table.widget])
-        self.board.on_click(self.guard(self._board_click))
-        self.table.set_session(self.session)
-        self.refresh()
+        self.source = RemoteTable(seat)
+        self.app = app = App(pause=0)
+        for hot_seat_only in (app.new_button, app.save_button, app.undo_button, app.results_new, app.resume_box):
+            hot_seat_only.layout.display = "none"
+        app.bridge.on_hello = app.guard(lambda _tables, sizes: app._on_size(sizes))  # no hot-seat "Resume" here
+        app.about.value = SEAT_ABOUT
+        app.brand.value = ("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
+                           f"<div class='mc-tagline'>table {escape(seat.state['name'] or seat.table)} \u00b7 "
+                           f"you play {escape(seat.corp)}</div>")
+        app.start_session(self.source)
+        app.sidebar.children = [self.connection, *app.sidebar.children]
+        self.source.subscribe(app.guard(self._pushed))
+        self.source.on_moved = lambda reason: app.show_info(f"Not sent: {reason}.")
+        self.children = [html(TABLES_CSS), app]
 
-    def apply(self, action: mc.Action) -> None:
-        self.session.apply(action)
-        self.error.value = ""
-        self.refresh()
+    @property
+    def error(self):  # noqa: D401 - the app's own message area
+        return self.app.error if hasattr(self, "app") else self._error
 
-    def _board_click(self, target: str) -> None:
-        if not self.session.game.is_over:
-            self.table.board_click(target)
+    @error.setter
+    def error(self, widget) -> None:
+        self._error = widget
 
-    def _set_highlight(self, targets: tuple[str, ...]) -> None:
-        self._highlight = tuple(targets)
-        self.board.update(self.session.game, highlight=self._highlight)
+    def show_error(self, message: str) -> None:
+        self.app.show_error(message)
 
-    def refresh(self) -> None:
-        s = self.session
-        game = s.game
-        self.table.session = s
-        self.table.refresh()
-        if self.table.focus == s.corp and self.table.revealed != s.corp and s.corp in s.humans:
-            # one player at this screen: their own hand simply stays visible
-            self.table.revealed = s.corp
-            self.table._revealed_at = len(game.actions)
-            self.table.refresh(force=True)
-        self.board.update(game, highlight=self._highlight)
-        self.corp_panels.value = corp_panels_html(s, game.deciders)
-        self.status.value = _status_text(game, s.seats, s.corp)
-        others = s.others_deciding()
-        self.waiting.value = ("" if game.is_over or not others else
-                              "<div class='mc-note mc-waiting-for'>Waiting for "
-                              + ", ".join(corp_chip(c) + (" <i>(bot)</i>" if s.seats.get(c) != HUMAN else "")
-                                          for c in others) + "</div>")
-        results = s.results()
-        if results is not None:
-            self.results.value = results_html(results)
-            self.results_box.layout.display = None
-        else:
-            self.results_box.layout.display = "none"
-        # the decision panel is this seat's; while others decide, "Waiting for ..." says who
-        mine = bool(s.human_deciders()) and results is None
-        self.table.decision_box.layout.display = None if mine else "none"
+    def _on_change(self, _seat) -> None:
+        self.source.changed()
+
+    def _pushed(self) -> None:
+        self.app.refresh()
+        self.app.run_bots()  # the table's own answers (a lone human's "no card") go to the service
+
+
+SEAT_ABOUT = """
+<div class='mc-about'>
+<div class='mc-panel-title'>About this table</div>
+<p>This game is held by a <b>table service</b>: every player sits at their own screen and sees only
+their own corp's hand and decisions; bots play the empty seats; the projector shows the public
+board. Your link is your seat: reopen it after a reload or a lost connection and you are back
+where you were. A move sent is a move made (there is no undo at a shared table).</p>
+<p><b>MegaCorps</b> is Greg Costikyan's game of corporate domination (Z-Man Games). The board and
+the event deck used here are a reconstruction; see the project's README.</p>
+</div>
+"""
 
 
 class SpectatorPage(_Followed):
@@ -279,13 +273,13 @@ class SpectatorPage(_Followed):
         self.refresh()
 
     def refresh(self) -> None:
-        s = self.session
-        game = s.game
+        s = self.source
+        game = s.public_game()
         self.board.update(game)
-        self.corp_panels.value = corp_panels_html(s, game.deciders)
-        self.status.value = _status_text(game, s.seats, None)
+        self.corp_panels.value = corp_panels_html(s)
+        self.status.value = _status_text(game, len(s.timeline()), None)
         self.decision.value = (f"<div class='mc-decision-text'>{escape(game.decision)}</div>")
-        self.log_box.value = log_html(game)
+        self.log_box.value = log_html(s.log_entries())
         marker = (game.round, game.is_over)
         if marker != self._round_seen:
             self._round_seen = marker

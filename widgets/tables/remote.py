@@ -1,145 +1,150 @@
-"""A seat (or a spectator) of a table held by the table service, shaped like the hot-seat
-`Session` so that the existing table widgets (widgets/table/) render it unchanged.
+"""`RemoteTable`: a `TableSource` (widgets/table/source.py) for a table held by the table
+service, so that the app's own table renders one seat of it (or the projector's view).
 
-This is the smallest adapter on what the app has today: the page's kernel never holds the
-`mc.Game` of the table, only what the service sent to this seat (its view, its choices, the
-public table, the log). `SeatGame` is a `mc.Game` over the public table with this seat's own
-hand put back; it answers `legal_actions`, `view` and `may_offer_trades` for this seat from the
-service and has nothing for any other seat. When the app renders from a seat-facing source
-(issue 9), this becomes that source's remote implementation.
+The page's kernel never holds the table's `mc.Game`: only what the service sent to this seat
+(its view, its choices, the public table, the log and the public record of each action).
+`here` is that one seat ([] for a spectator). The service runs the bots and keeps the game;
+a move sent is a move made (no undo), and there is nothing hidden to download.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import megacorps as mc
-from megacorps.log import LogEntry
 from megacorps.tables import RemoteSeat, Spectator, TableMoved
 
-from ..table.session import HUMAN, Results
+from ..table.source import HUMAN, BotMove, Entry, Results, Step, TableSource, UndoOffer
 
 
-class Made(NamedTuple):
-    """An action of the table as the page knows it: who made it (its content stays on the
-    service; the log says what it did)."""
-
-    corp: str | None
-
-
-class SeatGame(mc.Game):
-    """The table as one seat may know it (see the module docstring)."""
-
-    def __init__(self, follower: RemoteSeat | Spectator):
-        corp = follower.state["corp"]
-        state = follower.public_game().state.clone()
-        if corp is not None:
-            state.put("hands", corp, list(follower.view().hand))
-        super().__init__(state)
-        self._follower, self._corp = follower, corp
-        info = follower.log_info()
-        self._log = [LogEntry(i[0], text, i[1]) for text, i in zip(follower.log, info)]
-        by_step = {i[2]: i[3] for i in info if i[2] >= 0}
-        self._made = [Made(by_step.get(step)) for step in range(follower.at)]
-        self._view = follower.view()
-
-    @property
-    def actions(self) -> list:
-        return list(self._made)
-
-    @property
-    def deciders(self) -> list[str]:
-        return list(self._view.deciders)
-
-    @property
-    def decision(self) -> str:
-        return self._view.decision
-
-    def legal_actions(self, corp: str | None = None) -> list[mc.Action]:
-        if corp is not None and corp == self._corp:
-            return self._follower.legal_actions()
-        return []
-
-    def interruptions(self, corp: str) -> list[mc.Action]:
-        return []
-
-    def may_offer_trades(self, corp: str) -> bool:
-        return corp == self._corp and self._follower.may_offer_trades()
-
-    def view(self, corp: str | None) -> mc.CorpView:
-        if corp == self._corp:
-            return self._view
-        return super().view(corp)  # the public table (no hand: only this seat's is known here)
-
-    def can_undo(self) -> bool:
-        return False
-
-    def apply(self, action: mc.Action):
-        raise mc.IllegalAction("actions go through the table service")
-
-    def undo(self):
-        raise mc.IllegalAction("a move sent to the table is a move made: there is no undo")
-
-
-class RemoteSession:
-    """What the table widgets need of a `Session`, for one seat at this screen (`corp`) or for
-    a spectator (no seat)."""
+class RemoteTable(TableSource):
+    """One seat (a `RemoteSeat`) or the projector (a `Spectator`) of a table on the service."""
 
     def __init__(self, follower: RemoteSeat | Spectator):
         self.follower = follower
         self.corp: str | None = follower.state["corp"]
-        self.refresh()
+        self._version = 0
+        self._cache: dict = {}
+        self.table_id = None   # nothing to autosave in this kernel: the service keeps the table
+        self.on_moved = lambda reason: None   # told when an action was not made: the table had moved on
+        self._take()
 
-    def refresh(self) -> None:
-        """Take what the service last sent."""
-        self.seats = self.follower.players
-        self.game = SeatGame(self.follower)
+    def _take(self) -> None:
+        """Take what the service last sent (after a push or an action)."""
+        self.corps = list(self.follower.public_game().state.corps)
+        self.seats = {c: self.follower.players.get(c, HUMAN) for c in self.corps}
+        self._version += 1
+        self._cache.clear()
 
-    def is_human(self, corp: str) -> bool:
-        return corp == self.corp
+    def changed(self) -> None:
+        """The service pushed an update: take it and tell the page."""
+        self._take()
+        self._notify()
+
+    def _cached(self, key, make):
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    # --- who is here ---------------------------------------------------------------------------
 
     @property
-    def humans(self) -> list[str]:
-        """Only this seat's player is at this screen."""
+    def here(self) -> list[str]:
         return [self.corp] if self.corp else []
 
-    def human_deciders(self) -> list[str]:
-        return [c for c in self.game.deciders if c == self.corp]
+    @property
+    def version(self) -> int:
+        return self._version
 
-    def bot_deciders(self) -> list[str]:
-        return [c for c in self.game.deciders if self.seats.get(c, HUMAN) != HUMAN]
+    # --- what may be seen --------------------------------------------------------------------
 
-    def others_deciding(self) -> list[str]:
-        return [c for c in self.game.deciders if c != self.corp]
+    def public_game(self) -> mc.Game:
+        return self.follower.public_game()
 
-    def apply(self, action: mc.Action) -> None:
-        """Send this seat's action. Raises mc.IllegalAction with the engine's reason, or when
-        the table moved on meanwhile (then this seat sees the new position)."""
-        try:
-            self.follower.apply(action)
-        except TableMoved as moved:
-            self.refresh()
-            raise mc.IllegalAction(str(moved)) from None
-        self.refresh()
+    def deciders(self) -> list[str]:
+        return list(self.follower.state["view"]["deciders"])
 
-    def bot_step(self):
-        return None  # the service runs the bots
+    def view(self, corp: str) -> mc.CorpView:
+        self._check_here(corp)
+        return self._cached("view", self.follower.view)
 
-    def money_series(self) -> tuple[list[int], dict[str, list[int]]]:
+    def legal_actions(self, corp: str) -> list[mc.Action]:
+        self._check_here(corp)
+        return self._cached("legal", self.follower.legal_actions)
+
+    def may_offer_trades(self, corp: str) -> bool:
+        return corp in self.here and self.follower.may_offer_trades()
+
+    def _check_here(self, corp: str) -> None:
+        if corp not in self.here:
+            raise ValueError(f"{corp} is not played at this screen")
+
+    def log_entries(self) -> list[Entry]:
+        def build():
+            return [Entry(i, info[0], text, info[1], info[2], info[3], info[4], info[5] or "")
+                    for i, (text, info) in enumerate(zip(self.follower.log, self.follower.log_info()))]
+        return self._cached("log", build)
+
+    def money_history(self) -> tuple[list[int], dict[str, list[int]]]:
         history = self.follower.money_by_round()
         rounds = sorted(history)
         xs = list(rounds)
-        corps = self.game.state.corps
-        series = {c: [history[r].get(c, 0) for r in rounds] for c in corps}
+        series = {c: [history[r].get(c, 0) for r in rounds] for c in self.corps}
         if self.follower.is_over:
             xs.append((rounds[-1] if rounds else 0) + 1)
-            scores = self.follower.scores() or {}
+            money = self.public_game().state.money
             for c in series:
-                series[c].append(scores.get(c, self.game.state.money[c]))
+                series[c].append(money[c])
         return xs, series
+
+    def timeline(self) -> list[Step]:
+        def build():
+            entries: dict[int, list[Entry]] = {}
+            for e in self.log_entries():
+                entries.setdefault(e.step, []).append(e)
+            start = dict(self.follower.money_by_round().get(0) or {c: 0 for c in self.corps})
+            steps, before = [], start
+            for i, (rnd, corp, kind, text, money, controllers, companies) in enumerate(self.follower.steps()):
+                steps.append(Step(i, rnd, corp, kind, text, tuple(entries.get(i, ())), dict(before), dict(money),
+                                  dict(controllers), dict(companies)))
+                before = money
+            return steps
+        return self._cached("timeline", build)
 
     def results(self) -> Results | None:
         if not self.follower.is_over:
             return None
-        lines = [e.text for e in self.game.log if e.rule == "Game End"]
+        lines = [e.text for e in self.log_entries() if e.rule == "Game End"]
         scores = dict(sorted(self.follower.scores().items(), key=lambda kv: -kv[1]))
         return Results(lines, scores, self.follower.winners())
+
+    # --- acting --------------------------------------------------------------------------------
+
+    def apply(self, action: mc.Action) -> None:
+        """Send this seat's action to the service. Raises mc.IllegalAction with the engine's
+        reason. When the table moved on meanwhile in a way that changed this seat's choices
+        (another seat was quicker), the action is not made: this seat sees the new position and
+        `on_moved(reason)` says so; that is no error, the player simply chooses again."""
+        if getattr(action, "corp", None) not in self.here:
+            raise mc.IllegalAction(f"this screen plays {', '.join(self.here) or 'no seat'}")
+        try:
+            self.follower.apply(action)
+        except TableMoved as moved:
+            self.changed()
+            self.on_moved(str(moved))
+            return
+        self.changed()
+
+    def undo_offer(self) -> UndoOffer:
+        return UndoOffer(False, "at a shared table a move sent is a move made")
+
+    def undo(self, confirmed_by: str | None = None) -> list[str]:
+        raise mc.IllegalAction("at a shared table a move sent is a move made")
+
+    def bots_to_move(self) -> bool:
+        """Whether bots (played by the service) must decide now: the page shows it is busy."""
+        return any(self.seats.get(c, HUMAN) != HUMAN for c in self.deciders()) and not self.follower.is_over
+
+    def bot_step(self) -> BotMove | None:
+        return None  # the service moves its bots
+
+    def save_file(self) -> tuple[str, bytes]:
+        raise ValueError("This table is kept by the table service (nothing is lost on a reload); "
+                         "there is no file to download.")
