@@ -15,6 +15,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def project_folder() -> Path:
+    """The repository folder holding notebooks/ and voila.json: the current folder (as the
+    README says), or this package's checkout (an editable install)."""
+    for folder in (Path.cwd(), ROOT):
+        if (folder / "notebooks" / "table.ipynb").exists():
+            return folder
+    raise SystemExit("Run this from the MegaCorps repository's folder (it serves notebooks/table.ipynb).")
+
+
 def lan_address() -> str:
     """This machine's address as other machines on its network see it (best guess; override
     with --public-url)."""
@@ -30,12 +39,13 @@ def template_path() -> str:
     an editable install leaves pyproject's data files out, so the class command brings it along
     (copies: Voila serves no static file that resolves outside its folder) rather than depend
     on how the project was installed."""
+    root = project_folder()
     folder = Path(tempfile.mkdtemp(prefix="megacorps-jupyter-"))
     template = folder / "voila" / "templates" / "megacorps"
     (template / "static").mkdir(parents=True)
     for name in ("conf.json", "index.html.j2"):
-        shutil.copy(ROOT / "voila-template" / "megacorps" / name, template / name)
-    shutil.copy(ROOT / "widgets" / "board" / "static" / "plotly-widget-basic.js", template / "static")
+        shutil.copy(root / "voila-template" / "megacorps" / name, template / name)
+    shutil.copy(root / "widgets" / "board" / "static" / "plotly-widget-basic.js", template / "static")
     return str(folder)
 
 
@@ -54,6 +64,7 @@ def _wait_for_port(host: str, port: int, proc: subprocess.Popen, what: str, time
 
 
 def run_class(args) -> int:
+    root = project_folder()
     service_host = args.service_host or "127.0.0.1"
     service = [sys.executable, "-m", "tableserver", "serve", "--host", service_host, "--port", str(args.port),
                "--bot-pause", str(args.bot_pause)]
@@ -65,15 +76,18 @@ def run_class(args) -> int:
         service += ["--create-key", args.create_key]
     public = args.public_url or (f"http://{lan_address() if args.host == '0.0.0.0' else args.host}:{args.voila_port}")
     env = dict(os.environ, MEGACORPS_TABLES_URL=f"http://127.0.0.1:{args.port}", MEGACORPS_PUBLIC_URL=public,
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+               PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
                JUPYTER_PATH=os.pathsep.join(filter(None, [template_path(), os.environ.get("JUPYTER_PATH")])))
     voila = [sys.executable, "-m", "voila", "notebooks", "--no-browser", f"--Voila.ip={args.host}",
-             f"--port={args.voila_port}", "--Voila.port_retries=0"]
+             f"--port={args.voila_port}", "--Voila.port_retries=0",
+             # voila.json culls idle kernels even while their page is open (the hot-seat app's
+             # pages are busy); a seat's page may wait quietly for a long time: keep it while open
+             "--MappingKernelManager.cull_connected=False"]
     procs: list[subprocess.Popen] = []
     try:
-        procs.append(subprocess.Popen(service, cwd=ROOT, env=env))
+        procs.append(subprocess.Popen(service, cwd=root, env=env))
         _wait_for_port("127.0.0.1", args.port, procs[0], "the table service")
-        procs.append(subprocess.Popen(voila, cwd=ROOT, env=env))
+        procs.append(subprocess.Popen(voila, cwd=root, env=env))
         _wait_for_port("127.0.0.1", args.voila_port, procs[1], "Voila")
         print(f"\nMegaCorps class tables are ready.\n"
               f"  Open or join a table:  {public}/voila/render/table.ipynb\n"
