@@ -581,7 +581,9 @@ class App(W.VBox):
         if results is not None:
             self.results.value = results_html(results)
             if self._end_charts is None or self._end_charts[0] != (id(s), s.version):
-                self.table.end.show(s, width=max(320, min(520, (self.bridge.sizes.get("width") or 1280) // 3)))
+                # the sidebar is clamp(330px, 31vw, 560px) wide, less its padding
+                window = self.bridge.sizes.get("width") or 1280
+                self.table.end.show(s, width=min(530, max(330, int(window * 0.31))) - 34)
                 self._end_charts = ((id(s), s.version),)
                 self.results_box.children = [self.results, self.table.end.box, self.results_new]
             self.results_box.layout.display = None

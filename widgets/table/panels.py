@@ -194,6 +194,12 @@ class MoneyChart:
 def sources_figure(sources: dict[str, dict[str, int]], corps: list[str], width: int, height: int) -> go.Figure:
     """Where each corp's money came from: one bar per corp, gains to the right and spending to
     the left, one segment per category (payouts by industry)."""
+    merged: dict[str, dict[str, int]] = {}
+    for corp in corps:   # a payout is a payout: the final ones join their industry's
+        for cat, euros in sources.get(corp, {}).items():
+            key = cat.replace("Final payouts: ", "Payouts: ")
+            merged.setdefault(corp, {})[key] = merged.setdefault(corp, {}).get(key, 0) + euros
+    sources = merged
     cats: list[str] = []
     for corp in corps:
         for cat in sources.get(corp, {}):
@@ -211,11 +217,16 @@ def sources_figure(sources: dict[str, dict[str, int]], corps: list[str], width: 
         fig.add_trace(go.Bar(y=corps, x=xs, name=cat, orientation="h", marker=dict(color=palette[i % len(palette)],
                                                                                    line=dict(color="#fff", width=1)),
                              hovertemplate=f"{cat}: %{{x}} {EURO}<extra>%{{y}}</extra>"))
-    fig.update_layout(barmode="relative", width=width, height=height, margin=dict(l=90, r=10, t=30, b=30),
-                      title=dict(text="Where the money came from (spending to the left)", font=dict(size=14), x=0.02),
-                      xaxis=dict(title="Euros", fixedrange=True, zeroline=True, zerolinecolor="#333"),
+    rows = -(-len(fig.data) // 2)   # the legend, two entries a row, under the bars
+    bars = 36 * len(corps)
+    fig.update_layout(barmode="relative", width=width, height=70 + bars + 60 + 19 * rows,
+                      margin=dict(l=90, r=10, t=30, b=40 + 19 * rows),
+                      title=dict(text="Where the money came from", font=dict(size=14), x=0.02),
+                      xaxis=dict(title="Euros (spending left of 0)", fixedrange=True, zeroline=True, zerolinecolor="#333"),
                       yaxis=dict(fixedrange=True, autorange="reversed"),
-                      legend=dict(orientation="h", y=-0.25, font=dict(size=10)), plot_bgcolor="#FAFAFA")
+                      legend=dict(orientation="h", y=-(60 / (bars + 1)), yanchor="top", font=dict(size=10),
+                                  entrywidth=0.5, entrywidthmode="fraction"),
+                      plot_bgcolor="#FAFAFA")
     return fig
 
 
@@ -247,7 +258,7 @@ class EndCharts:
             round_x = p.round
             y = max(timeline[p.index].money_after.values()) if p.index < len(timeline) else 0
             marks.append((round_x, y, f"R{p.round}: {p.text} ({p.why})"))
-        figures = [BasicFigureWidget(sources_figure(sources, corps, width, 80 + 42 * len(corps))),
+        figures = [BasicFigureWidget(sources_figure(sources, corps, width, 0)),
                    BasicFigureWidget(money_figure(xs, series, width, 320, "Money over the game and its turning points",
                                                   marks))]
         items = "".join(f"<li><b>R{p.round}</b> {escape(p.text)} <i>({escape(p.why)})</i></li>" for p in points)

@@ -61,7 +61,8 @@ html, body { overflow-x: hidden !important; }
 .mc-paid { background: #2a9d8f; color: #fff; }
 .mc-deciding { background: #ffb703; color: #111; }
 .mc-departed { background: #999; color: #fff; }
-.mc-stats { display: flex; gap: 10px; font-size: 13px; }
+.mc-stats { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 13px; }
+.mc-stats > span { white-space: nowrap; }
 .mc-stats i, .mc-line i { color: #5b6275; font-style: normal; font-size: 11px; }
 .mc-money { font-weight: 800; color: #0b6e4f; }
 .mc-line { white-space: normal; overflow-wrap: anywhere; }
