@@ -99,12 +99,19 @@ class MoveMaker(w.VBox):
         self._reset_counters()
         self._run_opponents()
         choices = self.choices()
-        self.view = board_view(game, self._targets(choices), self.corp) if show_board else None
+        # "Predict first" (no preview): a picture of the board whose boxes do not tell what a payout
+        # would pay, and choices from the list; otherwise the live board, clickable.
+        self.view = board_view(game, self._targets(choices), self.corp) if show_board and preview else None
         if self.view is not None:
             self.view.on_click(lambda target: self._safely(lambda: self._clicked(target)))
         self.corps_line = w.HTML(self._corps_html())
         self._refresh(choices)
-        top = [self.goal_line, self.corps_line] + ([self.view.figure] if self.view is not None else [])
+        picture = []
+        if show_board and not preview:
+            from .show import board
+            picture = [w.Output()]
+            picture[0].append_display_data(board(game, corps=False, earnings=False))
+        top = [self.goal_line, self.corps_line] + ([self.view.figure] if self.view is not None else picture)
         self.controls = w.HBox([self.menu, self.amount, self.button, self.restart])
         super().__init__(top + [self.prompt, self.controls, self.hint, self.result])
 
@@ -224,8 +231,9 @@ class MoveMaker(w.VBox):
             self.prompt.value = (f"<b>{html.escape(self.game.decision)}</b> Type your secret bid (0 to "
                                  f"{self.game.money(self.corp)} Euros) and press <i>Do it</i>.{mine}")
         else:
-            self.prompt.value = (f"<b>{html.escape(self.game.decision)}</b> Pick a move on the board "
-                                 f"(outlined boxes) or in the list, then press <i>Do it</i>.{mine}")
+            where = "on the board (outlined boxes) or in the list" if self.view is not None else "in the list"
+            self.prompt.value = (f"<b>{html.escape(self.game.decision)}</b> Pick a move {where}, then "
+                                 f"press <i>Do it</i>.{mine}")
 
     def _preview(self, action) -> None:
         text = ""
