@@ -190,3 +190,18 @@ def test_the_index_times_are_the_ones_the_timing_model_gives():
     for name, minutes, _parts in table():
         line = next(ln for ln in readme.splitlines() if f"({name})" in ln)
         assert f"| {minutes} min |" in line, f"{name}: README says {line.split('|')[3].strip()}, the model {minutes} min"
+
+
+@pytest.mark.parametrize("path", COURSE[1:], ids=lambda p: p.name)
+def test_a_lesson_page_keeps_its_kernel_alive_while_the_learner_reads(path: Path):
+    """Voila culls idle kernels (voila.json); a learner reading for a minute is not idle."""
+    first_code = next(source(c) for c in cells(path) if c["cell_type"] == "code")
+    assert "keep_alive()" in first_code
+
+
+def test_the_keep_alive_widget_ticks_from_the_page():
+    from widgets.lessons import keep_alive
+    from widgets.lessons.tutorial import FirstGame
+    alive = keep_alive(seconds=15)
+    assert alive.seconds == 15 and "setInterval" in alive._esm and alive.layout.display == "none"
+    assert any(type(child).__name__ == "KeepAlive" for child in FirstGame().children)

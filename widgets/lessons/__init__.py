@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .checks import CheckBook, SelfCheck, parse_number
-from .goals import Goal, Verdict, WorkedExample, worked_example
+from .goals import Goal, Verdict, WorkedExample, keep_alive, worked_example
 from .moves import MoveMaker, TradeMaker, make_move
 from .opponents import Opponent
 from .show import board, board_html, corps_html, print_money, print_payout, show_log
@@ -33,7 +33,7 @@ from .show import board, board_html, corps_html, print_money, print_payout, show
 CHECKS_FILE = Path(__file__).with_name("data") / "checks.json"
 
 __all__ = ["CHECKS_FILE", "CheckBook", "Goal", "MoveMaker", "Opponent", "SelfCheck", "TradeMaker",
-           "Verdict", "WorkedExample", "board", "board_html", "checkbook", "corps_html", "first_game",
+           "Verdict", "WorkedExample", "board", "keep_alive", "board_html", "checkbook", "corps_html", "first_game",
            "make_move", "parse_number", "print_money", "print_payout", "self_check", "show_log",
            "worked_example"]
 

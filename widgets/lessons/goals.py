@@ -7,6 +7,8 @@
 * `WorkedExample`: a worked example that comes after the learner's own attempt. Its code runs
   at once (so a notebook test checks its assertions), but what it printed is shown only once
   the exercise or self-check it follows has been tried.
+* `keep_alive()`: an invisible ticker that keeps a lesson's kernel from being culled as idle
+  while the learner reads.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from typing import Any
 
 import ipywidgets as w
 
-__all__ = ["Goal", "Verdict", "WorkedExample", "worked_example"]
+__all__ = ["Goal", "Verdict", "WorkedExample", "keep_alive", "worked_example"]
 
 
 @dataclass(frozen=True)
@@ -88,3 +90,36 @@ class WorkedExample(w.VBox):
 def worked_example(run: Callable[[], Any], after, title: str = "Worked example") -> WorkedExample:
     """A worked example (see WorkedExample); `after` is one widget or a list of them."""
     return WorkedExample(run, after if isinstance(after, list) else [after], title)
+
+
+_KEEP_ALIVE_ESM = """
+export default {
+  render({ model, el }) {
+    const seconds = model.get("seconds");
+    const timer = setInterval(() => { model.set("beats", model.get("beats") + 1); model.save_changes(); },
+                              seconds * 1000);
+    return () => clearInterval(timer);
+  }
+};
+"""
+
+
+_keep_alive_class = None
+
+
+def keep_alive(seconds: float = 20.0):
+    """An invisible widget that keeps a lesson's kernel from being culled as idle while its page
+    is open (Voila culls idle kernels: voila.json): the page sends one tiny update every
+    `seconds`; when the page closes, the updates stop and the kernel may be culled."""
+    global _keep_alive_class
+    if _keep_alive_class is None:
+        import anywidget
+        import traitlets
+
+        class KeepAlive(anywidget.AnyWidget):
+            _esm = _KEEP_ALIVE_ESM
+            beats = traitlets.Int(0).tag(sync=True)
+            seconds = traitlets.Float(20.0).tag(sync=True)
+
+        _keep_alive_class = KeepAlive
+    return _keep_alive_class(seconds=seconds, layout=w.Layout(display="none"))

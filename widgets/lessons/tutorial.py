@@ -20,7 +20,7 @@ import ipywidgets as w
 
 import megacorps as mc
 
-from .goals import Goal, Verdict
+from .goals import Goal, Verdict, keep_alive
 from .moves import MoveMaker
 from .opponents import Opponent
 
@@ -236,7 +236,7 @@ class FirstGame(w.VBox):
         coach_box = w.VBox([self.progress, self.coach, self.next_button],
                            layout=w.Layout(border="2px solid #1f6feb", padding="6px 10px", margin="4px 0"))
         super().__init__([coach_box, self.parts["corps"], self.parts["board"], self.parts["moves"],
-                          self.results, self.parts["log"]])
+                          self.results, self.parts["log"], keep_alive()])
         self._enter(0)
 
     # -- steps
