@@ -6,14 +6,10 @@ seat's hand or the deck."""
 from __future__ import annotations
 
 import json
-import re
 import os
-import subprocess
+import re
 import sys
 import time
-from pathlib import Path
-
-import pytest
 
 import megacorps as mc
 from playwright.sync_api import TimeoutError as PlaywrightTimeout

@@ -7,8 +7,6 @@ import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
-
 import megacorps as mc
 from tableserver.store import Conflict, Store, database_url
 

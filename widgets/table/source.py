@@ -40,34 +40,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 import megacorps as mc
-from megacorps.state import AuctionFrame, ElectionFrame, GameState, TradeFrame
+from megacorps.tables.public import HIDDEN_CARD, public_state  # noqa: F401  (one definition of the public table)
 
-HIDDEN_CARD = "(hidden card)"
 HUMAN = "Human"
-
-
-def public_state(state: GameState) -> GameState:
-    """A copy of `state` with everything hidden taken out: every hand and the deck become
-    placeholders of the same length (their sizes are public), the cards set aside likewise,
-    secret bids and votes lose their values (who has decided stays), and cards offered in a
-    pending trade are no longer named."""
-    public = state.clone()
-    d = public.__dict__
-    d["hands"] = {c: [HIDDEN_CARD] * len(h) for c, h in state.hands.items()}
-    d["deck"] = [HIDDEN_CARD] * len(state.deck)
-    d["set_aside"] = [HIDDEN_CARD] * len(state.set_aside)
-    for frame in d["frames"]:
-        if isinstance(frame, AuctionFrame):
-            frame.bids = {c: 0 for c in frame.bids}
-        elif isinstance(frame, ElectionFrame):
-            frame.votes = {c: "" for c in frame.votes}
-        elif isinstance(frame, TradeFrame):
-            offer = frame.offer
-            if offer.give.cards or offer.take.cards:
-                hide = lambda b: mc.Bundle(b.money, b.mercenaries, b.companies, b.countries,  # noqa: E731
-                                           tuple(HIDDEN_CARD for _ in b.cards))
-                frame.offer = mc.OfferTrade(offer.corp, offer.to, hide(offer.give), hide(offer.take))
-    return public
 
 
 @dataclass(frozen=True)
