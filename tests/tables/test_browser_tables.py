@@ -27,6 +27,7 @@ def actions_done(page) -> int:
 
 def choose(panel, page) -> None:
     """Select a simple legal option in this seat's decision panel."""
+    assert not page.locator(".mc-gate-button").is_visible(), "a seat alone at its screen needs no secret gate"
     kinds = panel.locator(".mc-kinds button")
     labels = [kinds.nth(i).inner_text().strip() for i in range(kinds.count())]
     chosen = next((lab for lab in SIMPLE_CHOICES if lab in labels), None)
@@ -127,7 +128,7 @@ def test_a_class_plays_a_whole_game_each_at_their_own_screen(tmp_path):
                 acted = False
                 for corp, page in pages.items():
                     assert not page.locator(".mc-error-text").is_visible(), page.inner_text(".mc-error-text")
-                    mine = page.locator(".mc-decision .mc-kinds button:visible").count() > 0
+                    mine = page.locator(".mc-decision .mc-kinds button:visible, .mc-gate-button:visible").count() > 0
                     idle = page.get_attribute(".mc-status-text", "data-bots") == "0"
                     if mine and idle and not page.locator(".mc-winner").is_visible():
                         try:

@@ -53,6 +53,13 @@ class RemoteTable(TableSource):
     def version(self) -> int:
         return self._version
 
+    @property
+    def humans(self) -> list[str]:
+        """The human players at this screen: this seat only. The other human seats play at
+        their own screens, so the table here needs no "pass the screen" gate for secret bids
+        and keeps this seat's hand shown, as for a lone human at a hot-seat table."""
+        return self.here
+
     # --- what may be seen --------------------------------------------------------------------
 
     def public_game(self) -> mc.Game:
