@@ -203,5 +203,6 @@ def test_the_keep_alive_widget_ticks_from_the_page():
     from widgets.lessons import keep_alive
     from widgets.lessons.tutorial import FirstGame
     alive = keep_alive(seconds=15)
-    assert alive.seconds == 15 and "setInterval" in alive._esm and alive.layout.display == "none"
+    assert alive.seconds == 15 and alive.idle_minutes == 20 and "setInterval" in alive._esm
+    assert alive.layout.display == "none"
     assert any(type(child).__name__ == "KeepAlive" for child in FirstGame().children)

@@ -95,10 +95,20 @@ def worked_example(run: Callable[[], Any], after, title: str = "Worked example")
 _KEEP_ALIVE_ESM = """
 export default {
   render({ model, el }) {
-    const seconds = model.get("seconds");
-    const timer = setInterval(() => { model.set("beats", model.get("beats") + 1); model.save_changes(); },
-                              seconds * 1000);
-    return () => clearInterval(timer);
+    let last = Date.now();
+    const touch = () => { last = Date.now(); };
+    const events = ["click", "keydown", "scroll", "mousemove"];
+    events.forEach((e) => document.addEventListener(e, touch, { capture: true, passive: true }));
+    const timer = setInterval(() => {
+      if (Date.now() - last < model.get("idle_minutes") * 60000) {
+        model.set("beats", model.get("beats") + 1);
+        model.save_changes();
+      }
+    }, model.get("seconds") * 1000);
+    return () => {
+      clearInterval(timer);
+      events.forEach((e) => document.removeEventListener(e, touch, { capture: true }));
+    };
   }
 };
 """
@@ -107,10 +117,12 @@ export default {
 _keep_alive_class = None
 
 
-def keep_alive(seconds: float = 20.0):
-    """An invisible widget that keeps a lesson's kernel from being culled as idle while its page
-    is open (Voila culls idle kernels: voila.json): the page sends one tiny update every
-    `seconds`; when the page closes, the updates stop and the kernel may be culled."""
+def keep_alive(seconds: float = 20.0, idle_minutes: float = 20.0):
+    """An invisible widget that keeps a lesson's kernel from being culled as idle while someone
+    reads its page (Voila culls idle kernels: voila.json): the page sends one tiny update every
+    `seconds` as long as the learner clicked, typed, scrolled or moved the mouse in the last
+    `idle_minutes` (the app's own rule); a closed or abandoned page stops, and its kernel may be
+    culled."""
     global _keep_alive_class
     if _keep_alive_class is None:
         import anywidget
@@ -120,6 +132,7 @@ def keep_alive(seconds: float = 20.0):
             _esm = _KEEP_ALIVE_ESM
             beats = traitlets.Int(0).tag(sync=True)
             seconds = traitlets.Float(20.0).tag(sync=True)
+            idle_minutes = traitlets.Float(20.0).tag(sync=True)
 
         _keep_alive_class = KeepAlive
-    return _keep_alive_class(seconds=seconds, layout=w.Layout(display="none"))
+    return _keep_alive_class(seconds=seconds, idle_minutes=idle_minutes, layout=w.Layout(display="none"))
