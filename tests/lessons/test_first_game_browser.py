@@ -6,7 +6,7 @@ import os
 import time
 from pathlib import Path
 
-import pytest
+from conftest import require_chromium
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 NBSP = "\u00a0"
@@ -16,20 +16,12 @@ GUIDED = ["Mokia buys China/Robotics", "Mokia buys Japan/Robotics", "Mokia buys 
           "Mokia pays out Robotics", "Mokia plays Boom on Robotics"]
 
 
-def _require_chromium() -> None:
-    if Path("/usr/bin/chromium").exists():
-        return
-    if os.environ.get("CI"):
-        pytest.fail("/usr/bin/chromium is missing, and CI is set: the browser tests must run in CI")
-    pytest.skip("/usr/bin/chromium is missing (set CI=true to make this a failure)")
-
-
 def _label(text: str) -> str:
     return text.replace(" ", NBSP)
 
 
 def test_the_first_game_is_played_to_its_end_in_voila():
-    _require_chromium()
+    require_chromium()
     from playwright.sync_api import sync_playwright
 
     from widgets.testing.voila_runner import chromium, free_port, route_cdn, serving, voila_command
