@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from widgets.testing.voila_runner import require_chromium  # noqa: F401  (tests import it from here)
+from widgets.testing.voila_runner import require_chromium
 
 CHROMIUM = "/usr/bin/chromium"
 

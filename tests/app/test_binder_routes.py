@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import require_chromium
+from widgets.testing.voila_runner import require_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import require_chromium
+from widgets.testing.voila_runner import require_chromium
 
 from widgets.table import storage
 

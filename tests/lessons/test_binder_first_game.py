@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import require_chromium
+from widgets.testing.voila_runner import require_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 FLAGS = ["--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--no-browser", "--IdentityProvider.token=",

@@ -6,7 +6,7 @@ import os
 import time
 from pathlib import Path
 
-from conftest import require_chromium
+from widgets.testing.voila_runner import require_chromium
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 NBSP = "\u00a0"

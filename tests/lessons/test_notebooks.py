@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import require_chromium
+from widgets.testing.voila_runner import require_chromium
 
 from widgets.lessons import checkbook
 

@@ -1,5 +1,5 @@
-"""Shared helpers for the note-card game's tests (a module, not a conftest: tests/conftest.py is
-the one conftest, so that `from conftest import require_chromium` finds it)."""
+"""Shared helpers for the note-card game's tests (a module, not a conftest: several folders of
+tests have a conftest.py, so a test never imports one by name)."""
 from __future__ import annotations
 
 import pytest

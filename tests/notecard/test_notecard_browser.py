@@ -62,7 +62,7 @@ class WidgetMirror:
 
 @pytest.fixture(scope="module")
 def notecard_url():
-    from conftest import require_chromium  # tests/conftest.py
+    from widgets.testing.voila_runner import require_chromium
     require_chromium()
     from widgets.testing.voila_runner import voila_server
     ARTIFACTS.mkdir(exist_ok=True)
