@@ -1,64 +1,142 @@
-"""Benchmark: complete random 4-corp games per second on one core, and the cost of one step.
+"""Benchmark: complete random 4-corp games on one core, through both doors of the engine.
 
-    python -m megacorps.bench                # 1,000 games
-    python -m megacorps.bench --games 3000 --repeat 3
+    python -m megacorps.bench                    # 1,000 games a path, best of 3, and callgrind
+    python -m megacorps.bench --games 3000 --repeat 5 --no-valgrind
 
-Each game is played by `RandomBot`s through the public, checked door: at every step the
-deciders and their `legal_actions()` are listed, a bot chooses (now and then an event card),
-and `apply` checks and applies it.
-The best of `--repeat` runs is reported (other processes on the machine only slow a run down).
+* **checked**: the public door, as the app and the table service use it. At every step the
+  deciders and the decider's `legal_actions` are listed, a random player chooses (now and then
+  an any-time card), and `Game.apply` checks, copies and applies it, with its log and undo.
+* **simulator**: the search path (`game.simulator()`): `deciders`, `choices`, now and then
+  `card_plays`, and `step` in place, unchecked, without a log.
+
+Both play the same kind of game: a random choice among the pending decision's choices, and with
+probability 0.1 an any-time card if the decider holds a playable one. Each run reports the best
+of `--repeat` runs (other processes only ever slow a run down) and the spread of all runs.
+When valgrind is installed, `--valgrind` (the default) also counts the instructions per game
+with callgrind: (instructions for N+K games - for K games) / N, which does not depend on the
+machine's load.
 """
 from __future__ import annotations
 
 import argparse
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
 
-from tqdm import tqdm
-
-from . import new_game
-from .bots import RandomBot
-
 CORPS = ["Mokia", "Globbo", "Nonintendo", "Lenogo"]
+CARD_RATE = 0.1
 
 
-def play_random_games(games: int, first_seed: int = 0, progress: bool = False) -> tuple[float, int, float]:
-    """Play `games` random games; returns (seconds in all, steps, seconds in legal_actions+apply)."""
+def checked_game(seed: int) -> int:
+    """One random game through the checked door; returns its number of steps."""
+    from . import new_game
+    from .actions import PlayCard
+
+    rng = random.Random(seed)
+    game = new_game(CORPS, seed=seed)
     steps = 0
-    stepping = 0.0
-    clock = time.perf_counter
-    start = clock()
-    for seed in tqdm(range(first_seed, first_seed + games), disable=not progress, unit="game"):
-        game = new_game(CORPS, seed=seed)
-        bots = {corp: RandomBot(seed * 10 + i) for i, corp in enumerate(CORPS)}
-        while not game.is_over:
-            t0 = clock()
-            corp = game.deciders[0]
-            game.legal_actions()
-            t1 = clock()
-            action = bots[corp].choose(game, corp)
-            t2 = clock()
-            game.apply(action)
-            stepping += (t1 - t0) + (clock() - t2)
-            steps += 1
-    return clock() - start, steps, stepping
+    while not game.is_over:
+        corp = game.deciders[0]
+        options = game.legal_actions(corp)
+        extra = game.interruptions(corp)
+        action = None
+        if rng.random() < CARD_RATE:
+            plays = [a for a in extra if type(a) is PlayCard]
+            if plays:
+                action = rng.choice(plays)
+        if action is None:
+            action = rng.choice(options[:len(options) - len(extra)])
+        game.apply(action)
+        steps += 1
+    return steps
+
+
+def simulator_game(seed: int) -> int:
+    """One random game on the simulator; returns its number of steps."""
+    from .setup import new_game_state
+    from .simulator import Simulator
+
+    rng = random.Random(seed)
+    sim = Simulator(new_game_state(CORPS, seed, quiet=True)[0])
+    steps = 0
+    while not sim.is_over:
+        corp = sim.deciders[0]
+        action = None
+        if rng.random() < CARD_RATE:
+            plays = sim.card_plays(corp)
+            if plays:
+                action = rng.choice(plays)
+        if action is None:
+            action = rng.choice(sim.choices(corp))
+        sim.step(action)
+        steps += 1
+    return steps
+
+
+PATHS = {"checked": checked_game, "simulator": simulator_game}
+
+
+def run(path: str, games: int, first_seed: int = 0) -> tuple[float, int]:
+    """Play `games` games on `path`; returns (seconds, wall-clock, steps)."""
+    play = PATHS[path]
+    steps = 0
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        steps += play(seed)
+    return time.perf_counter() - start, steps
+
+
+def instructions_per_game(path: str, games: int = 20, warmup: int = 5) -> float | None:
+    """Instructions per game under callgrind: (I(warmup + games) - I(warmup)) / games."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    counts = []
+    for n in (warmup, warmup + games):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "callgrind.out")
+            code = f"from megacorps.bench import run; run({path!r}, {n}, first_seed=1000)"
+            subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", code],
+                           check=True, capture_output=True)
+            with open(out) as f:
+                text = f.read()
+            counts.append(int(re.search(r"^(?:summary|totals): (\d+)", text, re.M).group(1)))
+    return (counts[1] - counts[0]) / games
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--games", type=int, default=1000, help="games a run, on each path")
+    parser.add_argument("--repeat", type=int, default=3, help="runs on each path (the best is reported)")
+    parser.add_argument("--paths", nargs="+", default=list(PATHS), choices=list(PATHS))
+    parser.add_argument("--valgrind", action=argparse.BooleanOptionalAction, default=True,
+                        help="also count instructions per game with callgrind (when installed)")
     args = parser.parse_args(argv)
-    best = None
-    for run in range(args.repeat):
-        result = play_random_games(args.games, progress=run == 0)
-        if best is None or result[0] < best[0]:
-            best = result
-    seconds, steps, stepping = best
-    print(f"{args.games} random 4-corp games, best of {args.repeat} runs, one core:")
-    print(f"  {args.games / seconds:8.0f} games per second")
-    print(f"  {steps / args.games:8.1f} steps per game")
-    print(f"  {stepping / steps * 1e6:8.1f} microseconds per step (deciders + legal_actions + apply)")
-    print(f"  {seconds / steps * 1e6:8.1f} microseconds per step, everything included")
+    print(f"{args.games} random 4-corp games a run, {args.repeat} runs a path, one core; "
+          f"load average {os.getloadavg()[0]:.2f}")
+    for path in args.paths:
+        rates = []
+        steps = 0
+        for _ in range(args.repeat):
+            seconds, steps = run(path, args.games)
+            rates.append(args.games / seconds)
+        best = max(rates)
+        spread = f"{min(rates):.0f}-{best:.0f}" if len(rates) > 1 else f"{best:.0f}"
+        per_step = 1e6 / best / (steps / args.games)
+        line = (f"  {path:9}  {best:6.0f} games/s (runs {spread}, median {statistics.median(rates):.0f})  "
+                f"{steps / args.games:5.1f} steps/game  {per_step:5.1f} µs/step")
+        if args.valgrind:
+            count = instructions_per_game(path)
+            if count is not None:
+                line += f"  {count / 1e6:5.2f} M instructions/game"
+        print(line, flush=True)
+    print(f"  load average after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

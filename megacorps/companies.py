@@ -36,7 +36,7 @@ def apply_pick(step: Step, action: PickCompany) -> None:
     """Setting Up, step 8: a free company, clockwise, two rounds of picks."""
     state = step.state
     state.companies[action.company] = action.corp
-    step.log(f"{action.corp} takes {action.company} for free", "Setting Up")
+    step.log("{} takes {} for free", "Setting Up", action.corp, action.company)
     state.to_act = state.to_act[1:]
 
 
@@ -60,8 +60,8 @@ def apply_buy(step: Step, action: BuyCompany) -> None:
     owner = needs_permission(state, action.corp, action.company)
     if owner is not None:
         state.frames.append(AntitrustFrame(action.corp, action.company, owner))
-        step.log(f"{action.corp} wants to buy {action.company}; {owner}, who controls "
-                 f"{country_of(action.company)}, may veto it", "Antitrust")
+        step.log("{} wants to buy {}; {}, who controls {}, may veto it", "Antitrust",
+                 action.corp, action.company, owner, country_of(action.company))
         return
     _complete_purchase(step, action.corp, action.company)
 
@@ -71,7 +71,7 @@ def _complete_purchase(step: Step, buyer: str, company: str) -> None:
     price = state.board.company_price
     state.money[buyer] -= price
     state.companies[company] = buyer
-    step.log(f"{buyer} buys {company} for {price} Euros", "Buy Company")
+    step.log("{} buys {} for {} Euros", "Buy Company", buyer, company, price)
     end_turn(state)
 
 
@@ -82,7 +82,7 @@ def antitrust_options(state: GameState, frame: AntitrustFrame) -> dict[str, list
 def apply_permit(step: Step, action: Permit) -> None:
     state = step.state
     frame: AntitrustFrame = state.frames.pop()
-    step.log(f"{action.corp} permits {frame.buyer} to buy {frame.company}", "Antitrust")
+    step.log("{} permits {} to buy {}", "Antitrust", action.corp, frame.buyer, frame.company)
     _purchase_may_go_ahead(step, frame)
 
 
@@ -98,11 +98,12 @@ def reconsider(step: Step, frame: AntitrustFrame) -> None:
     owner = needs_permission(state, frame.buyer, frame.company)
     if owner is not None:
         frame.owner = owner
-        step.log(f"{owner} now controls {country_of(frame.company)} and may veto {frame.buyer}'s purchase "
-                 f"of {frame.company}", "Antitrust")
+        step.log("{} now controls {} and may veto {}'s purchase of {}", "Antitrust",
+                 owner, country_of(frame.company), frame.buyer, frame.company)
         return
     state.frames.pop()
-    step.log(f"{frame.buyer}'s purchase of {frame.company} no longer needs anyone's permission", "Antitrust")
+    step.log("{}'s purchase of {} no longer needs anyone's permission", "Antitrust",
+             frame.buyer, frame.company)
     _purchase_may_go_ahead(step, frame)
 
 
@@ -111,8 +112,8 @@ def _purchase_may_go_ahead(step: Step, frame: AntitrustFrame) -> None:
     if state.money[frame.buyer] >= state.board.company_price and state.companies[frame.company] == UNOWNED:
         _complete_purchase(step, frame.buyer, frame.company)
     else:  # a card or trade played meanwhile made the purchase impossible
-        step.log(f"{frame.buyer} can no longer buy {frame.company}; it must buy another company or pass",
-                 "Antitrust")
+        step.log("{} can no longer buy {}; it must buy another company or pass", "Antitrust",
+                 frame.buyer, frame.company)
         state.must_buy = True
         state.vetoed = state.vetoed + [frame.company]
 
@@ -123,8 +124,8 @@ def apply_veto(step: Step, action: Veto) -> None:
     frame: AntitrustFrame = state.frames.pop()
     state.must_buy = True
     state.vetoed = state.vetoed + [frame.company]
-    step.log(f"{action.corp} vetoes {frame.buyer}'s purchase of {frame.company}; {frame.buyer} "
-             "must buy a different company or pass", "Antitrust")
+    step.log("{} vetoes {}'s purchase of {}; {} must buy a different company or pass", "Antitrust",
+             action.corp, frame.buyer, frame.company, frame.buyer)
 
 
 def committed_buyer_options(state: GameState, corp: str) -> list:

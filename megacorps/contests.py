@@ -16,7 +16,7 @@ def start_auction(step: Step, country: str) -> None:
     waiting = [c for c in state.playing if state.money[c] > 0]
     frame = AuctionFrame(country, waiting, {c: 0 for c in state.playing if c not in waiting})
     state.frames.append(frame)
-    step.log(f"Auction for control of {country}: every corp bids in secret", "Auctions")
+    step.log("Auction for control of {}: every corp bids in secret", "Auctions", country)
 
 
 def bid_options(state: GameState, frame: AuctionFrame) -> dict[str, list]:
@@ -31,8 +31,9 @@ def apply_bid(step: Step, action: Bid) -> None:
     frame: AuctionFrame = step.state.frames[-1]
     frame.waiting.remove(action.corp)
     frame.bids[action.corp] = action.amount
-    step.log(f"{action.corp} has placed a bid", "Auctions",
-             secret={action.corp: f"{action.corp} bids {action.amount} Euros (secret until all bids are in)"})
+    step.log("{} has placed a bid", "Auctions",
+             action.corp,
+             secret={action.corp: ("{} bids {} Euros (secret until all bids are in)", (action.corp, action.amount))})
 
 
 def resolve_auction(step: Step, frame: AuctionFrame) -> None:
@@ -41,21 +42,21 @@ def resolve_auction(step: Step, frame: AuctionFrame) -> None:
     state.frames.pop()
     step.reveals = True
     shown = ", ".join(f"{c} {frame.bids[c]}" for c in state.playing if c in frame.bids)
-    step.log(f"Bids for {frame.country} revealed: {shown}", "Auctions")
+    step.log("Bids for {} revealed: {}", "Auctions", frame.country, shown)
     best = max(frame.bids.values(), default=0)
     if best == 0:
-        step.log(f"Nobody bid: {frame.country} stays as it was", "Auctions")
+        step.log("Nobody bid: {} stays as it was", "Auctions", frame.country)
         return
     top = [c for c, b in frame.bids.items() if b == best]
     if len(top) > 1:
         state.put("controllers", frame.country, None)
-        step.log(f"{' and '.join(top)} tie at {best}: {frame.country} becomes uncontrolled; nobody pays",
-                 "Auctions")
+        step.log("{} tie at {}: {} becomes uncontrolled; nobody pays", "Auctions",
+                 " and ".join(top), best, frame.country)
         return
     winner = top[0]
     state.money[winner] -= best
     state.put("controllers", frame.country, winner)
-    step.log(f"{winner} pays {best} Euros and takes control of {frame.country}", "Auctions")
+    step.log("{} pays {} Euros and takes control of {}", "Auctions", winner, best, frame.country)
 
 
 # --- Elections (Elections, Vote of No Confidence) --------------------------------------------
@@ -70,7 +71,7 @@ def start_election(step: Step, country: str, card: str) -> None:
     voters = [c for c in state.playing if votes_of(state, c) > 0]
     state.frames.append(ElectionFrame(country, card, voters))
     who = ", ".join(f"{c} ({votes_of(state, c)})" for c in voters) or "nobody owns a Media company"
-    step.log(f"Election for control of {country}; votes: {who}", "Elections")
+    step.log("Election for control of {}; votes: {}", "Elections", country, who)
 
 
 def vote_options(state: GameState, frame: ElectionFrame) -> dict[str, list]:
@@ -85,8 +86,9 @@ def apply_vote(step: Step, action: Vote) -> None:
     frame: ElectionFrame = step.state.frames[-1]
     frame.waiting.remove(action.corp)
     frame.votes[action.corp] = action.candidate
-    step.log(f"{action.corp} has voted", "Elections",
-             secret={action.corp: f"{action.corp} votes for {action.candidate} (secret until all votes are in)"})
+    step.log("{} has voted", "Elections",
+             action.corp,
+             secret={action.corp: ("{} votes for {} (secret until all votes are in)", (action.corp, action.candidate))})
 
 
 def resolve_election(step: Step, frame: ElectionFrame) -> None:
@@ -94,20 +96,21 @@ def resolve_election(step: Step, frame: ElectionFrame) -> None:
     state = step.state
     state.frames.pop()
     if not frame.votes:
-        step.log(f"No corp owns a Media company: {frame.country} stays as it was", "Elections")
+        step.log("No corp owns a Media company: {} stays as it was", "Elections", frame.country)
         return
     step.reveals = True
     tally: dict[str, int] = {}
     for voter, candidate in frame.votes.items():
         tally[candidate] = tally.get(candidate, 0) + votes_of(state, voter)
     ballots = ", ".join(f"{v} for {c}" for v, c in frame.votes.items())
-    step.log(f"Votes revealed: {ballots}", "Elections")
+    step.log("Votes revealed: {}", "Elections", ballots)
     best = max(tally.values())
     top = [c for c, n in tally.items() if n == best]
     if len(top) > 1:
         state.put("controllers", frame.country, None)
-        step.log(f"{' and '.join(top)} tie with {best} votes: {frame.country} becomes uncontrolled", "Elections")
+        step.log("{} tie with {} votes: {} becomes uncontrolled", "Elections",
+                 " and ".join(top), best, frame.country)
     else:
         state.put("controllers", frame.country, top[0])
-        step.log(f"{top[0]} wins with {best} vote{'s' if best > 1 else ''} and controls {frame.country}",
-                 "Elections")
+        step.log("{} wins with {} vote{} and controls {}", "Elections",
+                 top[0], best, "s" if best > 1 else "", frame.country)

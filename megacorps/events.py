@@ -85,7 +85,7 @@ def apply_play(step: Step, action: PlayCard) -> None:
     else:
         state.discard = state.discard + [action.card]
     on = f" on {action.target}" if action.target else ""
-    step.log(f"{action.corp} plays {action.card}{on}: {card.summary}", "Event Cards")
+    step.log("{} plays {}{}: {}", "Event Cards", action.corp, action.card, on, card.summary)
     EFFECTS[card.effect](step, action.corp, card, action.target)
 
 
@@ -104,7 +104,7 @@ def _modify(step: Step, corp: str, card: CardSpec, target: str | None) -> None:
 
 @effect("lasting_rule")
 def _lasting(step: Step, corp: str, card: CardSpec, target: str | None) -> None:
-    step.log(f"{card.name} stays in play for the rest of the game", "Event Cards")
+    step.log("{} stays in play for the rest of the game", "Event Cards", card.name)
 
 
 @effect("auction")
@@ -122,14 +122,15 @@ def _set_government(step: Step, corp: str, card: CardSpec, country: str | None) 
     state = step.state
     old = state.governments[country]
     state.put("governments", country, Government(card.params["government"]))
-    step.log(f"{country} changes from {old} to {state.governments[country]}", "Event Cards")
+    step.log("{} changes from {} to {}", "Event Cards", country, old, state.governments[country])
 
 
 @effect("bring_into_existence")
 def _exist(step: Step, corp: str, card: CardSpec, target: str | None) -> None:
     company = str(card.params["company"])
     step.state.companies[company] = UNOWNED
-    step.log(f"{company} now exists and can be bought", "Switzerland, Asteroid, L-5 and Open Source Software")
+    step.log("{} now exists and can be bought", "Switzerland, Asteroid, L-5 and Open Source Software",
+             company)
 
 
 @effect("syndicalize")
@@ -139,10 +140,10 @@ def _syndicalize(step: Step, corp: str, card: CardSpec, company: str | None) -> 
     pay = int(card.params.get("compensation", 0))
     state.companies[company] = SYNDICALIZED
     state.money[owner] += pay
-    step.log(f"{company} is Syndicalized; {owner} gets {pay} Euros", "Syndicalized Companies")
+    step.log("{} is Syndicalized; {} gets {} Euros", "Syndicalized Companies", company, owner, pay)
 
 
 @effect("privatize")
 def _privatize(step: Step, corp: str, card: CardSpec, company: str | None) -> None:
     step.state.companies[company] = UNOWNED
-    step.log(f"{company} is no longer Nationalized: it is unowned and can be bought", "Event Cards")
+    step.log("{} is no longer Nationalized: it is unowned and can be bought", "Event Cards", company)

@@ -89,12 +89,12 @@ def apply_payout_action(step: Step, action: PayoutIndustry) -> None:
     state = step.state
     state.payout_taken = True
     end_turn(state)
-    step.log(f"{action.corp} calls a payout of {action.industry}", "Payout Industries")
+    step.log("{} calls a payout of {}", "Payout Industries", action.corp, action.industry)
     payouts.start_payout(step, action.industry, action.corp, None)
 
 
 def apply_pass(step: Step, action: Pass) -> None:
-    step.log(f"{action.corp} passes", "Pass")
+    step.log("{} passes", "Pass", action.corp)
     end_turn(step.state)
 
 

@@ -42,20 +42,21 @@ def intervene(step: Step, by: str, company: str, rule: str) -> None:
     if government is Government.DEMOCRACY:
         state.companies[company] = UNOWNED
         state.money[owner] += pay
-        step.log(f"{country} (Democracy) forces {owner} to divest {company}; {owner} gets {pay} Euros",
-                 f"{rule}: Democracies")
+        step.log("{} (Democracy) forces {} to divest {}; {} gets {} Euros", f"{rule}: Democracies",
+                 country, owner, company, owner, pay)
     elif government is Government.KLEPTOCRACY:
         state.companies[company] = by
-        step.log(f"{country} (Kleptocracy) hands {company} from {owner} to {by}", f"{rule}: Kleptocracies")
+        step.log("{} (Kleptocracy) hands {} from {} to {}", f"{rule}: Kleptocracies",
+                 country, company, owner, by)
     elif government is Government.DICTATORSHIP:
         state.companies[company] = NATIONALIZED
-        step.log(f"{country} (Dictatorship) nationalizes {company}, taking it from {owner}",
-                 f"{rule}: Dictatorships")
+        step.log("{} (Dictatorship) nationalizes {}, taking it from {}", f"{rule}: Dictatorships",
+                 country, company, owner)
     else:
         state.companies[company] = SYNDICALIZED
         state.money[owner] += pay
-        step.log(f"{country} (Wikisyndicalism) syndicalizes {company}; {owner} gets {pay} Euros",
-                 f"{rule}: Wikisyndicalisms")
+        step.log("{} (Wikisyndicalism) syndicalizes {}; {} gets {} Euros", f"{rule}: Wikisyndicalisms",
+                 country, company, owner, pay)
 
 
 def apply_intervene(step: Step, action: Intervene) -> None:

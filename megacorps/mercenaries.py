@@ -67,8 +67,8 @@ def apply_buy_mercenaries(step: Step, action: BuyMercenaries) -> None:
     cost = action.from_box * state.board.mercenary_price
     state.money[corp] -= cost
     state.mercenaries[corp] += free + action.from_box
-    step.log(f"{corp} buys mercenaries: {free} free from its own companies, {action.from_box} from the "
-             f"box for {cost} Euros", "Buying Mercenaries")
+    step.log("{} buys mercenaries: {} free from its own companies, {} from the box for {} Euros", "Buying Mercenaries",
+             corp, free, action.from_box, cost)
     end_turn(state)
     if action.ask_owners and capacity:
         # Its own companies gave their mercenary, the box sold: one per company (R13).
@@ -128,12 +128,12 @@ def apply_offer(step: Step, action: OfferMercenaries) -> None:
     asked = unused_sources(state, frame, action.corp)
     frame.used.extend(asked)  # the owner has had its say about each of them
     if action.count == 0:
-        step.log(f"{action.corp} refuses to sell mercenaries to {frame.buyer}", "Buying Mercenaries")
+        step.log("{} refuses to sell mercenaries to {}", "Buying Mercenaries", action.corp, frame.buyer)
     else:
         frame.offer = (action.corp, action.count, action.price)
         frame.offered_from = tuple(asked)
-        step.log(f"{action.corp} offers {frame.buyer} {action.count} mercenar"
-                 f"{'y' if action.count == 1 else 'ies'} for {action.price} Euros", "Buying Mercenaries")
+        step.log("{} offers {} {} mercenar{} for {} Euros", "Buying Mercenaries",
+                 action.corp, frame.buyer, action.count, "y" if action.count == 1 else "ies", action.price)
 
 
 def apply_answer(step: Step, action: Accept | Decline) -> None:
@@ -144,8 +144,8 @@ def apply_answer(step: Step, action: Accept | Decline) -> None:
         state.money[frame.buyer] -= price
         state.money[seller] += price
         state.mercenaries[frame.buyer] += count
-        step.log(f"{frame.buyer} buys {count} from {seller} for {price} Euros", "Buying Mercenaries")
+        step.log("{} buys {} from {} for {} Euros", "Buying Mercenaries", frame.buyer, count, seller, price)
     else:
-        step.log(f"{frame.buyer} declines {seller}'s price", "Buying Mercenaries")
+        step.log("{} declines {}'s price", "Buying Mercenaries", frame.buyer, seller)
     frame.offer = None
     frame.offered_from = ()

@@ -92,8 +92,8 @@ def apply_modifier(step: Step, action: PlayCard) -> None:
     state.discard = state.discard + [action.card]
     frame.modifiers.append(action.card)
     total = sum(modifier_value(state, c) for c in frame.modifiers)
-    step.log(f"{action.corp} plays {action.card} on the {frame.industry} payout "
-             f"(competitors {total:+d})", "Event Cards")
+    step.log("{} plays {} on the {} payout (competitors {:+d})", "Event Cards",
+             action.corp, action.card, frame.industry, total)
     frame.waiting = [c for c in card_holders(state) if c != action.corp]
 
 
@@ -113,8 +113,8 @@ def resolve_payout(step: Step, frame: PayoutFrame) -> None:
         state.money[corp] += euros
     paid = ", ".join(f"{c} earns {e}" for c, e in amounts.items()) or "no corp owns a company there"
     why = f"{frame.card}: " if frame.card else ""
-    step.log(f"{why}{frame.industry} pays out with {count} competitor{'s' if count != 1 else ''}: {paid}",
-             "Payout Industries")
+    step.log("{}{} pays out with {} competitor{}: {}", "Payout Industries",
+             why, frame.industry, count, "s" if count != 1 else "", paid)
     if frame.by is not None:
         state.paid = frame.by
-        step.log(f"{frame.by} takes the Paid card", "The Paid Card")
+        step.log("{} takes the Paid card", "The Paid Card", frame.by)

@@ -57,7 +57,7 @@ def new_game_state(corps: list[str], seed: int | None, board: Board | None = Non
     cards = list(deck.all_cards)
     rng.shuffle(cards)
     state.active = rng.choice(corps)
-    step.log(f"{state.active} draws the Active Player card and will start", "Setting Up")
+    step.log("{} draws the Active Player card and will start", "Setting Up", state.active)
     for spec in board.corps:
         if spec.name in corps and spec.starts_with:
             state.controllers[spec.starts_with] = spec.name
@@ -66,7 +66,7 @@ def new_game_state(corps: list[str], seed: int | None, board: Board | None = Non
         owner = rng.choice(cup)
         cup.remove(owner)  # the second draw is made without the first marker
         state.controllers[country] = owner
-        step.log(f"{owner} is drawn from the cup and controls {country}", "Setting Up")
+        step.log("{} is drawn from the cup and controls {}", "Setting Up", owner, country)
 
     table = board.starting_cards_by_countries
     for corp in state.corps_from(state.active):
@@ -74,14 +74,14 @@ def new_game_state(corps: list[str], seed: int | None, board: Board | None = Non
         n = table[min(held, len(table) - 1)]
         state.hands[corp] = [cards.pop(0) for _ in range(n)]
         if n:
-            step.log(f"{corp} controls {held} countr{'y' if held == 1 else 'ies'} and draws {n} card"
-                     f"{'s' if n > 1 else ''}", "Setting Up",
-                     secret={corp: f"{corp} controls {held} countr{'y' if held == 1 else 'ies'} and draws "
-                                   f"{', '.join(state.hands[corp])}"})
+            step.log("{} controls {} countr{} and draws {} card{}", "Setting Up",
+                     corp, held, "y" if held == 1 else "ies", n, "s" if n > 1 else "",
+                     secret={corp: ("{} controls {} countr{} and draws {}",
+                                    (corp, held, "y" if held == 1 else "ies", ", ".join(state.hands[corp])))})
     size = board.deck_size_by_players[len(corps)]
     state.deck, state.set_aside = cards[:size], cards[size:]
-    step.log(f"The event deck holds {size} cards; {len(state.set_aside)} go back in the box unseen",
-             "Setting Up")
+    step.log("The event deck holds {} cards; {} go back in the box unseen", "Setting Up",
+             size, len(state.set_aside))
     state.phase = "setup"
     state.round = 0
     order = state.corps_from(state.active)

@@ -94,7 +94,7 @@ def apply_answer(step: Step, action: Accept | Decline) -> None:
     state = step.state
     offer: OfferTrade = state.frames.pop().offer
     if isinstance(action, Decline):
-        step.log(f"{offer.to} declines {offer.corp}'s offer", "Trades")
+        step.log("{} declines {}'s offer", "Trades", offer.to, offer.corp)
         return
     _hand_over(state, offer.corp, offer.to, offer.give)
     _hand_over(state, offer.to, offer.corp, offer.take)
@@ -132,5 +132,5 @@ def apply_leave(step: Step, action: LeaveGame) -> None:
     if was_acting:
         state.must_buy = False
         state.vetoed = []
-    step.log(f"{corp} leaves the game: its companies and countries are free, its cards discarded "
-             "unseen, its money gone", "Trades")
+    step.log("{} leaves the game: its companies and countries are free, its cards discarded unseen, "
+             "its money gone", "Trades", corp)

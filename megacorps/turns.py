@@ -29,8 +29,9 @@ def start_round(step: Step) -> None:
     step.reveals = True
     left = len(state.deck)
     note = "the last card: this is the final round" if left == 0 else f"{left} left in the deck"
-    step.log(f"Round {state.round}: {state.active} draws an event card ({note})", "Rounds",
-             secret={state.active: f"Round {state.round}: {state.active} draws {card} ({note})"})
+    step.log("Round {}: {} draws an event card ({})", "Rounds",
+             state.round, state.active, note,
+             secret={state.active: ("Round {}: {} draws {} ({})", (state.round, state.active, card, note))})
 
 
 def card_holders(state: GameState) -> list[str]:
@@ -50,8 +51,8 @@ def last_call(step: Step) -> None:
         end_round(step)
         return
     state.frames.append(LastCallFrame(holders, _last_call_seen(state, holders)))
-    step.log(f"The final round is over: {', '.join(holders)} may still play cards before the final "
-             "payouts", "Game End")
+    step.log("The final round is over: {} may still play cards before the final payouts", "Game End",
+             ", ".join(holders))
 
 
 def _last_call_seen(state: GameState, holders: list[str]) -> tuple:
@@ -76,14 +77,14 @@ def last_call_options(state: GameState, frame) -> dict[str, list]:
 
 def apply_last_pass(step: Step, action) -> None:
     step.state.frames[-1].waiting.remove(action.corp)
-    step.log(f"{action.corp} plays no more cards", "Game End")
+    step.log("{} plays no more cards", "Game End", action.corp)
 
 
 def end_round(step: Step) -> None:
     """Rounds: the Active Player card passes to the left and a new round begins."""
     state = step.state
     state.active = state.next_clockwise(state.active)
-    step.log(f"The Active Player card passes to {state.active}", "Rounds")
+    step.log("The Active Player card passes to {}", "Rounds", state.active)
     start_round(step)
 
 
@@ -104,12 +105,12 @@ def final_payouts(step: Step) -> None:
         if amounts:
             paid = ", ".join(f"{c} {e}" for c, e in amounts.items())
             count = competitors(state, industry)
-            step.log(f"Final payout of {industry} ({count} competitor{'s' if count != 1 else ''}): {paid}",
-                     "Game End")
+            step.log("Final payout of {} ({} competitor{}): {}", "Game End",
+                     industry, count, "s" if count != 1 else "", paid)
     best = max(state.money[c] for c in state.playing)
     winners = [c for c in state.playing if state.money[c] == best]
     if len(winners) == 1:
-        step.log(f"{winners[0]} wins with {best} Euros", "Winning")
+        step.log("{} wins with {} Euros", "Winning", winners[0], best)
     else:
-        step.log(f"A draw between {' and '.join(winners)} with {best} Euros each", "Winning")
+        step.log("A draw between {} with {} Euros each", "Winning", " and ".join(winners), best)
 

@@ -43,7 +43,7 @@ def apply_launch(step: Step, action: LaunchWar) -> None:
     helpers = [c for c in state.playing if c not in (action.corp, defender) and state.mercenaries[c] > 0]
     state.frames.append(WarFrame(action.corp, action.country, defender, helpers))
     against = defender or "no one (it is uncontrolled)"
-    step.log(f"{action.corp} launches a war on {action.country}, held by {against}", "Launch a War")
+    step.log("{} launches a war on {}, held by {}", "Launch a War", action.corp, action.country, against)
 
 
 def reconsider(state: GameState, frame: WarFrame) -> None:
@@ -72,7 +72,7 @@ def apply_support(step: Step, action: SupportWar | StayOut) -> None:
     frame.waiting.remove(action.corp)
     frame.answered.append(action.corp)
     if isinstance(action, StayOut):
-        step.log(f"{action.corp} sends no mercenaries", "Launch a War")
+        step.log("{} sends no mercenaries", "Launch a War", action.corp)
         return
     state.mercenaries[action.corp] -= action.count
     defender = state.controllers[frame.country]
@@ -85,8 +85,8 @@ def apply_support(step: Step, action: SupportWar | StayOut) -> None:
     else:
         frame.lent_to_defender += action.count
         to = f"{frame.country} (lost after the war)"
-    step.log(f"{action.corp} gives {action.count} mercenar{'y' if action.count == 1 else 'ies'} to {to}",
-             "Launch a War")
+    step.log("{} gives {} mercenar{} to {}", "Launch a War",
+             action.corp, action.count, "y" if action.count == 1 else "ies", to)
 
 
 def resolve_war(step: Step, frame: WarFrame) -> None:
@@ -96,14 +96,14 @@ def resolve_war(step: Step, frame: WarFrame) -> None:
     attacker, country = frame.attacker, frame.country
     defender = state.controllers[country]  # a card may have changed hands during the pause
     if defender == attacker:
-        step.log(f"{attacker} already controls {country}: there is no war", "Launch a War")
+        step.log("{} already controls {}: there is no war", "Launch a War", attacker, country)
         return
     spec = state.board.country_by_name[country]
     attack, defense, defending_mercs = war_totals(state, attacker, country, frame.lent_to_defender)
     attacker_wins = attack > defense
-    step.log(f"War for {country}: {attacker} {attack} against {defender or country} {defense}"
-             f" ({spec.defense} Defense + {defending_mercs} mercenaries): "
-             f"{(attacker if attacker_wins else (defender or country))} wins", "Resolving a War")
+    step.log("War for {}: {} {} against {} {} ({} Defense + {} mercenaries): {} wins", "Resolving a War",
+             country, attacker, attack, defender or country, defense, spec.defense, defending_mercs,
+             attacker if attacker_wins else defender or country)
 
     attacking_mercs = state.mercenaries[attacker]
     if defending_mercs == 0:
@@ -124,7 +124,7 @@ def resolve_war(step: Step, frame: WarFrame) -> None:
 
     if attacker_wins:
         state.put("controllers", country, attacker)
-        step.log(f"{attacker} takes control of {country}", "Resolving a War")
+        step.log("{} takes control of {}", "Resolving a War", attacker, country)
     if defender is None:
         return  # no intervention after a war against an uncontrolled country
     winner, loser = (attacker, defender) if attacker_wins else (defender, attacker)
@@ -146,6 +146,6 @@ def apply_spoils(step: Step, action: Intervene | Pass) -> None:
     state = step.state
     frame: SpoilsFrame = state.frames.pop()
     if isinstance(action, Pass):
-        step.log(f"{frame.winner} does not intervene in {frame.country}", "When the War is Over")
+        step.log("{} does not intervene in {}", "When the War is Over", frame.winner, frame.country)
     else:
         intervene(step, frame.winner, action.company, "When the War is Over")
