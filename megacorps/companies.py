@@ -1,6 +1,8 @@
 """Buying companies: the free picks of setup, the Buy Company action and Antitrust."""
 from __future__ import annotations
 
+from itertools import compress
+
 from .actions import BuyCompany, Pass, Permit, PickCompany, Veto
 from .interning import make, table
 from .log import Step
@@ -19,17 +21,21 @@ def _every(kind: type, corp: str, board) -> tuple:
     return found
 
 
+_IS_UNOWNED = UNOWNED.__eq__
+
+
 def pick_options(state: GameState, corp: str) -> list:
-    return [a for a, st in zip(_every(PickCompany, corp, state.board), state.companies.values()) if st == UNOWNED]
+    # state.companies is in board order: the unowned ones are picked out at C speed
+    return list(compress(_every(PickCompany, corp, state.board), map(_IS_UNOWNED, state.companies.values())))
 
 
 def buy_options(state: GameState, corp: str) -> list:
     if state.money[corp] < state.board.company_price:
         return []
-    every = _every(BuyCompany, corp, state.board)
+    options = list(compress(_every(BuyCompany, corp, state.board), map(_IS_UNOWNED, state.companies.values())))
     if state.vetoed:
-        return [a for a, st in zip(every, state.companies.values()) if st == UNOWNED and a.company not in state.vetoed]
-    return [a for a, st in zip(every, state.companies.values()) if st == UNOWNED]
+        return [a for a in options if a.company not in state.vetoed]
+    return options
 
 
 def apply_pick(step: Step, action: PickCompany) -> None:

@@ -41,8 +41,18 @@ def turn_options(state: GameState, corp: str) -> list:
     options += intervention.intervene_options(state, corp)
     options += mercenaries.buy_mercenaries_options(state, corp)
     options += war.war_options(state, corp)
-    options.append(table(Pass, corp)[()])
+    options.append(_pass(corp))
     return options
+
+
+def _pass(corp: str):
+    found = _PASSES.get(corp)
+    if found is None:
+        found = _PASSES[corp] = table(Pass, corp)[()]
+    return found
+
+
+_PASSES: dict = {}
 
 
 def _payout_choices(corp: str, board) -> tuple:
@@ -56,8 +66,9 @@ def _payout_choices(corp: str, board) -> tuple:
 
 def decisions(state: GameState) -> dict[str, list]:
     """Each corp that must decide now, with the choices the decision allows."""
-    frame = state.top_frame
-    if frame is not None:
+    frames = state.frames
+    if frames:
+        frame = frames[-1]
         return _FRAME_OPTIONS[type(frame)](state, frame)
     if state.phase == "over" or not state.to_act:
         return {}
@@ -134,50 +145,108 @@ def apply_action(step: Step, action) -> None:
     """Carry out an action already known to be legal, then move play on."""
     state = step.state
     kind = type(action)
-    frame = state.top_frame
-    if kind is OfferTrade:
-        trades.apply_offer(step, action)
-    elif kind is LeaveGame:
-        trades.apply_leave(step, action)
-    elif frame is not None and (type(frame), kind) in _FRAME_HANDLERS:
-        _FRAME_HANDLERS[(type(frame), kind)](step, action)
-    elif kind is PlayCard:
-        events.apply_play(step, action)
-    else:
-        _TURN_HANDLERS[kind](step, action)
+    frames = state.frames
+    handler = _FRAME_HANDLERS.get((type(frames[-1]), kind)) if frames else None
+    if handler is None:
+        if kind is OfferTrade:
+            handler = trades.apply_offer
+        elif kind is LeaveGame:
+            handler = trades.apply_leave
+        elif kind is PlayCard:
+            handler = events.apply_play
+        else:
+            handler = _TURN_HANDLERS[kind]
+    handler(step, action)
     settle(step)
+
+
+def _no_frame(step: Step, state: GameState) -> bool:
+    """Nothing under way: the turn order goes on, or the setup, the round or the game ends."""
+    if state.phase == "over" or state.to_act:
+        return False
+    if state.phase == "setup":
+        state.phase = "rounds"
+        step.log("Every corp has picked two companies: the first round begins", "Setting Up")
+        start_round(step)
+    elif not state.deck:
+        last_call(step)  # the final round is over: any time lasts until the game ends
+    else:
+        end_round(step)
+    return True
+
+
+def _settle_payout(step: Step, state: GameState, frame: PayoutFrame) -> bool:
+    if frame.waiting:
+        return False
+    payouts.resolve_payout(step, frame)
+    return True
+
+
+def _settle_antitrust(step: Step, state: GameState, frame: AntitrustFrame) -> bool:
+    if not companies.permission_moved(state, frame):
+        return False
+    companies.reconsider(step, frame)
+    return True
+
+
+def _settle_mercenaries(step: Step, state: GameState, frame: MercenaryFrame) -> bool:
+    if frame.offer is not None or mercenaries.next_seller(state, frame):
+        return False
+    state.frames.pop()  # every owner has been asked
+    return True
+
+
+def _settle_war(step: Step, state: GameState, frame: WarFrame) -> bool:
+    war.reconsider(state, frame)
+    if frame.waiting:
+        return False
+    war.resolve_war(step, frame)
+    return True
+
+
+def _settle_auction(step: Step, state: GameState, frame: AuctionFrame) -> bool:
+    if frame.waiting:
+        return False
+    contests.resolve_auction(step, frame)
+    return True
+
+
+def _settle_election(step: Step, state: GameState, frame: ElectionFrame) -> bool:
+    if frame.waiting:
+        return False
+    contests.resolve_election(step, frame)
+    return True
+
+
+def _settle_last_call(step: Step, state: GameState, frame: LastCallFrame) -> bool:
+    refresh_last_call(state, frame)
+    if frame.waiting:
+        return False
+    state.frames.pop()
+    end_round(step)  # the deck is empty: the game ends with the final payouts
+    return True
+
+
+def _waits(step: Step, state: GameState, frame) -> bool:
+    return False
+
+
+# What each kind of frame does when play comes back to it: True if it resolved or changed.
+_SETTLE = {
+    PayoutFrame: _settle_payout, AntitrustFrame: _settle_antitrust, MercenaryFrame: _settle_mercenaries,
+    WarFrame: _settle_war, AuctionFrame: _settle_auction, ElectionFrame: _settle_election,
+    LastCallFrame: _settle_last_call, SpoilsFrame: _waits, TradeFrame: _waits,
+}
 
 
 def settle(step: Step) -> None:
     """Resolve everything that needs no more decisions: finished frames, turn and round ends."""
     state = step.state
+    frames = state.frames  # the stack is changed in place, never replaced
     while True:
-        frame = state.top_frame
-        if frame is None:
-            if state.phase == "over" or state.to_act:
+        if frames:
+            frame = frames[-1]
+            if not _SETTLE[type(frame)](step, state, frame):
                 return
-            if state.phase == "setup":
-                state.phase = "rounds"
-                step.log("Every corp has picked two companies: the first round begins", "Setting Up")
-                start_round(step)
-            elif not state.deck:
-                last_call(step)  # the final round is over: any time lasts until the game ends
-            else:
-                end_round(step)
-        elif isinstance(frame, PayoutFrame) and not frame.waiting:
-            payouts.resolve_payout(step, frame)
-        elif isinstance(frame, AntitrustFrame) and companies.permission_moved(state, frame):
-            companies.reconsider(step, frame)
-        elif isinstance(frame, MercenaryFrame) and frame.offer is None and not mercenaries.next_seller(state, frame):
-            state.frames.pop()  # every owner has been asked
-        elif isinstance(frame, WarFrame) and (war.reconsider(state, frame) or not frame.waiting):
-            war.resolve_war(step, frame)
-        elif isinstance(frame, AuctionFrame) and not frame.waiting:
-            contests.resolve_auction(step, frame)
-        elif isinstance(frame, ElectionFrame) and not frame.waiting:
-            contests.resolve_election(step, frame)
-        elif isinstance(frame, LastCallFrame) and (refresh_last_call(state, frame) or not frame.waiting):
-            state.frames.pop()
-            end_round(step)  # the deck is empty: the game ends with the final payouts
-        else:
+        elif not _no_frame(step, state):
             return

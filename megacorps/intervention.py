@@ -1,6 +1,9 @@
 """Government Intervention: what a controlled country's government does to a company in it."""
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import eq
+
 from .actions import Intervene
 from .board import Government
 from .interning import table
@@ -17,17 +20,20 @@ def intervention_targets(state: GameState, corp: str) -> list[str]:
     """
     targets = []
     companies = state.companies
-    by_country = state.board.companies_of_country
-    for country, controller in state.controllers.items():
-        if controller == corp:
-            for company in by_country[country]:
-                owner = companies[company]
-                if owner != corp and owner not in MARKERS:
-                    targets.append(company)
+    board = state.board
+    by_country = board.companies_of_country
+    # state.controllers is in the board's order of countries (GameState.attach)
+    for country in compress(board.playable_countries, map(eq, repeat(corp), state.controllers.values())):
+        for company in by_country[country]:
+            owner = companies[company]
+            if owner != corp and owner not in MARKERS:
+                targets.append(company)
     return targets
 
 
 def intervene_options(state: GameState, corp: str) -> list:
+    if corp not in state.controllers.values():
+        return []
     choices = table(Intervene, corp)
     return [choices[co] for co in intervention_targets(state, corp)]
 

@@ -48,10 +48,18 @@ def census(state: GameState, corp: str, clockwise: bool = True) -> tuple[int, in
     return free, box, others
 
 
-def buy_mercenaries_options(state: GameState, corp: str) -> list:
-    _, box, others = census(state, corp, clockwise=False)
+def buy_mercenaries_options(state: GameState, corp: str) -> tuple:
+    box = 0
+    others = False
+    companies = state.companies
+    for co in mercenary_sources(state):
+        owner = companies[co]
+        if owner in MARKERS:
+            box += owner != ABSENT
+        elif owner != corp:
+            others = True
     most = min(box, state.money[corp] // state.board.mercenary_price)
-    return list(_mercenary_choices(corp, most, bool(others)))
+    return _mercenary_choices(corp, most, others)
 
 
 @lru_cache(maxsize=None)

@@ -78,10 +78,19 @@ def playable_modifiers(state: GameState, frame: PayoutFrame, corp: str) -> list[
 
 def payout_options(state: GameState, frame: PayoutFrame) -> dict[str, list]:
     out = {}
+    hands = state.hands
+    payout_cards = state.deck_spec.payout_cards
     for corp in frame.waiting:
-        plays = table(PlayCard, corp)
-        out[corp] = [table(NoCard, corp)[()]] + [plays[c, None] for c in playable_modifiers(state, frame, corp)]
+        no_card = _NO_CARD.get(corp) or _NO_CARD.setdefault(corp, (table(NoCard, corp)[()],))
+        if payout_cards.isdisjoint(hands[corp]):
+            out[corp] = list(no_card)
+        else:
+            plays = table(PlayCard, corp)
+            out[corp] = [*no_card, *(plays[c, None] for c in playable_modifiers(state, frame, corp))]
     return out
+
+
+_NO_CARD: dict[str, tuple] = {}
 
 
 def apply_modifier(step: Step, action: PlayCard) -> None:

@@ -158,13 +158,6 @@ class GameState(BaseModel):
     board: Board | None = Field(None, exclude=True, repr=False, description="The board in use")
     deck_spec: Deck | None = Field(None, exclude=True, repr=False, description="The event deck in use")
 
-    def __setattr__(self, name: str, value) -> None:
-        # Hot path: the engine sets plain fields many times per step; assignment is never
-        # validated (validate_assignment=False), so skip pydantic's bookkeeping.
-        if name in self.__dict__:
-            self.__dict__[name] = value
-        else:
-            super().__setattr__(name, value)
 
     def put(self, table: str, key: str, value) -> None:
         """Set one entry of `controllers`, `governments` or `hands`, which clones share: the
@@ -177,11 +170,14 @@ class GameState(BaseModel):
         """Tie this state to the board and deck it is played on (not part of its data)."""
         self.board = board
         self.deck_spec = deck
-        if self.companies and tuple(self.companies) != board.companies:
-            # board order, always: the rules list companies by walking the two side by side
-            ordered = {co: self.companies[co] for co in board.companies if co in self.companies}
-            ordered.update(self.companies)  # anything unknown stays, for the save checks to name
-            self.companies = ordered
+        for table, order in (("companies", board.companies), ("controllers", board.playable_countries),
+                             ("governments", board.playable_countries)):
+            values = self.__dict__[table]
+            if values and tuple(values) != order:
+                # board order, always: the rules list choices by walking the two side by side
+                ordered = {k: values[k] for k in order if k in values}
+                ordered.update(values)  # anything unknown stays, for the save checks to name
+                self.__dict__[table] = ordered
         return self
 
     def clone(self) -> "GameState":
@@ -241,6 +237,11 @@ class GameState(BaseModel):
     @property
     def top_frame(self):
         return self.frames[-1] if self.frames else None
+
+
+# Hot path: the engine sets plain fields many times per step and assignment is never validated
+# (validate_assignment=False), so attribute setting skips pydantic's bookkeeping (C speed).
+GameState.__setattr__ = object.__setattr__  # type: ignore[method-assign,assignment]
 
 
 def without(cards: list[str], card: str) -> list[str]:

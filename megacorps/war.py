@@ -2,6 +2,9 @@
 the target's Defense plus the defender's mercenaries; ties go to the defender."""
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import ne
+
 from .actions import Intervene, LaunchWar, Pass, StayOut, SupportWar
 from .intervention import intervene
 from .interning import make, table
@@ -16,8 +19,12 @@ def war_options(state: GameState, corp: str) -> list:
     controlled: the neutral places are never in it.)"""
     if state.mercenaries[corp] < 1:
         return []
-    wars = table(LaunchWar, corp)
-    return [wars[c] for c, owner in state.controllers.items() if owner != corp]
+    board = state.board
+    wars = board.actions.get((LaunchWar, corp))
+    if wars is None:  # in the board's order of countries, as state.controllers (GameState.attach)
+        made = table(LaunchWar, corp)
+        wars = board.actions[(LaunchWar, corp)] = tuple(made[c] for c in board.playable_countries)
+    return list(compress(wars, map(ne, repeat(corp), state.controllers.values())))
 
 
 def attack_strength(state: GameState, corp: str) -> int:
