@@ -11,7 +11,7 @@ Pure Python and pydantic; no user-interface package is imported here.
 from __future__ import annotations
 
 from . import bots, tables
-from .actions import (Accept, Action, Bid, Bundle, BuyCompany, BuyMercenaries, Decline, Intervene,
+from .actions import (Accept, Action, Bid, Bundle, ChoiceRange, BuyCompany, BuyMercenaries, Decline, Intervene,
                       LaunchWar, LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass,
                       PayoutIndustry, Permit, PickCompany, PlayCard, Sealed, StayOut, SupportWar, Veto,
                       Vote, action_from_dict, action_to_dict)
@@ -54,7 +54,7 @@ def scenario(corps: list[str], **position) -> Game:
 
 __all__ = [
     "Accept", "Action", "BadDataFile", "BadSaveFile", "Bid", "Board", "Bundle", "BuyCompany",
-    "BuyMercenaries", "CORPS", "CardSpec", "CompanyStatus", "CorpView", "Country", "Decline", "Deck",
+    "BuyMercenaries", "CORPS", "ChoiceRange", "CardSpec", "CompanyStatus", "CorpView", "Country", "Decline", "Deck",
     "Game", "GameState", "Government", "IllegalAction", "Intervene", "LaunchWar", "LeaveGame",
     "LogEntry", "NoCard", "OfferMercenaries", "OfferTrade", "Pass", "PayoutIndustry", "Permit",
     "PickCompany", "PlayCard", "Sealed", "Seat", "Simulator", "StayOut", "SupportWar", "Veto", "Vote", "action_from_dict",

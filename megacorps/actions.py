@@ -5,7 +5,7 @@ Every action names the corp that takes it. `str(action)` reads as a sentence;
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import ClassVar
 
 from pydantic import TypeAdapter, ValidationError
@@ -282,6 +282,56 @@ ACTION_TYPES: dict[str, type[Action]] = {
         PlayCard, NoCard, OfferTrade, LeaveGame)
 }
 _ADAPTERS = {kind: TypeAdapter(cls) for kind, cls in ACTION_TYPES.items()}
+
+
+# --- Amounts: listed in sensible steps, any amount in range accepted -------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ChoiceRange:
+    """Every action equal to `example` except that `field` is a whole number from `low` to
+    `high` (both included) is a legal choice now. `legal_actions` lists only some of those
+    amounts (`sensible_amounts`); `Game.ranges(corp)` gives the whole range, so that a form
+    or a bot may offer any amount, and the checked door accepts any of them."""
+    example: Action
+    field: str
+    low: int
+    high: int
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not type(self.example):
+            return False
+        value = getattr(action, self.field)
+        return (type(value) is int and self.low <= value <= self.high
+                and replace(action, **{self.field: self.low}) == replace(self.example, **{self.field: self.low}))
+
+    def with_value(self, value: int) -> Action:
+        """The action with `field` set to `value` (not checked against the range)."""
+        return replace(self.example, **{self.field: value})
+
+
+_STEPS = (12, 15, 20, 25, 30, 40, 50, 60, 80)
+
+
+def sensible_amounts(low: int, high: int) -> tuple[int, ...]:
+    """The amounts listed for a range: every one up to 10, then 12, 15, 20, 25, 30, 40, 50, 60,
+    80, 100, 120, ... and always `high` itself (at most about ten a power of ten)."""
+    found = _AMOUNTS.get((low, high))
+    if found is None:
+        amounts = set(range(low, min(high, 10) + 1))
+        scale = 1
+        while scale * 12 <= high:
+            amounts.update(a * scale for a in _STEPS if low <= a * scale <= high)
+            amounts.add(100 * scale) if 100 * scale <= high else None
+            scale *= 10
+        if high >= low:
+            amounts.add(high)
+        found = tuple(sorted(amounts))
+        if len(_AMOUNTS) < 10_000:
+            _AMOUNTS[(low, high)] = found
+    return found
+
+
+_AMOUNTS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 # --- Field types: a malformed action is refused before any rule looks at it (issue 7, item 5) ---

@@ -2,7 +2,7 @@
 are all revealed together once every corp has made its own."""
 from __future__ import annotations
 
-from .actions import Bid, Vote
+from .actions import Bid, ChoiceRange, Vote, sensible_amounts
 from .interning import table
 from .log import Step
 from .state import AuctionFrame, ElectionFrame, GameState
@@ -20,11 +20,17 @@ def start_auction(step: Step, country: str) -> None:
 
 
 def bid_options(state: GameState, frame: AuctionFrame) -> dict[str, list]:
+    """Bids in sensible steps from 0 to all the corp's money (any amount between is accepted:
+    `bid_ranges`)."""
     out = {}
     for corp in frame.waiting:
         bids = table(Bid, corp)
-        out[corp] = [bids[n] for n in range(state.money[corp] + 1)]
+        out[corp] = [bids[n] for n in sensible_amounts(0, state.money[corp])]
     return out
+
+
+def bid_ranges(state: GameState, frame: AuctionFrame) -> dict[str, list]:
+    return {corp: [ChoiceRange(table(Bid, corp)[0], "amount", 0, state.money[corp])] for corp in frame.waiting}
 
 
 def apply_bid(step: Step, action: Bid) -> None:

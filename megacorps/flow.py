@@ -78,6 +78,24 @@ def decisions(state: GameState) -> dict[str, list]:
     return {corp: turn_options(state, corp)}
 
 
+_FRAME_RANGES = {
+    AuctionFrame: contests.bid_ranges,
+    MercenaryFrame: mercenaries.offer_ranges,
+    WarFrame: war.support_ranges,
+}
+
+
+def ranges(state: GameState) -> dict[str, list]:
+    """For each decider whose choices include an amount (a bid, a price, a number of
+    mercenaries), the whole ranges the decision accepts (`actions.ChoiceRange`); the listed
+    choices give only sensible steps of them."""
+    frames = state.frames
+    if not frames:
+        return {}
+    found = _FRAME_RANGES.get(type(frames[-1]))
+    return found(state, frames[-1]) if found is not None else {}
+
+
 def may_interrupt(state: GameState) -> bool:
     """Cards, trades and leaving may come between any two steps, except while a card, a
     payout, a contest or a trade offer is being resolved (Event Cards)."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .actions import ACTION_TYPES, Action, Bid, OfferTrade, Sealed, Vote, malformed
+from .actions import ACTION_TYPES, Action, Bid, ChoiceRange, OfferTrade, Sealed, Vote, malformed
 from .errors import IllegalAction
 from .explain import describe_decision, why_illegal
-from .flow import apply_action, decisions, interruptions, may_interrupt
+from .flow import apply_action, decisions, interruptions, may_interrupt, ranges
 from .log import LogEntry, Step
 from .state import AuctionFrame, ElectionFrame, GameState
 from .trades import check_offer
@@ -71,6 +71,13 @@ class Game:
             return [a for options in current.values() for a in options]
         return current.get(corp, []) + self.interruptions(corp)
 
+    def ranges(self, corp: str) -> list[ChoiceRange]:
+        """The amounts `corp`'s decision accepts, as whole ranges: a bid, a price for
+        mercenaries, a number of mercenaries given to a war. `legal_actions` lists sensible
+        steps of each range (every amount up to 10, then 12, 15, 20, 25, 30, 40, ...); any
+        amount in a range is legal (`ChoiceRange.with_value(n)` builds it)."""
+        return ranges(self._state).get(corp, [])
+
     def interruptions(self, corp: str) -> list[Action]:
         """What `corp` may do now without being asked: any-time cards, leaving."""
         extra = self._interrupts.get(corp)
@@ -89,9 +96,13 @@ class Game:
     def check(self, action: Action) -> None:
         """Raise IllegalAction (saying why) unless `action` is legal now."""
         corp = getattr(action, "corp", None)
-        choices = self._current().get(corp) if type(corp) is str else None
-        if choices is not None and id(action) in map(id, choices):
-            return  # the very value the engine listed (bots pass these): legal
+        if type(corp) is str:
+            choices = self._current().get(corp)
+            if choices is not None and id(action) in map(id, choices):
+                return  # the very value the engine listed (bots pass these): legal
+            extra = self._interrupts.get(corp)
+            if extra is not None and id(action) in map(id, extra):
+                return  # an any-time card or leaving, as listed
         if not isinstance(action, Action) or type(action) not in ACTION_TYPES.values():
             raise IllegalAction(f"{action!r} is not a MegaCorps action")
         problem = malformed(action)
@@ -111,7 +122,7 @@ class Game:
             return
         if action.corp not in state.corps:
             raise IllegalAction(f"{action}: {why_illegal(state, action, self.deciders)}")
-        if action in self.legal_actions(action.corp):
+        if action in self.legal_actions(action.corp) or any(action in r for r in self.ranges(action.corp)):
             return
         raise IllegalAction(f"{action}: {why_illegal(state, action, self.deciders)}")
 

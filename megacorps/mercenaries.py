@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .actions import Accept, BuyMercenaries, Decline, OfferMercenaries
+from .actions import Accept, BuyMercenaries, ChoiceRange, Decline, OfferMercenaries, sensible_amounts
 from .interning import make, table
 from .log import Step
 from .state import ABSENT, MARKERS, GameState, MercenaryFrame
@@ -121,13 +121,25 @@ def mercenary_options(state: GameState, frame: MercenaryFrame) -> dict[str, list
         seller = next_seller(state, frame)
         budget = state.money[frame.buyer]
         offer = table(OfferMercenaries, seller)
+        prices = sensible_amounts(0, budget)
         offers = [offer[0, 0]] + [offer[n, p] for n in range(1, can_sell(state, frame, seller) + 1)
-                                  for p in range(budget + 1)]
+                                  for p in prices]
         return {seller: offers}
     price = frame.offer[2]
     can = state.money[frame.buyer] >= price and offer_stands(state, frame)
     answers = [make(Accept, frame.buyer)] if can else []
     return {frame.buyer: answers + [make(Decline, frame.buyer)]}
+
+
+def offer_ranges(state: GameState, frame: MercenaryFrame) -> dict[str, list]:
+    """A seller's offers: any price from 0 to the buyer's money for each count it may sell
+    (`mercenary_options` lists the prices in sensible steps)."""
+    if frame.offer is not None:
+        return {}
+    seller = next_seller(state, frame)
+    offer = table(OfferMercenaries, seller)
+    return {seller: [ChoiceRange(offer[n, 0], "price", 0, state.money[frame.buyer])
+                     for n in range(1, can_sell(state, frame, seller) + 1)]}
 
 
 def apply_offer(step: Step, action: OfferMercenaries) -> None:

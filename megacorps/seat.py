@@ -33,6 +33,10 @@ class Seat:
         play and leaving. Trade offers are checked by `apply`."""
         return self.game.legal_actions(self.corp)
 
+    def ranges(self) -> list:
+        """The whole ranges of amounts its decision accepts (`Game.ranges`)."""
+        return self.game.ranges(self.corp)
+
     def may_offer_trades(self) -> bool:
         return self.game.may_offer_trades(self.corp)
 

@@ -18,7 +18,7 @@ import random
 from collections import Counter
 
 from .actions import Action, Bundle, OfferTrade, PlayCard
-from .flow import apply_action, decisions, interruptions
+from .flow import apply_action, decisions, interruptions, ranges
 from .knowledge import SET_ASIDE, facts_of
 from .state import AuctionFrame, ElectionFrame, GameState, TradeFrame
 
@@ -62,6 +62,11 @@ class Simulator:
         """The choices of `corp`'s pending decision (the same values `Game.legal_actions`
         lists, without any-time cards and leaving); [] if it has none. Do not change the list."""
         return self._current().get(corp, [])
+
+    def ranges(self, corp: str) -> list:
+        """The whole ranges of amounts `corp`'s decision accepts (`Game.ranges`); `choices`
+        lists sensible steps of them, and `step` takes any amount in range."""
+        return ranges(self.state).get(corp, [])
 
     def card_plays(self, corp: str) -> list[PlayCard]:
         """Any-time cards `corp` may play right now, with every legal target."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import compress, repeat
 from operator import ne
 
-from .actions import Intervene, LaunchWar, Pass, StayOut, SupportWar
+from .actions import ChoiceRange, Intervene, LaunchWar, Pass, StayOut, SupportWar, sensible_amounts
 from .intervention import intervene
 from .interning import make, table
 from .log import Step
@@ -63,13 +63,22 @@ def reconsider(state: GameState, frame: WarFrame) -> None:
 
 
 def support_options(state: GameState, frame: WarFrame) -> dict[str, list]:
+    """Stay out, or give some mercenaries (in sensible steps up to all of them; any number
+    between is accepted: `support_ranges`) to either side."""
     out = {}
     for corp in frame.waiting:
-        have = state.mercenaries[corp]
+        counts = sensible_amounts(1, state.mercenaries[corp])
         support = table(SupportWar, corp)
-        out[corp] = [table(StayOut, corp)[()]] + [support[side, n] for side in ("attacker", "defender")
-                                                  for n in range(1, have + 1)]
+        out[corp] = [table(StayOut, corp)[()]] + [support[side, n] for side in SIDES for n in counts]
     return out
+
+
+SIDES = ("attacker", "defender")
+
+
+def support_ranges(state: GameState, frame: WarFrame) -> dict[str, list]:
+    return {corp: [ChoiceRange(table(SupportWar, corp)[side, 1], "count", 1, state.mercenaries[corp])
+                   for side in SIDES] for corp in frame.waiting}
 
 
 def apply_support(step: Step, action: SupportWar | StayOut) -> None:

@@ -129,3 +129,25 @@ def test_elections_target_any_democracy():
     game = mc.scenario(THREE, hands={"Mokia": ["Elections"]})
     assert card_targets(game, "Mokia", "Elections") == {
         c for c, g in game.state.governments.items() if g.value == "Democracy"}
+
+
+def test_bids_are_listed_in_sensible_steps_and_any_amount_in_range_is_accepted():
+    """Issue 7, item 9: one Bid was listed per Euro (a corp with 10^7 Euros took 40 s and 1.3 GB
+    per listing). Now the listing has sensible steps (every amount to 10, then 12, 15, 20, 25,
+    30, 40, ... and all the money), `game.ranges(corp)` gives the whole range, and the checked
+    door takes any amount in it and refuses one outside it with a reason."""
+    import time
+    game = auction(money={"Mokia": 37, "Globbo": 10**7})
+    bids = [a.amount for a in game.legal_actions("Mokia")]
+    assert bids == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 37]
+    assert game.ranges("Mokia") == [mc.ChoiceRange(mc.Bid("Mokia", 0), "amount", 0, 37)]
+    assert game.seat("Mokia").ranges() == game.ranges("Mokia") and game.ranges("Nonintendo")
+    assert mc.Bid("Mokia", 33) not in game.legal_actions("Mokia") and mc.Bid("Mokia", 33) in game.ranges("Mokia")[0]
+    started = time.perf_counter()
+    rich = game.legal_actions("Globbo")
+    assert time.perf_counter() - started < 0.1 and len(rich) < 100 and rich[-1] == mc.Bid("Globbo", 10**7)
+    assert_illegal(game, mc.Bid("Mokia", 38), "Mokia has only 37 Euros to bid")
+    game.apply(mc.Bid("Mokia", 33))
+    game.apply(game.ranges("Globbo")[0].with_value(1234567))
+    game.apply(mc.Bid("Nonintendo", 0))
+    assert game.controller("Great Russia") == "Globbo" and game.money("Globbo") == 10**7 - 1234567

@@ -146,3 +146,17 @@ def test_each_company_supplies_at_most_one_mercenary_per_purchase_whoever_owns_i
     game.apply(mc.OfferMercenaries("Lenogo", 1, 0))
     game.apply(mc.Accept("Mokia"))
     assert game.mercenaries("Mokia") == 2  # one from each of the two companies, not three
+
+
+def test_mercenary_prices_are_listed_in_steps_and_any_price_the_buyer_can_pay_is_accepted():
+    """Issue 7, item 9: every count times every price was listed (up to 856 choices)."""
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], money={"Mokia": 45},
+                       companies={"China/Defense": "Globbo", "Maghreb/Defense": "Globbo"})
+    game.apply(mc.BuyMercenaries("Mokia", 0, True))
+    offers = game.legal_actions("Globbo")
+    assert len(offers) == 1 + 2 * 18 and mc.OfferMercenaries("Globbo", 2, 45) in offers
+    assert [(r.example.count, r.low, r.high) for r in game.ranges("Globbo")] == [(1, 0, 45), (2, 0, 45)]
+    assert_illegal(game, mc.OfferMercenaries("Globbo", 2, 46), "Mokia has only 45 Euros")
+    game.apply(mc.OfferMercenaries("Globbo", 2, 33))
+    game.apply(mc.Accept("Mokia"))
+    assert game.money("Mokia") == 12 and game.mercenaries("Mokia") == 2

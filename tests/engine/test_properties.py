@@ -75,7 +75,7 @@ def check_rejected(game: mc.Game, action) -> bool:
     """Apply `action` if legal (returns True); if illegal, it must raise IllegalAction naming the
     action and leave the game exactly as it was (returns False)."""
     if not isinstance(action, mc.OfferTrade) and action.corp in game.state.corps \
-            and action in game.legal_actions(action.corp):
+            and (action in game.legal_actions(action.corp) or any(action in r for r in game.ranges(action.corp))):
         game.apply(action)
         return True
     before = snapshot(game)

@@ -197,3 +197,15 @@ def test_mercenaries_lent_to_an_uncontrolled_target_still_defend_it_when_it_gain
     assert game.mercenaries("Mokia") == 1 and game.mercenaries("Globbo") == 0
     assert game.deciders == ["Globbo"]  # the defender won: it may intervene against Mokia there
     assert mc.Intervene("Globbo", "African Federation/Metals") in game.legal_actions("Globbo")
+
+
+def test_mercenaries_given_to_a_war_are_listed_in_steps_and_any_number_held_is_accepted():
+    game = mc.scenario(THREE, countries={"Mercosur": "Globbo"}, mercenaries={"Mokia": 1, "Nonintendo": 40})
+    game.apply(mc.LaunchWar("Mokia", "Mercosur"))
+    gifts = [a for a in game.legal_actions("Nonintendo") if isinstance(a, mc.SupportWar)]
+    assert len(gifts) == 2 * 16 and mc.SupportWar("Nonintendo", "defender", 40) in gifts  # 1..10, 12 ... 40
+    assert [(r.example.side, r.low, r.high) for r in game.ranges("Nonintendo")] == [
+        ("attacker", 1, 40), ("defender", 1, 40)]
+    assert_illegal(game, mc.SupportWar("Nonintendo", "attacker", 41), "Nonintendo has only 40 mercenaries")
+    game.apply(mc.SupportWar("Nonintendo", "attacker", 13))
+    assert game.controller("Mercosur") == "Mokia"
