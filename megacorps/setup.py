@@ -43,8 +43,9 @@ def empty_board_state(corps: list[str], board: Board, deck: Deck) -> GameState:
 
 
 def new_game_state(corps: list[str], seed: int | None, board: Board | None = None,
-                   deck: Deck | None = None) -> tuple[GameState, Step]:
-    """Setting Up, steps 1-8: everything chance decides, ready for the free company picks."""
+                   deck: Deck | None = None, quiet: bool = False) -> tuple[GameState, Step]:
+    """Setting Up, steps 1-8: everything chance decides, ready for the free company picks.
+    `quiet`: keep no log (for the simulator)."""
     board = board or load_board()
     deck = deck or load_deck()
     check_pair(board, deck)
@@ -52,7 +53,7 @@ def new_game_state(corps: list[str], seed: int | None, board: Board | None = Non
     _check_corps(corps, board)
     rng = random.Random(seed)
     state = empty_board_state(corps, board, deck)
-    step = Step(state)
+    step = Step(state) if not quiet else _quiet_step(state)
 
     cards = list(deck.all_cards)
     rng.shuffle(cards)
@@ -87,6 +88,11 @@ def new_game_state(corps: list[str], seed: int | None, board: Board | None = Non
     order = state.corps_from(state.active)
     state.to_act = order + order  # two rounds of free picks, clockwise from the active corp
     return state, step
+
+
+def _quiet_step(state: GameState):
+    from .simulator import _Quiet
+    return _Quiet(state)
 
 
 def _known(kind: str, name: str, known: Iterable[str]) -> None:

@@ -235,3 +235,10 @@ def test_determinize_redraws_other_corps_sealed_bids():
 def test_determinize_refuses_a_corp_not_in_the_game():
     with pytest.raises(ValueError, match="'Windoze' is not playing"):
         mc.determinize(mc.new_game(FOUR, seed=1), "Windoze", random.Random(0))
+
+
+def test_the_benchmark_plays_complete_games_on_both_paths():
+    from megacorps import bench
+    for path in bench.PATHS:
+        seconds, steps = bench.run(path, 2)
+        assert steps > 100 and seconds > 0
