@@ -135,6 +135,16 @@ class Board(_Strict):
         return tuple(f"{c.name}/{i}" for c in self.countries for i in c.companies)
 
     @cached_property
+    def position(self) -> dict[str, int]:
+        """Company -> its position in `companies`."""
+        return {co: i for i, co in enumerate(self.companies)}
+
+    @cached_property
+    def country_and_industry(self) -> dict[str, tuple[str, str]]:
+        """Company -> (its country, its industry)."""
+        return {co: tuple(co.split("/", 1)) for co in self.companies}
+
+    @cached_property
     def companies_of_industry(self) -> dict[str, tuple[str, ...]]:
         return {i: tuple(co for co in self.companies if co.split("/", 1)[1] == i) for i in self.industries}
 

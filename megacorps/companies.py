@@ -1,12 +1,10 @@
 """Buying companies: the free picks of setup, the Buy Company action and Antitrust."""
 from __future__ import annotations
 
-from itertools import compress
-
 from .actions import BuyCompany, Pass, Permit, PickCompany, Veto
 from .interning import make, table
 from .log import Step
-from .state import UNOWNED, AntitrustFrame, GameState, country_of, industry_of
+from .state import UNOWNED, AntitrustFrame, GameState, country_of
 from .turns import end_turn
 
 
@@ -21,18 +19,16 @@ def _every(kind: type, corp: str, board) -> tuple:
     return found
 
 
-_IS_UNOWNED = UNOWNED.__eq__
-
-
 def pick_options(state: GameState, corp: str) -> list:
-    # state.companies is in board order: the unowned ones are picked out at C speed
-    return list(compress(_every(PickCompany, corp, state.board), map(_IS_UNOWNED, state.companies.values())))
+    every = _every(PickCompany, corp, state.board)
+    return [every[i] for i in state.unowned_positions()]
 
 
 def buy_options(state: GameState, corp: str) -> list:
     if state.money[corp] < state.board.company_price:
         return []
-    options = list(compress(_every(BuyCompany, corp, state.board), map(_IS_UNOWNED, state.companies.values())))
+    every = _every(BuyCompany, corp, state.board)
+    options = [every[i] for i in state.unowned_positions()]
     if state.vetoed:
         return [a for a in options if a.company not in state.vetoed]
     return options
@@ -41,7 +37,7 @@ def buy_options(state: GameState, corp: str) -> list:
 def apply_pick(step: Step, action: PickCompany) -> None:
     """Setting Up, step 8: a free company, clockwise, two rounds of picks."""
     state = step.state
-    state.companies[action.company] = action.corp
+    state.set_company(action.company, action.corp)
     step.log("{} takes {} for free", "Setting Up", action.corp, action.company)
     state.to_act = state.to_act[1:]
 
@@ -52,11 +48,14 @@ def needs_permission(state: GameState, buyer: str, company: str) -> str | None:
     Permission is needed when another corp controls the company's country and the buyer
     already owns a different company of the same industry; neutral places never need it.
     """
-    owner = state.controllers.get(country_of(company))
+    board = state.board
+    country, industry = board.country_and_industry[company]
+    owner = state.controllers.get(country)
     if owner is None or owner == buyer:
         return None
-    for other in state.board.companies_of_industry[industry_of(company)]:
-        if other != company and state.companies[other] == buyer:
+    companies = state.companies
+    for other in board.companies_of_industry[industry]:
+        if companies[other] == buyer and other != company:
             return owner
     return None
 
@@ -76,7 +75,7 @@ def _complete_purchase(step: Step, buyer: str, company: str) -> None:
     state = step.state
     price = state.board.company_price
     state.money[buyer] -= price
-    state.companies[company] = buyer
+    state.set_company(company, buyer)
     step.log("{} buys {} for {} Euros", "Buy Company", buyer, company, price)
     end_turn(state)
 

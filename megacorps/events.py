@@ -151,7 +151,7 @@ def _set_government(step: Step, corp: str, card: CardSpec, country: str | None) 
 @effect("bring_into_existence")
 def _exist(step: Step, corp: str, card: CardSpec, target: str | None) -> None:
     company = str(card.params["company"])
-    step.state.companies[company] = UNOWNED
+    step.state.set_company(company, UNOWNED)
     step.log("{} now exists and can be bought", "Switzerland, Asteroid, L-5 and Open Source Software",
              company)
 
@@ -161,12 +161,12 @@ def _syndicalize(step: Step, corp: str, card: CardSpec, company: str | None) -> 
     state = step.state
     owner = state.companies[company]
     pay = int(card.params.get("compensation", 0))
-    state.companies[company] = SYNDICALIZED
+    state.set_company(company, SYNDICALIZED)
     state.money[owner] += pay
     step.log("{} is Syndicalized; {} gets {} Euros", "Syndicalized Companies", company, owner, pay)
 
 
 @effect("privatize")
 def _privatize(step: Step, corp: str, card: CardSpec, company: str | None) -> None:
-    step.state.companies[company] = UNOWNED
+    step.state.set_company(company, UNOWNED)
     step.log("{} is no longer Nationalized: it is unowned and can be bought", "Event Cards", company)

@@ -32,35 +32,53 @@ _FRAME_OPTIONS = {
 
 
 def turn_options(state: GameState, corp: str) -> list:
-    """The six actions of a turn (Actions)."""
+    """The six actions of a turn (Actions): Buy Company, Payout Industry, Government
+    Intervention, Buy Mercenaries, Launch a War, Pass. (The hot path of every game: the
+    action values come from per-board tuples, the unowned companies from an index.)"""
     if state.must_buy:
         return companies.committed_buyer_options(state, corp)
-    options = companies.buy_options(state, corp)
-    if state.paid != corp and not state.payout_taken:
-        options += _payout_choices(corp, state.board)
-    options += intervention.intervene_options(state, corp)
+    board = state.board
+    acts = board.actions.get(("turn", corp)) or _actions(board, corp)
+    if state.money[corp] >= board.company_price:
+        buys = acts.buys
+        at = state.unowned_at
+        options = [buys[i] for i in (at if at is not None else state.unowned_positions())]
+        if state.vetoed:
+            options = [a for a in options if a.company not in state.vetoed]
+    else:
+        options = []
+    if not state.payout_taken and state.paid != corp:
+        options += acts.payouts
+    controllers = state.controllers
+    if corp in controllers.values():
+        options += intervention.intervene_options(state, corp)
     options += mercenaries.buy_mercenaries_options(state, corp)
-    options += war.war_options(state, corp)
-    options.append(_pass(corp))
+    if state.mercenaries[corp]:
+        wars = acts.wars
+        if wars[0] is not controllers:  # the countries it may attack change rarely: kept by corp
+            wars[0] = controllers
+            wars[1] = war.war_options(state, corp)
+        options += wars[1]
+    options.append(acts.passes)
     return options
 
 
-def _pass(corp: str):
-    found = _PASSES.get(corp)
-    if found is None:
-        found = _PASSES[corp] = table(Pass, corp)[()]
-    return found
+class _CorpActions:
+    """The action values a corp's turn is made of, built once per board and corp."""
+
+    __slots__ = ("buys", "payouts", "passes", "wars")
+
+    def __init__(self, board, corp: str):
+        buy = table(BuyCompany, corp)
+        self.buys = tuple(buy[co] for co in board.companies)
+        pay = table(PayoutIndustry, corp)
+        self.payouts = tuple(pay[i] for i in board.industries)
+        self.passes = table(Pass, corp)[()]
+        self.wars = [None, []]  # (the controllers table they were listed for, the wars)
 
 
-_PASSES: dict = {}
-
-
-def _payout_choices(corp: str, board) -> tuple:
-    cache = board.actions
-    found = cache.get((PayoutIndustry, corp))
-    if found is None:
-        choices = table(PayoutIndustry, corp)
-        found = cache[(PayoutIndustry, corp)] = tuple(choices[i] for i in board.industries)
+def _actions(board, corp: str) -> _CorpActions:
+    found = board.actions[("turn", corp)] = _CorpActions(board, corp)
     return found
 
 

@@ -46,20 +46,20 @@ def intervene(step: Step, by: str, company: str, rule: str) -> None:
     owner = state.companies[company]
     pay = state.board.divestment_compensation
     if government is Government.DEMOCRACY:
-        state.companies[company] = UNOWNED
+        state.set_company(company, UNOWNED)
         state.money[owner] += pay
         step.log("{} (Democracy) forces {} to divest {}; {} gets {} Euros", f"{rule}: Democracies",
                  country, owner, company, owner, pay)
     elif government is Government.KLEPTOCRACY:
-        state.companies[company] = by
+        state.set_company(company, by)
         step.log("{} (Kleptocracy) hands {} from {} to {}", f"{rule}: Kleptocracies",
                  country, company, owner, by)
     elif government is Government.DICTATORSHIP:
-        state.companies[company] = NATIONALIZED
+        state.set_company(company, NATIONALIZED)
         step.log("{} (Dictatorship) nationalizes {}, taking it from {}", f"{rule}: Dictatorships",
                  country, company, owner)
     else:
-        state.companies[company] = SYNDICALIZED
+        state.set_company(company, SYNDICALIZED)
         state.money[owner] += pay
         step.log("{} (Wikisyndicalism) syndicalizes {}; {} gets {} Euros", f"{rule}: Wikisyndicalisms",
                  country, company, owner, pay)

@@ -136,14 +136,14 @@ def scenario_state(corps: list[str], companies: Mapping[str, str] | None = None,
         else:
             state.discard.append(card)
             if spec.effect == "bring_into_existence":
-                state.companies[str(spec.params["company"])] = UNOWNED
+                state.set_company(str(spec.params["company"]), UNOWNED)
     statuses = set(MARKERS) - {ABSENT} | set(corps)
     for company, status in (companies or {}).items():
         _known("company", company, board.companies)
         if status not in statuses:
             raise ValueError(f"scenario: {company}: status {status!r} is neither a corp in the game "
                              "nor unowned / nationalized / syndicalized")
-        state.companies[company] = status
+        state.set_company(company, status)
     for country, owner in (countries or {}).items():
         _known("country (neutral places cannot be controlled)", country, board.playable_countries)
         if owner is not None:

@@ -5,6 +5,7 @@ never edits a state another holder can see: `Game.apply` works on `state.clone()
 """
 from __future__ import annotations
 
+from bisect import bisect
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Annotated, Literal
@@ -155,6 +156,9 @@ class GameState(BaseModel):
     in_play: list[str] = Field(default_factory=list, description="Lasting cards in effect (Clone Soldiers)")
     frames: list = Field(default_factory=list, exclude=True, description="Decisions under way")
 
+    unowned_at: tuple | None = Field(None, exclude=True, repr=False,
+                                     description="Board positions of the unowned companies (a cache: None "
+                                                 "until asked, kept up to date by set_company)")
     board: Board | None = Field(None, exclude=True, repr=False, description="The board in use")
     deck_spec: Deck | None = Field(None, exclude=True, repr=False, description="The event deck in use")
 
@@ -165,6 +169,31 @@ class GameState(BaseModel):
         changed = self.__dict__[table].copy()
         changed[key] = value
         self.__dict__[table] = changed
+
+    def set_company(self, company: str, status: str) -> None:
+        """Put a corp's marker or a status in a company box. The rules change companies only
+        through this, which keeps the index of unowned companies (`unowned_positions`) up to date."""
+        d = self.__dict__
+        companies = d["companies"]
+        old = companies[company]
+        companies[company] = status
+        at = d["unowned_at"]
+        if at is not None and (old == UNOWNED) != (status == UNOWNED):
+            i = self.board.position[company]
+            if status == UNOWNED:
+                k = bisect(at, i)
+                d["unowned_at"] = at[:k] + (i,) + at[k:]
+            else:
+                k = at.index(i)
+                d["unowned_at"] = at[:k] + at[k + 1:]
+
+    def unowned_positions(self) -> tuple[int, ...]:
+        """Board positions (in `board.companies`) of the unowned companies, in board order."""
+        at = self.__dict__["unowned_at"]
+        if at is None:
+            at = self.__dict__["unowned_at"] = tuple(
+                i for i, status in enumerate(self.companies.values()) if status == UNOWNED)
+        return at
 
     def attach(self, board: Board, deck: Deck) -> "GameState":
         """Tie this state to the board and deck it is played on (not part of its data)."""
@@ -178,6 +207,7 @@ class GameState(BaseModel):
                 ordered = {k: values[k] for k in order if k in values}
                 ordered.update(values)  # anything unknown stays, for the save checks to name
                 self.__dict__[table] = ordered
+        self.__dict__["unowned_at"] = None
         return self
 
     def clone(self) -> "GameState":

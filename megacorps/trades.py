@@ -82,7 +82,7 @@ def _hand_over(state: GameState, giver: str, receiver: str, bundle: Bundle) -> N
     state.mercenaries[giver] -= bundle.mercenaries
     state.mercenaries[receiver] += bundle.mercenaries
     for company in bundle.companies:
-        state.companies[company] = receiver
+        state.set_company(company, receiver)
     for country in bundle.countries:
         state.put("controllers", country, receiver)
     for card in bundle.cards:
@@ -116,7 +116,7 @@ def apply_leave(step: Step, action: LeaveGame) -> None:
     corp = action.corp
     for company, owner in state.companies.items():
         if owner == corp:
-            state.companies[company] = "unowned"
+            state.set_company(company, "unowned")
     for country, owner in state.controllers.items():
         if owner == corp:
             state.put("controllers", country, None)
