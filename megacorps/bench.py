@@ -9,8 +9,9 @@
 * **simulator**: the search path (`game.simulator()`): `deciders`, `choices`, now and then
   `card_plays`, and `step` in place, unchecked, without a log.
 
-Both play the same kind of game: a random choice among the pending decision's choices, and with
-probability 0.1 an any-time card if the decider holds a playable one. Each run reports the best
+Both play the same kind of game: a uniformly random choice among the pending decision's
+choices, and with probability 0.1 an any-time card if the decider holds a playable one (the
+same seed gives the same game on both paths). Each run reports the best
 of `--repeat` runs (other processes only ever slow a run down) and the spread of all runs.
 When valgrind is installed, `--valgrind` (the default) also counts the instructions per game
 with callgrind: (instructions for N+K games - for K games) / N, which does not depend on the
@@ -49,9 +50,9 @@ def checked_game(seed: int) -> int:
         if rng.random() < CARD_RATE:
             plays = [a for a in extra if type(a) is PlayCard]
             if plays:
-                action = rng.choice(plays)
+                action = plays[int(rng.random() * len(plays))]
         if action is None:
-            action = rng.choice(options[:len(options) - len(extra)])
+            action = options[int(rng.random() * (len(options) - len(extra)))]
         game.apply(action)
         steps += 1
     return steps
@@ -71,9 +72,10 @@ def simulator_game(seed: int) -> int:
         if rng.random() < CARD_RATE:
             plays = sim.card_plays(corp)
             if plays:
-                action = rng.choice(plays)
+                action = plays[int(rng.random() * len(plays))]
         if action is None:
-            action = rng.choice(sim.choices(corp))
+            choices = sim.choices(corp)
+            action = choices[int(rng.random() * len(choices))]
         sim.step(action)
         steps += 1
     return steps

@@ -39,13 +39,14 @@ class _Quiet:
 class Simulator:
     """A position that search plays forward in place: no legality check, no log, no undo."""
 
-    __slots__ = ("state", "_decisions")
+    __slots__ = ("state", "_decisions", "_step")
 
     def __init__(self, state: GameState):
         """Play on `state` itself (it is changed in place: give it a state nobody else holds,
         as `game.simulator()`, `determinize` and `copy` do)."""
         self.state = state
         self._decisions: dict[str, list] | None = None
+        self._step = _Quiet(state)
 
     def _current(self) -> dict[str, list]:
         current = self._decisions
@@ -74,7 +75,7 @@ class Simulator:
 
     def step(self, action: Action) -> None:
         """Apply a legal action (unchecked) and everything that follows from it, in place."""
-        apply_action(_Quiet(self.state), action)
+        apply_action(self._step, action)
         self._decisions = None
 
     def copy(self) -> "Simulator":
