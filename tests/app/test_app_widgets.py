@@ -300,7 +300,9 @@ def test_secret_bids_one_player_at_a_time():
     table.chooser.set_field("target", "ASEAN")
     table.chooser.confirm.click()
     assert app.error.value == "", app.error.value
-    bids = {"Mokia": 7, "Globbo": 3, "Nonintendo": 5}
+    # 13 and 11 are not among the listed steps (every amount to 10, then 12, 15, ...): any
+    # amount of the range is accepted as entered, without a note
+    bids = {"Mokia": 13, "Globbo": 3, "Nonintendo": 11}
     entered = []
     while type(game.state.top_frame).__name__ == "AuctionFrame":
         corp = table.focus
@@ -311,6 +313,7 @@ def test_secret_bids_one_player_at_a_time():
         table.gate_button.click()
         assert table.chooser.group == "bid"
         table.chooser.set_field("amount", bids[corp])
+        assert table.chooser.note.value == "" and not table.chooser.confirm.disabled
         # earlier bids are nowhere on screen
         for other in entered:
             assert f"bids {bids[other]}" not in visible_text(app)
@@ -318,7 +321,7 @@ def test_secret_bids_one_player_at_a_time():
         assert app.error.value == "", app.error.value
         entered.append(corp)
     assert sorted(entered) == sorted(bids)
-    assert "Mokia 7" in app.table.log.value  # revealed together once all were in
+    assert "Mokia 13" in app.table.log.value  # revealed together once all were in
 
 
 def test_card_out_of_turn():

@@ -19,7 +19,7 @@ def play(widget, moves) -> None:
         if isinstance(widget, TradeMaker):
             widget.offer(move.give, move.take, move.to)
         else:
-            assert move in widget.choices() or str(move) in [str(a) for a in widget.choices()], \
+            assert widget.offers(move) or str(move) in [str(a) for a in widget.choices()], \
                 f"{move} is not offered; the choices are {[str(a) for a in widget.choices()][:20]}"
             widget.choose(move)
 

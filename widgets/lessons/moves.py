@@ -184,6 +184,17 @@ class MoveMaker(w.VBox):
             options = [a for a in options if self.allow(a)]
         return options
 
+    def offers(self, action: mc.Action, choices: list[mc.Action] | None = None) -> bool:
+        """Whether the learner may make `action` now: one of the listed choices, or any other
+        amount of a listed kind of choice that the decision accepts (a bid of 13 where 12 and 15
+        are listed: `game.ranges`)."""
+        choices = self.choices() if choices is None else choices
+        if action in choices:
+            return True
+        kinds = {type(a) for a in choices}
+        return (type(action) in kinds and self.corp in self.game.deciders
+                and any(action in r for r in self.game.ranges(self.corp)))
+
     def retarget(self, *, kinds=None, allow=None, vet=None, goal: Goal | None = None,
                  until: Callable[[mc.Game], bool] | None = None, keep: bool = True) -> None:
         """A new exercise on the game as it stands (the guided first game moves on this way):
@@ -293,7 +304,7 @@ class MoveMaker(w.VBox):
             if not found:
                 raise mc.IllegalAction(f"{action!r} is not one of the choices now")
             action = found[0]
-        if action not in choices:
+        if not self.offers(action, choices):
             raise mc.IllegalAction(f"{action} is not one of the choices offered now")
         refusal = self.vet(self.game, action) if (self.vet is not None and self._first) else None
         if refusal:

@@ -59,6 +59,7 @@ class ActionChooser:
         self.cards_hidden = True
         self._names: list[str] = []
         self._acts: list[mc.Action] = []
+        self._ranges: list[mc.ChoiceRange] = []   # whole ranges of the amounts listed in _acts
         self._values: dict = {}
         self._chosen: set[str] = set()
         self._inputs: dict[str, W.Widget] = {}
@@ -73,6 +74,10 @@ class ActionChooser:
         `game` is the public game; `hand` the corp's own cards (used only when not hidden)."""
         self.game, self.corp, self.cards_hidden = game, corp, cards_hidden
         self.hand = list(hand or [])
+        try:  # any amount of a range is legal, not only the listed steps (engine: Game.ranges)
+            self._all_ranges = list(game.ranges(corp))
+        except Exception:  # a game that lists every amount has no ranges to add
+            self._all_ranges = []
         groups = group_actions(actions)
         state = game.state
         if state.hands.get(corp) and "play" not in groups and state.phase == "rounds" and (
@@ -140,6 +145,8 @@ class ActionChooser:
         self.note.value = ""
         self._acts = self.groups.get(group, []) if group else []
         self._names = field_names(self._acts[0]) if self._acts else []
+        self._ranges = [r for r in getattr(self, "_all_ranges", [])
+                        if self._acts and type(r.example) is type(self._acts[0])]
         if group == "play" and self.cards_hidden:
             self._replace_rows([W.HTML(
                 "<div class='mc-note'>Press <b>Show my hand</b> first to choose a card.</div>")])
@@ -175,12 +182,15 @@ class ActionChooser:
                 self._values[name] = box.value
                 self._chosen.add(name)
             elif values and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-                low, high = min(values), max(values)
+                spans = [(r.low, r.high) for r in self._ranges if r.field == name]
+                low = min([*values, *(lo for lo, _ in spans)])
+                high = max([*values, *(hi for _, hi in spans)])
                 box = W.IntText(value=low, description=label, style={"description_width": "120px"},
                                 layout=W.Layout(width="230px"),
                                 tooltip=f"from {low} to {high}")
                 box._mc_range = (low, high)
                 box._mc_values = set(values)
+                box._mc_spans = spans
                 self._values[name] = box.value
                 self._chosen.add(name)
                 hint = W.HTML(f"<span class='mc-note'>{low} to {high}</span>")
@@ -222,8 +232,10 @@ class ActionChooser:
         elif isinstance(box, W.IntText):
             asked = box.value
             allowed = box._mc_values
-            if asked not in allowed:
-                value = min(allowed, key=lambda v: (abs(v - asked), v))
+            in_span = any(lo <= asked <= hi for lo, hi in box._mc_spans)
+            if asked not in allowed and not in_span:
+                ends = allowed | {v for span in box._mc_spans for v in span}
+                value = min(ends, key=lambda v: (abs(v - asked), v))
                 self.note.value = self._clamp_note(name, asked, value)
                 box.unobserve(self._on_field, names="value")
                 box.value = value
@@ -269,7 +281,7 @@ class ActionChooser:
             return None
         cls = type(self._acts[0])
         action = cls(self.corp, **{n: self._values[n] for n in self._names})
-        return action if action in self._acts else None
+        return action if (action in self._acts or any(action in r for r in self._ranges)) else None
 
     def _refresh_state(self) -> None:
         action = None
