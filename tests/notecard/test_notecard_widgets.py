@@ -208,3 +208,12 @@ def test_session_keeps_bot_reasons_until_the_reveal():
     assert session.reasons == {}  # written, not revealed: its reason would tell its card
     session.apply(nc.Allocate("Maraya", {"Industry 1": 1}))
     assert "Rob" in session.reasons[1]
+
+
+def test_the_page_keeps_its_kernel_while_someone_thinks():
+    """voila.json culls a kernel idle for a minute even with its page open; the note-card table
+    carries the ticker that tells the server someone is still at the page."""
+    app = App(pause=0)
+    tickers = [c for c in app.children if type(c).__name__ == "KeepAlive"]
+    assert len(tickers) == 1 and tickers[0].layout.display == "none"
+    assert 0 < tickers[0].seconds < 60, "it must beat faster than the server culls (60 s)"

@@ -7,8 +7,8 @@
 * `WorkedExample`: a worked example that comes after the learner's own attempt. Its code runs
   at once (so a notebook test checks its assertions), but what it printed is shown only once
   the exercise or self-check it follows has been tried.
-* `keep_alive()`: an invisible ticker that keeps a lesson's kernel from being culled as idle
-  while the learner reads.
+* `keep_alive()` (from widgets.keepalive): an invisible ticker that keeps a lesson's kernel
+  from being culled as idle while the learner reads.
 """
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
+
+from widgets.keepalive import keep_alive
 
 __all__ = ["Goal", "Verdict", "WorkedExample", "keep_alive", "worked_example"]
 
@@ -90,49 +92,3 @@ class WorkedExample(w.VBox):
 def worked_example(run: Callable[[], Any], after, title: str = "Worked example") -> WorkedExample:
     """A worked example (see WorkedExample); `after` is one widget or a list of them."""
     return WorkedExample(run, after if isinstance(after, list) else [after], title)
-
-
-_KEEP_ALIVE_ESM = """
-export default {
-  render({ model, el }) {
-    let last = Date.now();
-    const touch = () => { last = Date.now(); };
-    const events = ["click", "keydown", "scroll", "mousemove"];
-    events.forEach((e) => document.addEventListener(e, touch, { capture: true, passive: true }));
-    const timer = setInterval(() => {
-      if (Date.now() - last < model.get("idle_minutes") * 60000) {
-        model.set("beats", model.get("beats") + 1);
-        model.save_changes();
-      }
-    }, model.get("seconds") * 1000);
-    return () => {
-      clearInterval(timer);
-      events.forEach((e) => document.removeEventListener(e, touch, { capture: true }));
-    };
-  }
-};
-"""
-
-
-_keep_alive_class = None
-
-
-def keep_alive(seconds: float = 20.0, idle_minutes: float = 20.0):
-    """An invisible widget that keeps a lesson's kernel from being culled as idle while someone
-    reads its page (Voila culls idle kernels: voila.json): the page sends one tiny update every
-    `seconds` as long as the learner clicked, typed, scrolled or moved the mouse in the last
-    `idle_minutes` (the app's own rule); a closed or abandoned page stops, and its kernel may be
-    culled."""
-    global _keep_alive_class
-    if _keep_alive_class is None:
-        import anywidget
-        import traitlets
-
-        class KeepAlive(anywidget.AnyWidget):
-            _esm = _KEEP_ALIVE_ESM
-            beats = traitlets.Int(0).tag(sync=True)
-            seconds = traitlets.Float(20.0).tag(sync=True)
-            idle_minutes = traitlets.Float(20.0).tag(sync=True)
-
-        _keep_alive_class = KeepAlive
-    return _keep_alive_class(seconds=seconds, idle_minutes=idle_minutes, layout=w.Layout(display="none"))

@@ -21,6 +21,7 @@ from typing import Callable
 import ipywidgets as W
 
 from megacorps import notecard as nc
+from widgets.keepalive import keep_alive
 
 from .chart import MoneyChart
 from .desk import NoteCardDesk
@@ -107,7 +108,8 @@ class App(W.VBox):
         self.sidebar.add_class("nc-sidebar")
         body = W.HBox([main, self.sidebar])
         body.add_class("nc-body")
-        self.children = [html(NOTECARD_CSS), title_bar, body]
+        # Voila culls a kernel idle for a minute (voila.json): a player thinking over a card is not idle
+        self.children = [html(NOTECARD_CSS), title_bar, body, keep_alive()]
 
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
         self.form.back.on_click(self.guard(lambda _b: self._show_table()))
