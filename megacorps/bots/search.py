@@ -19,33 +19,50 @@ import random
 import time
 
 from ..simulator import determinize
-from ..state import PayoutFrame
+from ..state import AuctionFrame, ElectionFrame, MercenaryFrame, PayoutFrame
 from .evaluation import evaluate
 from .knowledge import decision_choices, public_sim
-from .lookahead import default_answer
+from .lookahead import after, default_answer
 from .protocol import Decision
-from .shrewd import ShrewdBot, card_to_play, explain
+from .shrewd import ShrewdBot, card_to_play, explain, explain_card
+
+# decisions it answers by Shrewd's rules even near the end: bids, votes, mercenary prices (many
+# choices, each judged by its own rule of thumb)
+_RULED_BY_THUMB = (AuctionFrame, ElectionFrame, MercenaryFrame)
 
 OBVIOUS = 6.0        # Shrewd's best move leads the next by this much: no search needed
 CANDIDATES = 4       # Shrewd's best moves that are searched
-HORIZON = 80         # steps a rollout may take before it is valued
+HORIZON = 80         # steps a rollout may take before it is valued (per turn it runs through)
 BUDGET = 0.1         # CPU seconds per searched decision, by default
 TURNS = 2            # rollouts run until the end of its next turn and the answers to it
+ENDGAME = 3          # from this many cards left in the deck, it plays every idea to the end of the game
+END_CANDIDATES = 5   # Shrewd's best moves that are played to the end
+END_BUDGET = 0.4     # CPU seconds per decision played to the end, by default
+MARGIN_WEIGHT = 0.01  # at the end: a win counts 1, each Euro ahead of (or behind) the best rival this much
 
 
 class MastermindBot(ShrewdBot):
     name = "Mastermind"
     description = ("Imagines the hidden cards many ways and plays its best ideas forward against "
-                   "everyone's replies before it moves. The strongest.")
+                   "everyone's replies, to the very end of the game once the end is near. The strongest.")
 
     def __init__(self, seed: int | None = None, budget: float = BUDGET, samples: int | None = None,
-                 candidates: int = CANDIDATES, turns: int = TURNS, cards: bool = True):
+                 candidates: int = CANDIDATES, turns: int = TURNS, cards: bool = True,
+                 endgame: int = ENDGAME, end_budget: float = END_BUDGET, end_candidates: int = END_CANDIDATES):
         super().__init__(seed)
         self.budget = budget
         self.samples = samples
         self.candidates = candidates
         self.turns = turns
         self.cards = cards
+        self.endgame = endgame
+        self.end_budget = end_budget
+        self.end_candidates = end_candidates
+        self._searched_cards: set = set()
+
+    def near_the_end(self, state) -> bool:
+        """Whether the game is close enough to its end to be played out to the last payout."""
+        return state.phase == "rounds" and len(state.deck) <= self.endgame
 
     def decide(self, game, corp: str) -> Decision:
         choices = decision_choices(game, corp)
@@ -53,7 +70,12 @@ class MastermindBot(ShrewdBot):
             return Decision(choices[0], "its only choice")
         state = game.state
         sim = public_sim(game, corp)
-        if state.top_frame is not None:
+        frame = state.top_frame
+        if self.near_the_end(state) and not isinstance(frame, _RULED_BY_THUMB):
+            ranked = self.rank(sim, corp, choices)
+            if len(ranked) > 1:
+                return self._to_the_end(game, sim, corp, ranked)
+        if frame is not None:
             return self.decide_on(sim, corp, choices)
         ranked = self.rank(sim, corp, choices)
         if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= OBVIOUS:
@@ -67,6 +89,78 @@ class MastermindBot(ShrewdBot):
         runner = means[1][0] if len(means) > 1 else best_mean
         return Decision(best, f"{reason}; played forward over {deals} deals of the hidden cards, it "
                               f"leads the next idea by {best_mean - runner:.1f}")
+
+    # --- the end of the game: every idea played out to the final payouts ---------------------------
+
+    def _to_the_end(self, game, sim, corp: str, ranked: list) -> Decision:
+        candidates = [a for _, a in ranked[:self.end_candidates]]
+        totals, wins, deals = self.play_to_the_end(game, corp, candidates)
+        order = sorted(range(len(candidates)), key=lambda i: (totals[i], -i), reverse=True)
+        best = candidates[order[0]]
+        value = ranked[[a for _, a in ranked].index(best)][0]
+        reason = explain(sim, corp, best, value, ranked)
+        share = wins[order[0]] / deals
+        runner = f"; the next idea {wins[order[1]] / deals:.0%}" if len(order) > 1 else ""
+        return Decision(best, f"{reason}; played to the end over {deals} deals of the hidden cards, it "
+                              f"finishes first in {share:.0%}{runner}")
+
+    def play_to_the_end(self, game, corp: str, candidates: list, first=None) -> tuple[list[float], list[float], int]:
+        """Play each candidate to the end of the game on the same sampled deals (everyone
+        answering with Shrewd's judgement); returns each one's total value (a win counts 1, a
+        k-way tie 1/k, plus MARGIN_WEIGHT per Euro ahead of the best rival), its wins, and the
+        number of deals. A candidate None plays no card now (`corp` considers its cards only
+        at its next chance)."""
+        totals = [0.0] * len(candidates)
+        wins = [0.0] * len(candidates)
+        deals = 0
+        clock = time.process_time
+        start = clock()
+        limit = self.samples or 10_000
+        while deals < limit:
+            world = determinize(game, corp, random.Random(self.rng.getrandbits(64)))
+            policy_seed = self.rng.getrandbits(64)
+            for i, action in enumerate(candidates):
+                trial = world.copy()
+                if action is not None:
+                    trial.step(action)
+                self.rollout(trial, corp, random.Random(policy_seed), turns=None, hold_cards=action is None)
+                win, margin = final_standing(trial.state, corp)
+                wins[i] += win
+                totals[i] += win + MARGIN_WEIGHT * margin
+            deals += 1
+            if self.samples is None and clock() - start >= self.end_budget:
+                break
+        return totals, wins, deals
+
+    def interrupt(self, game, corp: str):
+        """Near the end, at the start of its turn, whether to play an event card (and which) is
+        played out to the end too; otherwise as Shrewd."""
+        state = game.state
+        if not (self.near_the_end(state) and state.top_frame is None and state.to_act
+                and state.to_act[0] == corp and state.hands.get(corp)):
+            return super().interrupt(game, corp)
+        key = (state.round, len(state.to_act), tuple(state.hands[corp]))
+        if key in self._searched_cards:
+            return super()._trade_offer(game, corp)
+        self._searched_cards.add(key)
+        sim = public_sim(game, corp)
+        plays = sim.card_plays(corp)
+        if not plays:
+            return super()._trade_offer(game, corp)
+        now = evaluate(sim.state, corp)
+        gains = sorted(((evaluate(after(sim, p, corp).state, corp) - now, i, p) for i, p in enumerate(plays)),
+                       reverse=True)
+        candidates = [None] + [p for _, _, p in gains[:self.end_candidates - 1]]
+        totals, wins, deals = self.play_to_the_end(game, corp, candidates)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        if best == 0:
+            return super()._trade_offer(game, corp)
+        play = candidates[best]
+        return Decision(play, f"{explain_card(state, corp, play, gains[best - 1][0])}; played to the end over "
+                              f"{deals} deals, it finishes first in {wins[best] / deals:.0%} "
+                              f"(keeping its cards: {wins[0] / deals:.0%})")
+
+    # --- the middle of the game: a few turns ahead, then Shrewd's judgement ------------------------
 
     def search(self, game, corp: str, candidates: list) -> tuple[list[float], int]:
         """Play each candidate forward on the same sampled deals; returns the total value of
@@ -89,18 +183,24 @@ class MastermindBot(ShrewdBot):
                 break
         return totals, deals
 
-    def rollout(self, sim, corp: str, rng: random.Random) -> None:
+    def rollout(self, sim, corp: str, rng: random.Random, turns: int | None = -1, hold_cards: bool = False) -> None:
         """Let every corp answer with Shrewd's judgement until `corp`'s next turn (or the end);
-        with `turns` above 1, `corp` plays its next turns the same way and the others answer."""
+        with `turns` above 1, `corp` plays its next turns the same way and the others answer;
+        `turns=None` plays to the end of the game. `hold_cards`: `corp` plays no card before its
+        next decision."""
         me_rank = _RolloutShrewd(rng)
-        turns = self.turns
+        turns = self.turns if turns == -1 else turns
         considered = mine = None
-        for _ in range(HORIZON * turns):
+        if hold_cards:
+            state = sim.state
+            considered = (state.round, len(state.to_act))
+        steps = HORIZON * (turns or 40)
+        for _ in range(steps):
             state = sim.state
             if state.phase == "over":
                 return
             frame = state.top_frame
-            if frame is None and state.to_act and state.to_act[0] == corp \
+            if turns is not None and frame is None and state.to_act and state.to_act[0] == corp \
                     and mine != (state.round, len(state.to_act)):
                 mine = (state.round, len(state.to_act))
                 turns -= 1
@@ -123,6 +223,19 @@ class MastermindBot(ShrewdBot):
                 sim.step(choices[0])  # no card
             else:
                 sim.step(default_answer(sim, decider))
+
+
+def final_standing(state, me: str) -> tuple[float, float]:
+    """At the end of a played-out game (or wherever it stopped): `me`'s share of the win (1, 1/k
+    for a k-way tie, 0) and its money less the best rival's."""
+    money = state.money
+    mine = money[me]
+    rivals = [money[c] for c in state.playing if c != me]
+    best = max(rivals) if rivals else mine
+    if mine < best:
+        return 0.0, mine - best
+    tied = 1 + sum(1 for m in rivals if m == mine)
+    return 1.0 / tied, mine - best
 
 
 class _RolloutShrewd(ShrewdBot):
