@@ -43,8 +43,8 @@ MARGIN_WEIGHT = 0.01  # at the end: a win counts 1, each Euro ahead of (or behin
 
 class MastermindBot(ShrewdBot):
     name = "Mastermind"
-    description = ("Imagines the hidden cards many ways and plays its best ideas forward against "
-                   "everyone's replies, to the very end of the game once the end is near. The strongest.")
+    description = ("Imagines the hidden cards many ways and plays its ideas forward against every "
+                   "reply; near the end, out to the last payout. The strongest.")
 
     def __init__(self, seed: int | None = None, budget: float = BUDGET, samples: int | None = None,
                  candidates: int = CANDIDATES, turns: int = TURNS, cards: bool = True,

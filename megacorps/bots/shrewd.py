@@ -15,7 +15,7 @@ from ..actions import (Accept, Bid, Bundle, OfferTrade, BuyCompany, BuyMercenari
 from ..payouts import payout_amounts
 from ..state import (MARKERS, AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame, PayoutFrame,
                      TradeFrame, country_of, industry_of)
-from ..war import war_totals
+from ..war import attack_strength, war_totals
 from .evaluation import evaluate, outlook
 from .knowledge import card_plays, decision_choices, public_sim
 from .lookahead import after, control_worth, guess_bid
@@ -274,14 +274,21 @@ def prune(state: GameState, corp: str, choices: list) -> list:
 
 def shortlist(state: GameState, corp: str, choices: list, buys: int = 4, payouts: int = 2) -> list:
     """The most promising purchases and payouts by a quick estimate (what a company of that
-    industry will earn; what a payout earns against the best rival's share), and every other
-    choice."""
+    industry will earn; what a payout earns against the best rival's share), the wars it would
+    win if nobody sent mercenaries (Shrewd, which judges a war as if nobody did, never picks
+    another), and every other choice."""
     view = outlook(state, corp)
     earn, worth = view.earn, view.company_worth
     mine = earn.get(corp, {})
     buy, pay, rest = [], [], []
+    attack = None
     for a in choices:
-        if isinstance(a, (BuyCompany, PickCompany)):
+        if isinstance(a, LaunchWar):
+            if attack is None:
+                attack = attack_strength(state, corp)
+            if attack > war_totals(state, corp, a.country)[1]:
+                rest.append(a)
+        elif isinstance(a, (BuyCompany, PickCompany)):
             industry = a.company.split("/", 1)[1]
             buy.append((worth[industry] + (4 if industry in mine else 0), a))
         elif isinstance(a, PayoutIndustry):
