@@ -35,9 +35,10 @@ CANDIDATES = 4       # Shrewd's best moves that are searched
 HORIZON = 80         # steps a rollout may take before it is valued (per turn it runs through)
 BUDGET = 0.1         # CPU seconds per searched decision, by default
 TURNS = 2            # rollouts run until the end of its next turn and the answers to it
-ENDGAME = 3          # from this many cards left in the deck, it plays every idea to the end of the game
+ENDGAME = 4          # from this many cards left in the deck, it plays every idea to the end of the game
 END_CANDIDATES = 5   # Shrewd's best moves that are played to the end
-END_BUDGET = 0.4     # CPU seconds per decision played to the end, by default
+END_BUDGET = 0.5     # CPU seconds per decision played to the end, by default
+MIN_DEALS = 3        # deals played before a trailing idea may be dropped
 MARGIN_WEIGHT = 0.01  # at the end: a win counts 1, each Euro ahead of (or behind) the best rival this much
 
 
@@ -94,24 +95,24 @@ class MastermindBot(ShrewdBot):
 
     def _to_the_end(self, game, sim, corp: str, ranked: list) -> Decision:
         candidates = [a for _, a in ranked[:self.end_candidates]]
-        totals, wins, deals = self.play_to_the_end(game, corp, candidates)
-        order = sorted(range(len(candidates)), key=lambda i: (totals[i], -i), reverse=True)
+        results, deals = self.play_to_the_end(game, corp, candidates)
+        order = sorted(range(len(candidates)), key=lambda i: (results[i].alive, results[i].mean, -i), reverse=True)
         best = candidates[order[0]]
         value = ranked[[a for _, a in ranked].index(best)][0]
         reason = explain(sim, corp, best, value, ranked)
-        share = wins[order[0]] / deals
-        runner = f"; the next idea {wins[order[1]] / deals:.0%}" if len(order) > 1 else ""
+        runner = f"; the next idea {results[order[1]].share:.0%}" if len(order) > 1 else ""
         return Decision(best, f"{reason}; played to the end over {deals} deals of the hidden cards, it "
-                              f"finishes first in {share:.0%}{runner}")
+                              f"finishes first in {results[order[0]].share:.0%}{runner}")
 
-    def play_to_the_end(self, game, corp: str, candidates: list, first=None) -> tuple[list[float], list[float], int]:
-        """Play each candidate to the end of the game on the same sampled deals (everyone
-        answering with Shrewd's judgement); returns each one's total value (a win counts 1, a
-        k-way tie 1/k, plus MARGIN_WEIGHT per Euro ahead of the best rival), its wins, and the
-        number of deals. A candidate None plays no card now (`corp` considers its cards only
-        at its next chance)."""
-        totals = [0.0] * len(candidates)
-        wins = [0.0] * len(candidates)
+    def play_to_the_end(self, game, corp: str, candidates: list) -> tuple[list["Playout"], int]:
+        """Play each candidate to the end of the game on the same sampled deals, everyone
+        answering with Shrewd's judgement (a candidate None: `corp` plays no card now). A
+        playout is worth 1 for a win (1/k for a k-way tie) plus MARGIN_WEIGHT per Euro ahead of
+        the best rival (less when behind). After a few deals, a candidate that trails the leader
+        clearly (by more than twice the standard error of their paired differences) is dropped,
+        so the budget goes to the close calls, and the search stops when one is left. Returns a
+        Playout per candidate and the number of deals."""
+        results = [Playout() for _ in candidates]
         deals = 0
         clock = time.process_time
         start = clock()
@@ -119,18 +120,22 @@ class MastermindBot(ShrewdBot):
         while deals < limit:
             world = determinize(game, corp, random.Random(self.rng.getrandbits(64)))
             policy_seed = self.rng.getrandbits(64)
-            for i, action in enumerate(candidates):
+            for action, result in zip(candidates, results):
+                if not result.alive:
+                    continue
                 trial = world.copy()
                 if action is not None:
                     trial.step(action)
                 self.rollout(trial, corp, random.Random(policy_seed), turns=None, hold_cards=action is None)
                 win, margin = final_standing(trial.state, corp)
-                wins[i] += win
-                totals[i] += win + MARGIN_WEIGHT * margin
+                result.add(win, win + MARGIN_WEIGHT * margin)
             deals += 1
-            if self.samples is None and clock() - start >= self.end_budget:
-                break
-        return totals, wins, deals
+            if self.samples is None:
+                if deals >= MIN_DEALS and _drop_the_trailing(results) <= 1:
+                    break
+                if clock() - start >= self.end_budget:
+                    break
+        return results, deals
 
     def interrupt(self, game, corp: str):
         """Near the end, at the start of its turn, whether to play an event card (and which) is
@@ -151,14 +156,14 @@ class MastermindBot(ShrewdBot):
         gains = sorted(((evaluate(after(sim, p, corp).state, corp) - now, i, p) for i, p in enumerate(plays)),
                        reverse=True)
         candidates = [None] + [p for _, _, p in gains[:self.end_candidates - 1]]
-        totals, wins, deals = self.play_to_the_end(game, corp, candidates)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        results, deals = self.play_to_the_end(game, corp, candidates)
+        best = max(range(len(candidates)), key=lambda i: (results[i].alive, results[i].mean, -i))
         if best == 0:
             return super()._trade_offer(game, corp)
         play = candidates[best]
         return Decision(play, f"{explain_card(state, corp, play, gains[best - 1][0])}; played to the end over "
-                              f"{deals} deals, it finishes first in {wins[best] / deals:.0%} "
-                              f"(keeping its cards: {wins[0] / deals:.0%})")
+                              f"{deals} deals, it finishes first in {results[best].share:.0%} "
+                              f"(keeping its cards: {results[0].share:.0%})")
 
     # --- the middle of the game: a few turns ahead, then Shrewd's judgement ------------------------
 
@@ -223,6 +228,48 @@ class MastermindBot(ShrewdBot):
                 sim.step(choices[0])  # no card
             else:
                 sim.step(default_answer(sim, decider))
+
+
+class Playout:
+    """One candidate's playouts to the end: the value of each, and how many it won."""
+
+    __slots__ = ("values", "wins", "alive")
+
+    def __init__(self):
+        self.values: list[float] = []
+        self.wins = 0.0
+        self.alive = True
+
+    def add(self, win: float, value: float) -> None:
+        self.values.append(value)
+        self.wins += win
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else float("-inf")
+
+    @property
+    def share(self) -> float:
+        """The share of its playouts it finished first in."""
+        return self.wins / len(self.values) if self.values else 0.0
+
+
+def _drop_the_trailing(results: list[Playout]) -> int:
+    """Drop every candidate still in the race that trails the leader clearly (its paired
+    differences with the leader, on the deals both played, average more than twice their
+    standard error; or are all zero: it is no better); returns how many are left."""
+    alive = [r for r in results if r.alive]
+    leader = max(alive, key=lambda r: r.mean)
+    for r in alive:
+        if r is leader:
+            continue
+        diffs = [a - b for a, b in zip(leader.values, r.values)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        if (spread == 0 and mean >= 0) or mean > 2 * spread / n ** 0.5:
+            r.alive = False
+    return sum(1 for r in results if r.alive)
 
 
 def final_standing(state, me: str) -> tuple[float, float]:
