@@ -417,9 +417,12 @@ class _CsvAsYouGo:
     """Appends each finished game's rows to a CSV file at once, so a long run interrupted keeps
     every game it finished (`--summary FILE` reads it back)."""
 
-    def __init__(self, path):
+    def __init__(self, path, overwrite: bool = False):
         self.path = path
         self.writer = None
+        if os.path.exists(path) and not overwrite:
+            raise FileExistsError(f"{path} exists: it may hold results worth keeping; name a new file "
+                                  f"(or pass --overwrite)")
         self.file = open(path, "w", newline="")
 
     def __call__(self, g: GameResult) -> None:
@@ -458,7 +461,8 @@ def main(argv: list[str] | None = None) -> Results:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0, help="first deal's seed")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    parser.add_argument("--csv", default=None, help="write one row per game and seat here")
+    parser.add_argument("--csv", default=None, help="write one row per game and seat here (a new file)")
+    parser.add_argument("--overwrite", action="store_true", help="let --csv replace an existing file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     if args.summary:
@@ -469,7 +473,10 @@ def main(argv: list[str] | None = None) -> Results:
         return results
     if not args.bots:
         parser.error("name the bots, one per seat (or --summary FILE)")
-    writer = _CsvAsYouGo(args.csv) if args.csv else None
+    try:
+        writer = _CsvAsYouGo(args.csv, args.overwrite) if args.csv else None
+    except FileExistsError as e:
+        parser.error(str(e))
     try:
         results = run(args.bots, games=args.games, seed=args.seed, workers=args.workers, progress=not args.quiet,
                       on_result=writer)

@@ -112,3 +112,8 @@ def test_the_command_line_prints_the_table_and_writes_csv(tmp_path, capsys):
     assert "| Greedy | 3 |" in out and "CPU time per game" in out and (tmp_path / "t.csv").exists()
     again = tournament.main(["--summary", str(tmp_path / "t.csv")])  # written game by game, read back
     assert "| Greedy | 3 |" in capsys.readouterr().out and len(again.games) == 3
+    kept = (tmp_path / "t.csv").read_text()
+    with pytest.raises(SystemExit):  # a second run never writes over results already kept
+        tournament.main(["Greedy", "Random", "Random", "--games", "1", "--workers", "1", "--quiet",
+                         "--csv", str(tmp_path / "t.csv")])
+    assert "exists" in capsys.readouterr().err and (tmp_path / "t.csv").read_text() == kept
