@@ -184,3 +184,41 @@ def test_no_pointless_moves_no_payout_that_pays_nothing_and_no_mercenaries_bough
             if isinstance(action, mc.BuyMercenaries):
                 free = mc.mercenary_census(state, action.corp)[0]
                 assert action.from_box or free or action.ask_owners, (level, str(action))
+
+
+def test_near_the_end_mastermind_plays_its_ideas_out_and_finds_the_win_that_shrewd_misses():
+    """The last round: Mokia (50 Euros, two Media companies) trails Globbo (60, one Oil company).
+    Shrewd's judgement buys a third Media company, and Globbo still finishes first; played out to
+    the final payouts, paying Media out now is the move that wins."""
+    position = dict(deck=[], money={"Mokia": 50, "Globbo": 60, "Nonintendo": 30, "Lenogo": 30},
+                    companies={"Japan/Media": "Mokia", "European Union/Media": "Mokia", "Mercosur/Oil": "Globbo"})
+    finals = {}
+    for level in ("Shrewd", "Mastermind"):
+        game = mc.scenario(FOUR, **position)
+        bots = {c: LEVELS["Shrewd"](seed=i) for i, c in enumerate(FOUR)}
+        bots["Mokia"] = make(level, seed=1)
+        corp, decision = next_move(game, bots)
+        assert corp == "Mokia"
+        if level == "Mastermind":
+            assert decision.action == mc.PayoutIndustry("Mokia", "Media")
+            assert re.search(r"played to the end over \d+ deals .* finishes first in 100%", decision.reason)
+        mc.bots.play_out(game, bots)
+        finals[level] = game.winners()
+    assert finals == {"Shrewd": ["Globbo"], "Mastermind": ["Mokia"]}
+
+
+def test_a_playout_race_drops_the_ideas_that_trail_clearly_and_keeps_the_close_ones():
+    from megacorps.bots.search import Playout, _drop_the_trailing, final_standing
+
+    def playout(values):
+        p = Playout()
+        for v in values:
+            p.add(float(v >= 1), v)
+        return p
+
+    leader, close, behind, same = (playout([1, 0, 1, 1]), playout([0, 1, 1, 1]), playout([0, 0, 0, 0.5]),
+                                   playout([1, 0, 1, 1]))
+    assert _drop_the_trailing([leader, close, behind, same]) == 2
+    assert leader.alive and close.alive and not behind.alive and not same.alive
+    state = mc.scenario(FOUR, money={"Mokia": 70, "Globbo": 70, "Nonintendo": 10, "Lenogo": 5}).state
+    assert final_standing(state, "Mokia") == (0.5, 0) and final_standing(state, "Lenogo") == (0.0, -65)
