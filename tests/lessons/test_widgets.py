@@ -227,3 +227,31 @@ def test_the_first_game_guides_explains_wrong_moves_and_ends_in_a_real_game():
         tour.panel.choose(rng.choice(tour.panel.choices()))
     assert tour.finished and "Final money" in tour.coach.value
     assert "Globbo draws" not in tour.log_box.value.replace("Globbo draws an event card", "")
+
+
+def test_the_first_game_points_to_continue_and_keeps_its_log_current_in_free_play():
+    from widgets.lessons.tutorial import FirstGame
+    tour = FirstGame()
+    tour.next()
+    tour.next()
+    tour.panel.choose("Mokia buys China/Robotics")
+    # the learner is at the move panel: it names the way on, not only Start over
+    assert "Continue" in tour.panel.prompt.value
+    for move in [None, None, "Mokia buys Japan/Robotics", "Mokia buys India/Robotics", "Mokia pays out Robotics",
+                 "Mokia plays Boom on Robotics"]:
+        if move:
+            tour.panel.choose(move)
+        tour.next()
+    assert tour.free
+    tour.panel.choose("Mokia buys NAFTA/Software")
+    # the log shows the moves of free play, not the position free play began from
+    assert "Mokia buys NAFTA/Software" in tour.log_box.value
+
+
+def test_a_wrong_first_purchase_names_the_industry_in_good_english():
+    from widgets.lessons.tutorial import FirstGame
+    tour = FirstGame()
+    tour.next()
+    tour.next()
+    tour.panel._clicked("NAFTA/Aerospace")  # a click on the board, outside the step's choices
+    assert "a Aerospace" not in tour.panel.result.value and "Aerospace" in tour.panel.result.value

@@ -144,7 +144,7 @@ def _industry_lines(game: mc.Game, industry: str, viewer: str | None) -> list[st
         ranked = sorted(earned.items(), key=lambda kv: -kv[1])
         lines.append("Would pay: " + ", ".join(f"{_corp_name(c, viewer)} {_money(v)}" for c, v in ranked))
     else:
-        lines.append(f"Would pay: nobody (no corp owns a {industry} company)")
+        lines.append(f"Would pay: nobody (no corp owns any {industry} company)")
     return lines
 
 

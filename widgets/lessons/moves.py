@@ -85,6 +85,8 @@ class MoveMaker(w.VBox):
         self._origin = (game.state.clone(), list(game.log))
         self.moves: list[mc.Action] = []
         self.reasons: list[tuple[int, str]] = []  # (log length after the move, "corp: why")
+        # what the prompt says once the exercise is over (the first game points on to Continue)
+        self.done_text = "<i>Done. Press <b>Start over</b> to try again from the same position.</i>"
         self.prompt = w.HTML()
         self.goal_line = w.HTML(self._goal_html())
         self.menu = w.Dropdown(options=[], layout=w.Layout(width="520px"))
@@ -236,8 +238,7 @@ class MoveMaker(w.VBox):
         mine = f" <span style='color:#555'>Your hand: {html.escape(hand)}.</span>"
         if not choices:
             done = self.finished or self.game.is_over
-            self.prompt.value = ("<i>Done. Press <b>Start over</b> to try again from the same position.</i>"
-                                 if done else "<i>Waiting for the other corps.</i>")
+            self.prompt.value = self.done_text if done else "<i>Waiting for the other corps.</i>"
         elif bids:
             self.prompt.value = (f"<b>{html.escape(self.game.decision)}</b> Type your secret bid (0 to "
                                  f"{self.game.money(self.corp)} Euros) and press <i>Do it</i>.{mine}")

@@ -96,7 +96,7 @@ def _vet_second_robotics(game: mc.Game, action) -> str | None:
         return None
     industry = _industry(action)
     if industry != "Robotics":
-        return (f"{action.company} is a {industry} company. The goal is a second Robotics company: "
+        return (f"{action.company} is in the {industry} industry. The goal is a second Robotics company: "
                 "two companies of one industry earn twice at each of its payouts.")
     if action.company == "Japan/Robotics":
         return ("Japan belongs to Nonintendo, and you already own a Robotics company: Nonintendo could "
@@ -224,6 +224,8 @@ class FirstGame(w.VBox):
         self.panel = MoveMaker(self.game, corp=YOU, opponents=scripted_rivals(), allow=lambda a: False)
         self.panel.on_attempt(lambda _p: self._attempted())
         self.log_box = w.HTML()
+        # the log follows every move, also in free play, where no attempt is judged until the end
+        self.panel.result.observe(lambda _change: self._update_log(), "value")
         self.results = w.HTML()
         self.parts = {
             "board": w.Box([self.panel.view.figure] if self.panel.view is not None else []),
@@ -232,6 +234,9 @@ class FirstGame(w.VBox):
             "log": self.log_box,
         }
         self.panel.goal_line.layout.display = "none"
+        # the learner is down at the move panel when a step is done: point to the way on
+        self.panel.done_text = ("<i>Done. Press <b>Continue</b> in the blue frame above to go on "
+                                "(or <b>Start over</b> to try this step again).</i>")
         self.shown: set[str] = set()
         coach_box = w.VBox([self.progress, self.coach, self.next_button],
                            layout=w.Layout(border="2px solid #1f6feb", padding="6px 10px", margin="4px 0"))
@@ -295,6 +300,7 @@ class FirstGame(w.VBox):
         self.progress.value = f"<span style='color:#555'>Your first game · step {len(STEPS) + 1} of {len(STEPS) + 1}</span>"
         self.coach.value = f"<div style='max-width:860px'>{FREE_PLAY}</div>"
         self.next_button.layout.display = "none"
+        self.panel.done_text = "<i>The game is over: the result is in the blue frame above.</i>"
         self.panel.opponents = free_rivals(self.seed)
         self.panel.retarget(until=lambda g: g.is_over)
         self._update_log()
