@@ -1,14 +1,16 @@
 """Mastermind: search over sampled hidden information (determinized Monte Carlo).
 
-For a turn (or a free pick) whose best move is not obvious, it takes Shrewd's few best
+For every turn (or free pick) with more than one sensible move, it takes Shrewd's few best
 candidates and, many times over, deals the cards it cannot see in a way consistent with what
 it has seen (`megacorps.determinize`), plays each candidate, lets every corp take its turns with
-Shrewd's judgement (event cards included, from the hands it dealt; vetoes, wars, bids and the
-like by Shrewd's rules of thumb), plays its own next turn the same way and lets the others
-answer that too, then values the position reached with Shrewd's evaluation. Every candidate is tried on the same deals (common random numbers), so the
-comparison between them is sharper than the noise of any one deal. The candidate with the best
-average wins. Everything else (bids, votes, vetoes, prices, war gifts, cards) it decides as
-Shrewd does.
+Shrewd's judgement (event cards included, from the hands it dealt) and answer vetoes, wars,
+bids, votes and the like exactly as Shrewd would, plays its own next turn the same way and lets
+the others answer that too, then values the position reached with Shrewd's evaluation, less
+what the countries a rival could now conquer by war put at stake. Every candidate is tried on
+the same deals (common random numbers), so the comparison between them is sharper than the
+noise of any one deal. The candidate with the best average wins. Near the end of the game it
+plays its ideas out to the final payouts instead. Everything else (bids, votes, vetoes, prices,
+war gifts) it decides as Shrewd does.
 
 Its strength and its time grow with `budget` (CPU seconds per searched decision) or a fixed
 number of `samples`; a faster simulator makes the same budget stronger.
@@ -20,9 +22,10 @@ import time
 
 from ..simulator import determinize
 from ..state import AuctionFrame, ElectionFrame, MercenaryFrame, PayoutFrame
+from ..war import attack_strength
 from .evaluation import evaluate
 from .knowledge import decision_choices, public_sim
-from .lookahead import after, default_answer
+from .lookahead import after
 from .protocol import Decision
 from .shrewd import ShrewdBot, card_to_play, explain, explain_card
 
@@ -30,7 +33,9 @@ from .shrewd import ShrewdBot, card_to_play, explain, explain_card
 # choices, each judged by its own rule of thumb)
 _RULED_BY_THUMB = (AuctionFrame, ElectionFrame, MercenaryFrame)
 
-OBVIOUS = 6.0        # Shrewd's best move leads the next by this much: no search needed
+OBVIOUS = float("inf")  # Shrewd's best move leads the next by this much: no search needed (never:
+                       # Shrewd's margins mislead it too often; every turn with a choice is searched)
+THREATS = 0.5        # at a rollout's end, a country a rival's attack could win counts this much as lost
 CANDIDATES = 4       # Shrewd's best moves that are searched
 HORIZON = 80         # steps a rollout may take before it is valued (per turn it runs through)
 BUDGET = 0.1         # CPU seconds per searched decision, by default
@@ -49,8 +54,11 @@ class MastermindBot(ShrewdBot):
 
     def __init__(self, seed: int | None = None, budget: float = BUDGET, samples: int | None = None,
                  candidates: int = CANDIDATES, turns: int = TURNS, cards: bool = True,
-                 endgame: int = ENDGAME, end_budget: float = END_BUDGET, end_candidates: int = END_CANDIDATES):
+                 endgame: int = ENDGAME, end_budget: float = END_BUDGET, end_candidates: int = END_CANDIDATES,
+                 obvious: float = OBVIOUS, threats: float = THREATS):
         super().__init__(seed)
+        self.obvious = obvious
+        self.threats = threats
         self.budget = budget
         self.samples = samples
         self.candidates = candidates
@@ -79,7 +87,7 @@ class MastermindBot(ShrewdBot):
         if frame is not None:
             return self.decide_on(sim, corp, choices)
         ranked = self.rank(sim, corp, choices)
-        if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= OBVIOUS:
+        if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= self.obvious:
             value, best = ranked[0]
             return Decision(best, explain(sim, corp, best, value, ranked))
         candidates = [a for _, a in ranked[:self.candidates]]
@@ -182,14 +190,15 @@ class MastermindBot(ShrewdBot):
                 trial = world.copy()
                 trial.step(action)
                 self.rollout(trial, corp, random.Random(policy_seed))
-                totals[i] += evaluate(trial.state, corp)
+                totals[i] += self.leaf(trial.state, corp)
             deals += 1
             if self.samples is None and clock() - start >= self.budget:
                 break
         return totals, deals
 
     def rollout(self, sim, corp: str, rng: random.Random, turns: int | None = -1, hold_cards: bool = False) -> None:
-        """Let every corp answer with Shrewd's judgement until `corp`'s next turn (or the end);
+        """Let every corp play with Shrewd's judgement (its turns from a shortlist, to go fast; its
+        answers to a veto, a war, a bid... exactly as Shrewd answers) until `corp`'s next turn (or the end);
         with `turns` above 1, `corp` plays its next turns the same way and the others answer;
         `turns=None` plays to the end of the game. `hold_cards`: `corp` plays no card before its
         next decision."""
@@ -226,8 +235,33 @@ class MastermindBot(ShrewdBot):
                 sim.step(me_rank.rank(sim, decider, choices, quick=True)[0][1])
             elif isinstance(frame, PayoutFrame):
                 sim.step(choices[0])  # no card
-            else:
-                sim.step(default_answer(sim, decider))
+            else:  # a veto, a war, a bid, a vote...: as Shrewd answers it, not by rule of thumb
+                sim.step(me_rank.decide_on(sim, decider, choices).action)
+
+    def leaf(self, state, corp: str) -> float:
+        """The value of a rollout's last position: Shrewd's standing, and (with `threats`) the
+        countries a rival could win by war on its next turn counted as lost with that weight."""
+        value = evaluate(state, corp)
+        if not self.threats or state.phase == "over" or not state.deck:
+            return value
+        return value + self.threats * threat_shift(state, corp, value)
+
+
+def threat_shift(state, corp: str, value: float) -> float:
+    """How `corp`'s standing would change if every country a rival could win by war now (its
+    attack beats the country's defense) changed hands, each counted on its own and summed."""
+    shift = 0.0
+    strength = {c: attack_strength(state, c) for c in state.playing if state.mercenaries[c] > 0}
+    for country, holder in state.controllers.items():
+        defense = state.board.country_by_name[country].defense + (state.mercenaries[holder] if holder else 0)
+        attackers = [c for c, s in strength.items() if c != holder and s > defense]
+        if not attackers:
+            continue
+        taker = max(attackers, key=lambda c: strength[c])
+        trial = state.clone()
+        trial.put("controllers", country, taker)
+        shift += evaluate(trial, corp) - value
+    return shift
 
 
 class Playout:

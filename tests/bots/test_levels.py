@@ -222,3 +222,22 @@ def test_a_playout_race_drops_the_ideas_that_trail_clearly_and_keeps_the_close_o
     assert leader.alive and close.alive and not behind.alive and not same.alive
     state = mc.scenario(FOUR, money={"Mokia": 70, "Globbo": 70, "Nonintendo": 10, "Lenogo": 5}).state
     assert final_standing(state, "Mokia") == (0.5, 0) and final_standing(state, "Lenogo") == (0.0, -65)
+
+
+def test_at_a_rollouts_end_mastermind_counts_a_country_a_rival_can_conquer_as_partly_lost():
+    """Japan (Defense 4) held by Mokia with one mercenary: Globbo, with 6 mercenaries, would win a
+    war on it (6 against 5). With 1 mercenary against Mokia's none, nobody could win a war anywhere
+    (every Defense is 2 or more), and then nothing is at stake."""
+    from megacorps.bots.evaluation import evaluate
+    from megacorps.bots.search import MastermindBot, threat_shift
+
+    def leaf(mokia_mercs, globbo_mercs):
+        state = mc.scenario(FOUR, countries={"Japan": "Mokia"}, mercenaries={"Mokia": mokia_mercs, "Globbo": globbo_mercs},
+                            companies={"Japan/Media": "Globbo", "Japan/Robotics": "Mokia"}).state
+        value = evaluate(state, "Mokia")
+        return value, threat_shift(state, "Mokia", value), MastermindBot(seed=1).leaf(state, "Mokia")
+
+    value, shift, judged = leaf(1, 6)
+    assert shift < -1 and judged == pytest.approx(value + 0.5 * shift)
+    value, shift, judged = leaf(0, 1)
+    assert shift == 0 and judged == value
