@@ -651,3 +651,23 @@ def test_trades_can_offer_and_ask_for_cards():
     table.chooser.confirm.click()
     game = app.session.game
     assert game.state.hands["Mokia"] == ["Elections"] and game.state.hands["Globbo"] == ["Boom"]
+
+
+def test_a_bots_reason_for_a_secret_bid_waits_until_the_bids_are_revealed():
+    # the bots' reasons name their amounts ("bids 13 for ASEAN"): shown before the human's own
+    # bid, they gave the auction away
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Shrewd"}
+    app = _scenario_app(seats, hands={"Mokia": ["Greedy Kleptocrats"]})
+    game, table = app.session.game, app.table
+    table.show_hand.click()
+    table.chooser.choose("Play a card")
+    table.chooser.set_field("card", "Greedy Kleptocrats")
+    table.chooser.set_field("target", "ASEAN")
+    table.chooser.confirm.click()
+    assert game.deciders == ["Mokia"] and table.chooser.group == "bid"
+    secret = re.compile(r"bids \d+ for ASEAN")
+    assert not secret.search(all_text(app)) and "Globbo has placed a bid" in table.log.value
+    table.chooser.set_field("amount", 1)
+    table.chooser.confirm.click()
+    assert app.error.value == "", app.error.value
+    assert secret.search(table.log.value)  # revealed with the bids themselves

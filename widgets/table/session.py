@@ -132,6 +132,10 @@ class Session(TableSource):
             bot = reason = None
             if step >= 0 and step < len(self.reasons) and self.reasons[step]:
                 bot, reason = self.reasons[step]
+                if isinstance(actions[step], mc.Sealed):
+                    # a secret bid or vote still under way: its reason names the amount or the
+                    # choice, so it waits until every choice is in and they are revealed
+                    reason = "(its reason is shown once every choice is in)"
             out.append(Entry(i, e.round, e.text, e.rule, step, by, bot, reason or ""))
         return out
 
