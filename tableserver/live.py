@@ -129,7 +129,8 @@ class LiveTable:
 
     def _log_info(self, start: int) -> list[list]:
         """Per log line from `start`: [round, rule, action index (-1: setup), corp, bot level
-        or None, the bot's reason] (all public)."""
+        or None, the bot's reason] (all public). The reason of a secret bid or vote still
+        sealed is left out: it names the amount or the choice (and a line is sent only once)."""
         out = []
         actions = self.game.actions
         for entry, step in zip(self.game.log[start:], self.log_steps[start:]):
@@ -137,6 +138,8 @@ class LiveTable:
                 out.append([entry.round, entry.rule, -1, None, None, ""])
                 continue
             by, reason = self.made_by[step]
+            if isinstance(actions[step], mc.Sealed):
+                reason = ""
             out.append([entry.round, entry.rule, step, actions[step].corp,
                         None if by == HUMAN else by, reason])
         return out

@@ -87,3 +87,32 @@ def check_answer(game: mc.Game, corp: str | None, payload: dict) -> int:
     if len(state.deck) > 1:
         assert json.dumps(list(state.deck)) not in text
     return looked
+
+
+def test_a_bots_reason_for_a_secret_bid_is_not_sent_while_the_bids_are_sealed():
+    # the bots' reasons name their amounts ("bids 18 for Japan"): sent to the seats while
+    # Mokia was still to bid, they gave the auction away
+    from megacorps.bots import LEVELS, next_move
+    from tableserver.live import LiveTable
+    from tableserver.store import TableRecord
+
+    corps, seed = ["Globbo", "Nonintendo", "Mokia"], 0
+    game = mc.new_game(corps, seed=seed)
+    bots = {c: LEVELS["Greedy"](seed=seed * 1000 + i) for i, c in enumerate(corps)}
+    rows = []
+    while not (rows and isinstance(game.actions[-1], mc.Sealed) and "Mokia" in game.deciders):
+        _corp, decision = next_move(game, bots)
+        game.apply(decision.action)
+        rows.append((decision.action, decision.reason))
+    players = {"Globbo": "Greedy", "Nonintendo": "Greedy", "Mokia": "Human"}
+    record = TableRecord("t", "test", seed, corps, game.board.model_dump_json(),
+                         game.state.deck_spec.model_dump_json(), "open", players,
+                         [{"action": mc.action_to_dict(a), "by": players[a.corp], "reason": r} for a, r in rows])
+    table = LiveTable(record, store=None)
+    bid = rows[-1][0]
+    assert isinstance(bid, mc.Bid) and bid.corp != "Mokia"
+    secret = f"bids {bid.amount} for"
+    assert secret in rows[-1][1]
+    for corp in (None, *corps):
+        payload = table.public_payload() if corp is None else table.seat_payload(corp)
+        assert secret not in json.dumps(payload["log_info"]), corp
