@@ -31,12 +31,6 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".[test]"
-# An editable install leaves out the app's Voila template (pyproject data-files): copy it where
-# Voila looks (voila.json selects it; it keeps the page from asking a CDN for Font Awesome).
-mkdir -p .venv/share/jupyter/voila/templates/megacorps/static
-cp voila-template/megacorps/* .venv/share/jupyter/voila/templates/megacorps/
-cp widgets/board/static/plotly-widget-basic.js .venv/share/jupyter/voila/templates/megacorps/static/
-
 export MEGACORPS_CHROMIUM=/usr/bin/chromium
 # Engine, widgets and browser tests, then every lesson notebook in a fresh kernel.
 timeout 1500 .venv/bin/python -m pytest tests -q -p no:cacheprovider --timeout=600

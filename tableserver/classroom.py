@@ -3,12 +3,10 @@ and Voila serving the table pages, started together and stopped together (Ctrl+C
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -32,21 +30,6 @@ def lan_address() -> str:
     except OSError:
         address = "127.0.0.1"
     return address
-
-
-def template_path() -> str:
-    """A Jupyter data folder holding the app's Voila template (voila.json selects "megacorps"):
-    an editable install leaves pyproject's data files out, so the class command brings it along
-    (copies: Voila serves no static file that resolves outside its folder) rather than depend
-    on how the project was installed."""
-    root = project_folder()
-    folder = Path(tempfile.mkdtemp(prefix="megacorps-jupyter-"))
-    template = folder / "voila" / "templates" / "megacorps"
-    (template / "static").mkdir(parents=True)
-    for name in ("conf.json", "index.html.j2"):
-        shutil.copy(root / "voila-template" / "megacorps" / name, template / name)
-    shutil.copy(root / "widgets" / "board" / "static" / "plotly-widget-basic.js", template / "static")
-    return str(folder)
 
 
 def _wait_for_port(host: str, port: int, proc: subprocess.Popen, what: str, timeout: float = 90) -> None:
@@ -76,8 +59,7 @@ def run_class(args) -> int:
         service += ["--create-key", args.create_key]
     public = args.public_url or (f"http://{lan_address() if args.host == '0.0.0.0' else args.host}:{args.voila_port}")
     env = dict(os.environ, MEGACORPS_TABLES_URL=f"http://127.0.0.1:{args.port}", MEGACORPS_PUBLIC_URL=public,
-               PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
-               JUPYTER_PATH=os.pathsep.join(filter(None, [template_path(), os.environ.get("JUPYTER_PATH")])))
+               PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
     voila = [sys.executable, "-m", "voila", "notebooks", "--no-browser", f"--Voila.ip={args.host}",
              f"--port={args.voila_port}", "--Voila.port_retries=0",
              # voila.json culls idle kernels even while their page is open (the hot-seat app's
@@ -108,4 +90,3 @@ def run_class(args) -> int:
                 proc.wait(15)
             except subprocess.TimeoutExpired:
                 proc.kill()
-        shutil.rmtree(env["JUPYTER_PATH"].split(os.pathsep)[0], ignore_errors=True)

@@ -9,7 +9,8 @@ plotly.js-basic (scatter, bar, pie) in place of plotly.js. Other trace types are
 Under Voila, with the app's Voila template installed (voila-template/, which carries the same
 file as a static asset), the widget's module is a few lines that load that file from the
 server instead: the 1.3 MB no longer travels in every FigureWidget's state through the kernel
-and the websocket (each page has up to four), the browser caches it, and anywidget's
+and the websocket (each page has up to four), the browser caches it, a page whose notebook asks
+for it starts loading it with the page (voila-template/megacorps/index.html.j2), and anywidget's
 two-second limit on a module's start-up (after which the model is broken for good: "Failed to
 initialize model") is never reached by a busy page, because the start-up only begins the load.
 Elsewhere (JupyterLab) the module travels in the widget as before.
@@ -36,9 +37,11 @@ TEMPLATE = "megacorps"     # the Voila template that serves BUNDLE as a static f
 
 LOADER = """
 const base = (document.body && document.body.dataset.baseUrl) || '/voila/';
-const url = new URL(base + 'templates/%(template)s/static/plotly-widget-basic.js?v=%(version)s', location.href).href;
+const own = new URL(base + 'templates/%(template)s/static/plotly-widget-basic.js?v=%(version)s', location.href).href;
 let loading = null;
-const load = () => (loading = loading || import(url));
+// the app's page template may have started loading the module with the page (same file)
+const load = () => (loading = loading ||
+  (window.__mcPlotlyWidget || Promise.reject(new Error('not preloaded'))).catch(() => import(own)));
 export default () => {
   let widget = null, ready = null;
   return {

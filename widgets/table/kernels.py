@@ -1,28 +1,98 @@
 """The kernel manager the app's Voila uses (voila.json: `multi_kernel_manager_class`).
 
-Voila culls idle kernels (voila.json: a closed page's kernel is gone within about 75 s) and
-spares the preheated kernels waiting in its pool. But a preheated kernel handed to a page
-leaves the pool before the page has connected to it, and its last activity is when it was
-heated, possibly long ago: the next culling round could shut it down while the page is still
-loading (seen under load: the page never showed its board). This manager gives such a kernel,
-never connected yet, `GRACE_SECONDS` from the moment culling first finds it out of the pool.
+Voila keeps a pool of preheated kernels (voila.json; `MEGACORPS_POOL` sets its size for a class)
+and culls idle kernels (voila.json: `cull_idle_timeout`, `cull_connected`). This manager adds
+three rules Voila lacks, each for a failure seen under load:
+
+- **A page's kernel is never culled before the page reaches it.** A preheated kernel handed to a
+  page leaves the pool before the page has connected, and its last activity was when it was
+  heated, possibly long ago: the next culling round could shut it down while the page was
+  still loading. Such a kernel gets `GRACE_SECONDS` from the moment culling first finds it.
+- **An open page keeps its kernel; a closed page's kernel goes fast.** A kernel with a page
+  connected is culled only after `CONNECTED_IDLE_SECONDS` without a message: the page pings it
+  every few seconds while someone uses it (widgets/table/browser.py) and stops after 20 idle
+  minutes, but a browser may slow a background tab's timers to one a minute, so one missed
+  ping must not close a player's game. With no page connected (closed, or its connection
+  lost) voila.json's `cull_idle_timeout` applies: gone within about 75 s.
+- **Refilling the pool waits while a page is loading, never while a page waits for it.**
+  Heating a kernel takes seconds of CPU (start Python, import the app, build the table); done
+  the moment a page takes a kernel, it competes with that page's first render. A refill kernel
+  therefore waits up to `REFILL_DELAY_SECONDS`, but only while another heated kernel is ready
+  in the pool (a page arriving meanwhile is served at once) and no page has taken it. Voila's
+  own `fill_delay` cannot do this: a page that takes a refill still in its delay waits it out
+  (ten pages at once: eight waited), so voila.json sets it to 0.
 """
 from __future__ import annotations
 
+import asyncio
+import os
 import time
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 GRACE_SECONDS = 180.0
+CONNECTED_IDLE_SECONDS = 300.0
+REFILL_DELAY_SECONDS = 20.0
+POOL_VARIABLE = "MEGACORPS_POOL"
+
+
+def pool_size_from_environment(default: int | None = None) -> int | None:
+    """The preheated pool's size asked for in `MEGACORPS_POOL` (e.g. the size of a class), or
+    `default` when it is unset; a bad value is an error that names the variable."""
+    raw = os.environ.get(POOL_VARIABLE, "").strip()
+    if not raw:
+        return default
+    try:
+        size = int(raw)
+    except ValueError:
+        raise ValueError(f"{POOL_VARIABLE}={raw!r}: give a whole number of kernels to keep ready, "
+                         "e.g. the number of players who will open the page at once") from None
+    if not 0 <= size <= 200:
+        raise ValueError(f"{POOL_VARIABLE}={size}: give a number from 0 to 200 "
+                         "(each ready kernel holds about 130 MB)")
+    return size
 
 
 class KernelManager(AsyncMappingKernelManager):
-    """AsyncMappingKernelManager that never culls a kernel its page has not reached yet."""
+    """AsyncMappingKernelManager with the app's culling and pool rules (module docstring)."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._connected_once: set[str] = set()
         self._waiting_since: dict[str, float] = {}
+        size = pool_size_from_environment()
+        pools = getattr(self, "kernel_pools_config", None)   # Voila's preheating manager only
+        if size is not None and pools is not None:
+            self.kernel_pools_config = {
+                name: (dict(config, pool_size=size) if name != "default" else config)
+                for name, config in pools.items()}
+
+    # --- the pool -----------------------------------------------------------------------------
+
+    def _pool_of(self, task) -> list | None:
+        for pool in getattr(self, "_pools", {}).values():
+            if task in pool:
+                return pool
+        return None
+
+    @staticmethod
+    def _ready(item) -> bool:
+        return item.done() and not item.cancelled() and item.exception() is None
+
+    async def start_kernel(self, *args, **kwargs):
+        me = asyncio.current_task()
+        pool = self._pool_of(me)
+        if pool is not None:
+            start = time.monotonic()
+            while (time.monotonic() - start < REFILL_DELAY_SECONDS and me in pool
+                   and any(self._ready(item) for item in pool if item is not me)):
+                await asyncio.sleep(0.25)
+            if time.monotonic() - start > 0.2:
+                self.log.info("Refilling the kernel pool after a %.1f s pause%s", time.monotonic() - start,
+                              " (a page took this kernel)" if me not in pool else "")
+        return await super().start_kernel(*args, **kwargs)
+
+    # --- culling ------------------------------------------------------------------------------
 
     def notify_connect(self, kernel_id: str) -> None:
         self._connected_once.add(kernel_id)
@@ -32,6 +102,13 @@ class KernelManager(AsyncMappingKernelManager):
         if kernel_id not in self._connected_once:
             since = self._waiting_since.setdefault(kernel_id, time.monotonic())
             if time.monotonic() - since < GRACE_SECONDS:
+                return None
+        kernel = self._kernels.get(kernel_id)
+        if (kernel is not None and self._kernel_connections.get(kernel_id, 0) > 0
+                and getattr(kernel, "execution_state", None) != "dead"
+                and hasattr(kernel, "last_activity")):
+            from jupyter_server._tz import utcnow
+            if (utcnow() - kernel.last_activity).total_seconds() < CONNECTED_IDLE_SECONDS:
                 return None
         return await super().cull_kernel_if_idle(kernel_id)
 

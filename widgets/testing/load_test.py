@@ -21,6 +21,7 @@ import time
 
 import psutil
 
+from ..table.kernels import POOL_VARIABLE
 from .voila_runner import CHROMIUM, CHROMIUM_ARGS, voila_server
 
 BOARD = ".mc-board .barlayer .trace .point path"
@@ -105,23 +106,54 @@ def _wait_for_culling(server: psutil.Process, pool: int, limit: float) -> tuple[
     return None, len(_kernels(server))
 
 
+def _cpu_seconds(processes: list[psutil.Process]) -> float:
+    total = 0.0
+    for p in processes:
+        try:
+            times = p.cpu_times()
+            total += times.user + times.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def _wait_for_pool(server: psutil.Process, pool: int, limit: float) -> float:
+    """Wait (at most `limit` seconds) until `pool` kernels are running and all of them are done
+    heating (together under a tenth of a core over two seconds); returns the seconds waited."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < limit:
+        kernels = _kernels(server)
+        if len(kernels) >= pool:
+            before = _cpu_seconds(kernels)
+            time.sleep(2)
+            if _cpu_seconds(kernels) - before < 0.2:
+                return time.perf_counter() - start
+        else:
+            time.sleep(1)
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, nargs="+", default=[1, 5, 10, 20])
     parser.add_argument("--bound", type=float, default=120.0, help="seconds a page may take before it counts as failed")
     parser.add_argument("--cull-limit", type=float, default=180.0, help="seconds to wait for closed pages' kernels to go")
-    parser.add_argument("--pool", type=int, default=2, help="preheated kernels voila.json keeps (not culled)")
+    parser.add_argument("--pool", type=int, default=None,
+                        help="preheated kernels to keep ready (MEGACORPS_POOL, as for a class); "
+                             "default: voila.json's 2")
     args = parser.parse_args()
+    env = {} if args.pool is None else {POOL_VARIABLE: str(args.pool)}
+    pool = 2 if args.pool is None else args.pool
     rows = []
     with tempfile.TemporaryDirectory() as data, \
-            voila_server(bot_pause=0.0, env={"MEGACORPS_DATA": data}, log_name="voila-load.log") as url:
+            voila_server(bot_pause=0.0, env={"MEGACORPS_DATA": data, **env}, log_name="voila-load.log") as url:
         server = next(p for p in psutil.Process().children() if "voila" in " ".join(p.cmdline()))
-        _wait_for_culling(server, args.pool, 60)   # the pool heats up
-        time.sleep(5)
         for n in args.pages:
+            heated = _wait_for_pool(server, pool, 180)
+            print(f"(pool of {pool} heated after {heated:.0f} s)", flush=True)
             before = _memory_mb(server)
             r = asyncio.run(_run(url, n, args.bound, server))
-            gone, left = _wait_for_culling(server, args.pool, args.cull_limit)
+            gone, left = _wait_for_culling(server, pool, args.cull_limit)
             gone_after = None if gone is None else time.perf_counter() - r["closed_at"]
             times = sorted(r["times"])
             line = (f"{n:>2} pages (load {r['load']:.1f}): clickable {len(times)}/{n}"
