@@ -14,6 +14,14 @@ from .trades import check_offer
 from .view import CorpView, build_view
 
 
+class Applied(NamedTuple):
+    """One applied action as a table reads its record (`Game.applied()`)."""
+
+    action: Action     # as `Game.actions` shows it (a secret bid or vote still sealed)
+    log_start: int     # where its log lines start in `Game.log`
+    reveals: bool      # it revealed hidden information (a card drawn, bids opened): undo stops there
+
+
 class _Done(NamedTuple):
     """One applied action, with what undo needs to take it back."""
 
@@ -209,6 +217,12 @@ class Game:
         for i in range(len(out) - self._sealed(), len(out)):
             out[i] = Sealed(out[i].corp, out[i].kind)
         return out
+
+    def applied(self) -> list[Applied]:
+        """The record of every applied action, in order: the action, where its log lines start,
+        and whether it revealed hidden information (see `Applied`)."""
+        return [Applied(action, done.log_length, done.reveals)
+                for action, done in zip(self.actions, self._history)]
 
     def seat(self, corp: str):
         """The door for one corp (`megacorps.seat.Seat`): its view, its choices, its actions;

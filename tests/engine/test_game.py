@@ -177,3 +177,19 @@ def test_malformed_bids_are_refused_too(action, field):
     assert_illegal(game, action, field, "must be")
     game.apply(mc.Bid("Globbo", 1))
     assert game.state.top_frame.bids["Globbo"] == 1 and type(game.state.top_frame.bids["Globbo"]) is int
+
+
+def test_applied_ties_each_action_to_its_log_lines_and_reveals():
+    """`game.applied()`: the table's record of applied actions (widgets/table/session.py reads it)."""
+    import random
+    game = mc.new_game(THREE, seed=3)
+    rng = random.Random(3)
+    while len(game.actions) < 40 and not game.is_over:
+        corp = game.deciders[0]
+        game.apply(rng.choice(game.legal_actions(corp)))
+    record = game.applied()
+    assert [r.action for r in record] == game.actions
+    starts = [r.log_start for r in record]
+    assert starts == sorted(starts) and starts[-1] <= len(game.log)
+    assert any(r.reveals for r in record)          # 40 steps in, some card has been drawn
+    assert game.can_undo() == (not record[-1].reveals)

@@ -28,13 +28,6 @@ def fresh_seed() -> int:
     return random.SystemRandom().randint(1, 999_999)
 
 
-def _history(game: mc.Game) -> list:
-    """The engine's record of applied actions (action, state before, log length before,
-    whether it revealed hidden information). The engine keeps it for undo; the table reads it
-    to tie log lines to the action that produced them and to see how far undo can go."""
-    return game._history
-
-
 class Session(TableSource):
     """One game and the players in its seats (`seats`: corp -> "Human" or a bot level).
 
@@ -121,7 +114,7 @@ class Session(TableSource):
     def _build_log(self) -> list[Entry]:
         game = self.game
         log = game.log
-        marks = [done.log_length for done in _history(game)] + [len(log)]
+        marks = [done.log_start for done in game.applied()] + [len(log)]
         actions = game.actions
         out = []
         step = -1
@@ -226,7 +219,7 @@ class Session(TableSource):
             return UndoOffer(False, "Nothing to take back: no human has acted yet.")
         if self.bots_to_move():
             return UndoOffer(False, "Wait until the bots have finished moving.")
-        history = _history(game)
+        history = game.applied()
         for i in range(len(actions) - 1, last_human - 1, -1):
             if history[i].reveals:
                 what = "a card was drawn" if game.state.phase != "over" else "the game ended"
