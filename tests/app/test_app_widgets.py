@@ -671,3 +671,17 @@ def test_a_bots_reason_for_a_secret_bid_waits_until_the_bids_are_revealed():
     table.chooser.confirm.click()
     assert app.error.value == "", app.error.value
     assert secret.search(table.log.value)  # revealed with the bids themselves
+
+
+def test_sending_mercenaries_previews_the_war_with_them_on_the_chosen_side():
+    # the preview repeated the war as it stood, whatever side and number were chosen
+    from widgets.table.choices import preview
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], round=1, mercenaries={"Mokia": 3, "Nonintendo": 2},
+                       countries={"Japan": "Globbo"})
+    game.apply(mc.LaunchWar("Mokia", "Japan"))  # attack 3 against Japan's defense 4
+    assert "Nonintendo" in game.deciders
+    to_defender = preview(game, mc.SupportWar("Nonintendo", "defender", 2))
+    to_attacker = preview(game, mc.SupportWar("Nonintendo", "attacker", 2))
+    assert "attack 3 against defense 6" in to_defender and "defender would hold" in to_defender
+    assert "attack 5 against defense 4" in to_attacker and "attacker would win" in to_attacker
+    assert "to Globbo" in to_defender and "to Mokia" in to_attacker

@@ -113,6 +113,22 @@ def _war_text(state, attacker: str, country: str, lent: int = 0) -> str:
             f"as things stand {verdict}. Other corps may still send mercenaries.")
 
 
+def _support_text(state, frame, action) -> str:
+    """Launch a War: what the war would look like with these mercenaries on that side."""
+    attack, defense, _mercs = mc.war_totals(state, frame.attacker, frame.country, frame.lent_to_defender)
+    if action.side == "attacker":
+        attack += action.count
+        to = frame.attacker
+    else:
+        defense += action.count
+        defender = state.controllers.get(frame.country)
+        to = defender or f"{frame.country} (uncontrolled: they are lost after the war)"
+    verdict = "the attacker would win" if attack > defense else "the defender would hold (ties go to the defender)"
+    noun = "mercenary" if action.count == 1 else "mercenaries"
+    return (f"{action.corp} gives {action.count} {noun} to {to} for good. Then: attack {attack} against "
+            f"defense {defense}, so as things stand {verdict}. Other corps may still send mercenaries.")
+
+
 def preview(game: mc.Game, action: mc.Action) -> str:
     """A sentence on what `action` would do, or "" when there is nothing useful to say."""
     state = game.state
@@ -168,7 +184,7 @@ def preview(game: mc.Game, action: mc.Action) -> str:
         if isinstance(action, A.SupportWar):
             frame = state.top_frame
             if isinstance(frame, WarFrame):
-                return _war_text(state, frame.attacker, frame.country, frame.lent_to_defender)
+                return _support_text(state, frame, action)
         if isinstance(action, A.Bid):
             return f"{corp} has {state.money[corp]} Euros. The highest bid wins and pays; a tie leaves the country uncontrolled."
         if isinstance(action, A.LeaveGame):
