@@ -685,3 +685,21 @@ def test_sending_mercenaries_previews_the_war_with_them_on_the_chosen_side():
     assert "attack 3 against defense 6" in to_defender and "defender would hold" in to_defender
     assert "attack 5 against defense 4" in to_attacker and "attacker would win" in to_attacker
     assert "to Globbo" in to_defender and "to Mokia" in to_attacker
+
+
+def test_a_bots_reason_sits_under_the_line_its_move_wrote():
+    # newest first, the reason sat under the step's newest line ("Round 4: Mokia draws ...")
+    # and a silent pass in a payout window explained "Mokia takes the Paid card"
+    from widgets.table.panels import log_html
+    from widgets.table.source import Entry
+    entries = [Entry(0, 3, "Nonintendo buys Japan/Media for 4 Euros", "Buy Company", 5, "Nonintendo", "Shrewd",
+                     "takes Japan/Media"),
+               Entry(1, 3, "The Active Player card passes to Mokia", "Rounds", 5, "Nonintendo", "Shrewd",
+                     "takes Japan/Media"),
+               Entry(2, 4, "Mokia takes the Paid card", "The Paid Card", 6, "Lenogo", "Random",
+                     "picked at random among 1 choices")]
+    rows = re.findall(r"<div class='mc-log-entry'.*?(?=<div class='mc-log-entry'|</div></div>$)", log_html(entries))
+    by_text = {next(e.text for e in entries if e.text in row): row for row in rows}
+    assert "takes Japan/Media" in by_text["Nonintendo buys Japan/Media for 4 Euros"]
+    assert "thinks" not in by_text["The Active Player card passes to Mokia"]
+    assert "thinks" not in by_text["Mokia takes the Paid card"]

@@ -78,13 +78,19 @@ def log_html(entries: list[Entry], limit: int = 250) -> str:
     """The public log, newest first: round, the rule (a link to its explanation), the text, and
     a bot's reason under its move."""
     rows = []
-    shown_reason: set[int] = set()
-    for e in reversed(entries[-limit:]):
+    shown = entries[-limit:]
+    # a bot's reason goes under the first line of its step that names the bot's corp (what its
+    # action did), not under what followed from it (a new round, a card drawn); an action that
+    # wrote no such line (a silent "no card" in a payout window) has nothing of its own to explain
+    reason_line: dict[int, int] = {}
+    for e in shown:
+        if e.by and e.by in e.text:
+            reason_line.setdefault(e.step, e.index)
+    for e in reversed(shown):
         when = "Setup" if e.round == 0 else f"R{e.round}"
         topic = topic_for_rule(e.rule)
         why = ""
-        if e.bot and e.reason and e.step not in shown_reason:
-            shown_reason.add(e.step)
+        if e.bot and e.reason and reason_line.get(e.step) == e.index:
             why = (f"<div class='mc-bot-reason' title='Why the {escape(e.bot)} bot did this'>"
                    f"<b>{escape(e.by or '')}</b> ({escape(e.bot)} bot) thinks: {escape(e.reason)}</div>")
         rule = topic_link(topic, escape(e.rule), "mc-log-rule")
