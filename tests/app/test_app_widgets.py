@@ -11,6 +11,7 @@ from widgets.table import storage
 from widgets.table.app import App
 from widgets.table.session import HUMAN, Session
 from widgets.table.setup_form import EMPTY
+from widgets.table.summary import since_last_turn
 
 
 @pytest.fixture(autouse=True)
@@ -703,3 +704,17 @@ def test_a_bots_reason_sits_under_the_line_its_move_wrote():
     assert "takes Japan/Media" in by_text["Nonintendo buys Japan/Media for 4 Euros"]
     assert "thinks" not in by_text["The Active Player card passes to Mokia"]
     assert "thinks" not in by_text["Mokia takes the Paid card"]
+
+
+def test_since_your_last_turn_says_it_lists_only_what_involved_you():
+    # "1 event" after a round with a war, a card in play and three purchases read as if
+    # nothing else had happened
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, companies={"ASEAN/Oil": "Mokia", "ASEAN/Nanotech": "Mokia"},
+                        countries={"ASEAN": "Globbo"})  # a Kleptocracy: Globbo may take them
+    app.table.chooser.choose("Pass")
+    app.table.chooser.confirm.click()
+    assert app.error.value == "", app.error.value
+    assert since_last_turn(app.session.timeline(), "Mokia")
+    text = app.table._since_html(app.session, "Mokia")
+    assert "involving Mokia" in text and "Game log" in text

@@ -436,9 +436,12 @@ class Table:
             + (f" \u2192 <b>{escape(e.effect)}</b>" if e.effect else "")
             + f" {topic_link(e.topic, 'why?')}</li>" for e in events[-12:])
         hit = sum(1 for e in events if e.effect)
+        # only what involved this corp is listed: say so, and where the rest is (the whole table's
+        # moves, such as a war between two others, would otherwise seem not to have happened)
         return (f"<details class='mc-since-box' {'open' if hit else ''}><summary>Since {escape(corp)}'s last turn: "
-                f"{len(events)} event{'s' if len(events) != 1 else ''}"
-                f"{f', {hit} that changed something for you' if hit else ''}</summary><ul>{items}</ul></details>")
+                f"{len(events)} event{'s' if len(events) != 1 else ''} involving {escape(corp)}"
+                f"{f', {hit} that changed its money or holdings' if hit else ''}</summary><ul>{items}"
+                "<li class='mc-small'>Everything else that happened is in the Game log.</li></ul></details>")
 
     def _hide_chooser(self, keep_gate: bool = False) -> None:
         if not keep_gate:
