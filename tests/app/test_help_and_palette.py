@@ -87,7 +87,7 @@ def test_the_end_screen_accounts_for_every_euro(seed):
     start = timeline[0].money_before
     for corp in corps:
         assert start[corp] + sum(sources[corp].values()) == session.game.state.money[corp], (corp, sources[corp])
-    assert any(k.startswith("Final payouts: ") for k in sources[corps[0]]) or True
+    assert any(k.startswith("Final payouts: ") for c in corps for k in sources[c])
     points = turning_points(timeline, corps)
     assert points and all(p.text for p in points)
 
@@ -121,3 +121,29 @@ def test_corp_colours_stay_apart_under_colour_vision_deficiencies():
     # and colour is never alone: every corp has its own marker and dash on charts
     assert len(set(CORP_SYMBOLS.values())) == len(CORP_COLORS) == len(set(CORP_DASHES.values()))
     assert set(CORP_SYMBOLS) == set(CORP_COLORS) == set(mc.CORPS)
+
+
+def test_the_end_screen_says_in_words_where_each_corps_money_came_from():
+    # the chart alone asked a newcomer to match eleven colours to clipped legend labels
+    from widgets.table.panels import EndCharts
+    session = _bot_game(4)
+    charts = EndCharts()
+    charts.show(session)
+    text = charts.text.value
+    sources = money_sources(session.timeline(), session.corps, list(session.game.board.industries))
+    for corp in session.corps:
+        payouts = sum(e for cat, e in sources[corp].items() if "ayouts: " in cat)
+        if payouts:
+            assert f"+{payouts} \u20ac from payouts" in text, corp
+    assert "40 \u20ac at the start" in text and "companies bought" in text
+
+
+def test_a_turning_point_at_the_final_payouts_is_named_so():
+    # the step that ends the game begins with the last "plays no more cards": the big final
+    # swing read "Lenogo plays no more cards (Nonintendo gains 38 Euros at once)"
+    session = _bot_game(4)
+    timeline = session.timeline()
+    final = next(s for s in timeline if any(e.text.startswith("Final payout of ") for e in s.entries))
+    points = {p.index: p for p in turning_points(timeline, session.corps, most=50)}
+    assert final.index in points, "the final payouts move money: they are a turning point"
+    assert points[final.index].text == "The final payouts"

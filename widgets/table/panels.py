@@ -220,20 +220,48 @@ def sources_figure(sources: dict[str, dict[str, int]], corps: list[str], width: 
         xs = [sources.get(c, {}).get(cat, 0) for c in corps]
         if not any(xs):
             continue
-        fig.add_trace(go.Bar(y=corps, x=xs, name=cat, orientation="h", marker=dict(color=palette[i % len(palette)],
+        # a payout's entry is named by its industry alone ("Payouts: Electronics" was clipped
+        # at 1024x700); the legend title, the hover and the words under the chart say "payouts"
+        name = cat.split(": ", 1)[1] if cat.startswith("Payouts: ") else cat
+        fig.add_trace(go.Bar(y=corps, x=xs, name=name, orientation="h", marker=dict(color=palette[i % len(palette)],
                                                                                    line=dict(color="#fff", width=1)),
                              hovertemplate=f"{cat}: %{{x}} {EURO}<extra>%{{y}}</extra>"))
     rows = -(-len(fig.data) // 2)   # the legend, two entries a row, under the bars
     bars = 36 * len(corps)
-    fig.update_layout(barmode="relative", width=width, height=70 + bars + 60 + 19 * rows,
-                      margin=dict(l=90, r=10, t=30, b=40 + 19 * rows),
+    fig.update_layout(barmode="relative", width=width, height=70 + bars + 80 + 19 * rows,
+                      margin=dict(l=90, r=10, t=30, b=60 + 19 * rows),
                       title=dict(text="Where the money came from", font=dict(size=14), x=0.02),
                       xaxis=dict(title="Euros (spending left of 0)", fixedrange=True, zeroline=True, zerolinecolor="#333"),
                       yaxis=dict(fixedrange=True, autorange="reversed"),
                       legend=dict(orientation="h", y=-(60 / (bars + 1)), yanchor="top", font=dict(size=10),
-                                  entrywidth=0.5, entrywidthmode="fraction"),
+                                  entrywidth=0.5, entrywidthmode="fraction",
+                                  title=dict(text="Payouts by industry, then other gains and costs", side="top")),
                       plot_bgcolor="#FAFAFA")
     return fig
+
+
+def sources_html(sources: dict[str, dict[str, int]], corps: list[str], start: dict[str, int] | None = None) -> str:
+    """Where the money came from, in words: per corp, what it gained from payouts (by industry,
+    biggest first) and what else gained or cost it money, for readers who cannot match the
+    chart's colours."""
+    rows = []
+    for corp in corps:
+        gains: dict[str, int] = {}
+        other: dict[str, int] = {}
+        for cat, euros in sources.get(corp, {}).items():
+            if cat.startswith(("Payouts: ", "Final payouts: ")):
+                industry = cat.split(": ", 1)[1]
+                gains[industry] = gains.get(industry, 0) + euros
+            elif euros:
+                other[cat] = other.get(cat, 0) + euros
+        parts = [f"{start[corp]} {EURO} at the start"] if start and corp in start else []
+        if gains:
+            listed = ", ".join(f"{i} {e}" for i, e in sorted(gains.items(), key=lambda kv: -kv[1]))
+            parts.append(f"+{sum(gains.values())} {EURO} from payouts ({escape(listed)})")
+        parts += [f"{'+' if e > 0 else '−'}{abs(e)} {EURO} {escape(cat.lower())}"
+                  for cat, e in sorted(other.items(), key=lambda kv: -abs(kv[1]))]
+        rows.append(f"<li>{corp_chip(corp)} {'; '.join(parts) or 'no money moved'}</li>")
+    return f"<div class='mc-panel-title'>In words</div><ul class='mc-sources-list'>{''.join(rows)}</ul>"
 
 
 class EndCharts:
@@ -268,8 +296,9 @@ class EndCharts:
                    BasicFigureWidget(money_figure(xs, series, width, 320, "Money over the game and its turning points",
                                                   marks))]
         items = "".join(f"<li><b>R{p.round}</b> {escape(p.text)} <i>({escape(p.why)})</i></li>" for p in points)
-        self.text.value = (f"<div class='mc-panel-title'>Turning points</div><ul class='mc-turning-list'>{items}</ul>"
-                           if items else "")
+        start = timeline[0].money_before if timeline else None
+        self.text.value = sources_html(sources, corps, start) + (
+            f"<div class='mc-panel-title'>Turning points</div><ul class='mc-turning-list'>{items}</ul>" if items else "")
         old = self._figures
         self._figures = figures
         self.box.children = [figures[0], figures[1], self.text]

@@ -85,6 +85,15 @@ def since_last_turn(timeline: list[Step], corp: str) -> list[Happening]:
     return out
 
 
+def _point_text(step: Step) -> str:
+    """What a turning point names: the step's main line, or "The final payouts" for the step
+    that ended the game (its first line is the last player's "plays no more cards")."""
+    if any(e.text.startswith("Final payout of ") for e in step.entries):
+        return "The final payouts"
+    main = _main_entry(step)
+    return main.text if main else step.text
+
+
 def _main_entry(step: Step):
     """The entry that best explains a step (the first that is not a round's bookkeeping)."""
     for e in step.entries:
@@ -165,8 +174,7 @@ def turning_points(timeline: list[Step], corps: list[str], most: int = 8) -> lis
         top = [c for c in corps if money.get(c, 0) == best]
         now = top[0] if len(top) == 1 else None
         if now is not None and now != leader and s.index > 0 and s.round > 0:
-            main = _main_entry(s)
-            points[s.index] = TurningPoint(s.index, s.round, main.text if main else s.text,
+            points[s.index] = TurningPoint(s.index, s.round, _point_text(s),
                                            f"{now} takes the lead with {best} Euros")
         if now is not None:
             leader = now
@@ -181,8 +189,7 @@ def turning_points(timeline: list[Step], corps: list[str], most: int = 8) -> lis
         gain = max(corps, key=lambda c: abs(s.money_after.get(c, 0) - s.money_before.get(c, 0)))
         d = s.money_after.get(gain, 0) - s.money_before.get(gain, 0)
         if abs(d) >= 10 and s.index not in points:
-            main = _main_entry(s)
-            points[s.index] = TurningPoint(s.index, s.round, main.text if main else s.text,
+            points[s.index] = TurningPoint(s.index, s.round, _point_text(s),
                                            f"{gain} {'gains' if d > 0 else 'loses'} {abs(d)} Euros at once")
     ordered = sorted(points.values(), key=lambda p: p.index)
     if len(ordered) > most:
