@@ -159,8 +159,24 @@ def assert_nothing_of_the_card_left(page, marker: str, card_open: bool = False) 
     assert unseal(saved)["actions"] == [a for a in unseal(saved)["actions"] if a.get("invest") != {"Industry 2": 7}]
 
 
+def assert_fits(page) -> None:
+    """No sideways scrolling, and every visible control of the page lies inside the window (the
+    page was a fixed 1190 px column: at 1024 x 700 the seats' players and About were cut off)."""
+    width = page.viewport_size["width"]
+    scroll = page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll <= width, f"the page scrolls sideways: {scroll} px wide in a {width} px window"
+    outside = page.evaluate("""(width) => [...document.querySelectorAll('.nc-app button, .nc-app select, .nc-app input')]
+        .map(el => [el, el.getBoundingClientRect()]).filter(([el, r]) => r.width > 0 && r.height > 0)
+        .filter(([el, r]) => r.left < -1 || r.right > width + 1)
+        .map(([el, r]) => (el.innerText || el.className) + ' ' + Math.round(r.left) + '..' + Math.round(r.right))""", width)
+    assert outside == [], outside
+
+
 def test_a_hot_seat_game_in_the_browser(page):
     page.wait_for_selector(".nc-start", timeout=120_000)
+    page.set_viewport_size({"width": 1024, "height": 700})  # a classroom projector
+    page.wait_for_timeout(300)
+    assert_fits(page)
     for seat, (name, player) in enumerate([("Maraya", "Human"), ("Jeff", "Human"), ("Rob", "Cautious")], start=1):
         page.fill(f".nc-seat-name-{seat} input", name)
         page.locator(f".nc-seat-player-{seat} select").select_option(label=player)
@@ -179,6 +195,8 @@ def test_a_hot_seat_game_in_the_browser(page):
     assert_nothing_of_the_card_left(page, "$7M")
     page.screenshot(path=str(ARTIFACTS / "notecard-gate.png"), full_page=True)
     gate(page, "Jeff")
+    assert_fits(page)  # the open card, at 1024 x 700
+    page.set_viewport_size({"width": 1280, "height": 900})
     assert_nothing_of_the_card_left(page, "$7M", card_open=True)  # Jeff's open card starts empty
     type_into(page, ".nc-invest-1 input", 4)
     hand_in(page)

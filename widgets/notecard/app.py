@@ -92,7 +92,7 @@ class App(W.VBox):
         self.corps = html("<div class='nc-welcome'>Choose the corporations on the right and press "
                           "<b>Start game</b>.</div>", cls="nc-corps-box")
         self.reveal = RevealPanel(self.guard(self._reveal_done), self.guard)
-        self.chart = MoneyChart()
+        self.chart = MoneyChart(width=600)
         # the desk reports a refused card on the card itself (its writer's eyes only), so these two
         # are not guarded: the desk's buttons are
         self.desk = NoteCardDesk(self.hand_in, self.take_back, self.guard)
@@ -101,10 +101,12 @@ class App(W.VBox):
         self.log_panel.add_class("nc-panel")
         self.log_panel.layout.display = "none"
 
-        main = W.VBox([self.corps, self.reveal.widget, self.chart.box], layout=W.Layout(width="712px"))
+        # the page fits its window from 1024 px on (it was a fixed 1190 px, cut off at 1024x700):
+        # the style sheet's grid sizes the two columns
+        main = W.VBox([self.corps, self.reveal.widget, self.chart.box], layout=W.Layout(width="100%"))
         main.add_class("nc-main")
         self.sidebar = W.VBox([self.about, self.error, self.info, self.results_box, self.form.widget,
-                               self.desk.widget, self.log_panel], layout=W.Layout(width="460px"))
+                               self.desk.widget, self.log_panel], layout=W.Layout(width="100%"))
         self.sidebar.add_class("nc-sidebar")
         body = W.HBox([main, self.sidebar])
         body.add_class("nc-body")

@@ -9,8 +9,8 @@ body { padding: 0 !important; }
 #rendered_cells, .jp-Cell, .jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output,
 .jp-Cell-outputWrapper, .jp-Notebook { padding: 0 !important; margin: 0 !important; }
 .jp-OutputPrompt, .jp-InputPrompt { display: none !important; }
-.nc-app { font-family: "Segoe UI", Roboto, Arial, sans-serif; color: #1d2330; width: 1190px;
-          margin: 4px auto 0 auto; }
+.nc-app { font-family: "Segoe UI", Roboto, Arial, sans-serif; color: #1d2330; width: 100%; max-width: 1190px;
+          box-sizing: border-box; margin: 4px auto 0 auto; padding: 0 4px; overflow-x: hidden; }
 .nc-app .widget-html-content { line-height: 1.35; }
 .nc-app .widget-html, .nc-app .widget-html-content { height: auto; }
 """
@@ -21,7 +21,7 @@ WIDGET_CSS = """
 .nc-brand { white-space: nowrap; font-size: 24px; font-weight: 800; letter-spacing: 3px; color: #ffd166; line-height: 1; }
 .nc-brand span { color: #ffffff; font-weight: 400; letter-spacing: 1px; font-size: 14px; white-space: nowrap; }
 .nc-tagline { font-size: 10px; color: #aab; letter-spacing: .5px; white-space: nowrap; }
-.nc-titlebar > .widget-html:first-child { flex: 0 0 400px; }
+.nc-titlebar > .widget-html:first-child { flex: 0 1 400px; min-width: 0; overflow: hidden; }
 .nc-status { flex: 1 1 auto; margin: 0 12px; min-width: 0; }
 .nc-status-text { color: #e8e8ee; font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .nc-tools { align-items: center; gap: 6px; }
@@ -29,7 +29,13 @@ WIDGET_CSS = """
 .nc-tools .mod-active { background: #ffd166; color: #111; }
 .nc-save-link { display: inline-block; background: #3a4359; color: #fff !important; padding: 5px 12px;
                 border-radius: 5px; text-decoration: none; font-size: 13px; line-height: 18px; }
-.nc-body { background: #e9ecf2; padding: 6px; border-radius: 0 0 8px 8px; align-items: flex-start; gap: 6px; }
+.nc-body { background: #e9ecf2; padding: 6px; border-radius: 0 0 8px 8px; gap: 6px; box-sizing: border-box;
+           display: grid !important; grid-template-columns: minmax(0, 1fr) clamp(330px, 37vw, 460px);
+           align-items: start; width: 100%; }
+@media (max-width: 760px) { .nc-body { grid-template-columns: minmax(0, 1fr); } }
+.nc-main, .nc-sidebar { min-width: 0; }
+.nc-chart { max-width: 100%; overflow-x: auto; }
+.nc-sidebar .widget-dropdown, .nc-sidebar .widget-text, .nc-sidebar .widget-inline-hbox { max-width: 100%; }
 .nc-main, .nc-sidebar { gap: 6px; }
 .nc-main > *, .nc-sidebar > * { flex-shrink: 0; }
 .nc-panel { background: #fff; border-radius: 6px; padding: 8px 10px; box-shadow: 0 1px 3px rgba(0,0,0,.15);
