@@ -718,3 +718,11 @@ def test_since_your_last_turn_says_it_lists_only_what_involved_you():
     assert since_last_turn(app.session.timeline(), "Mokia")
     text = app.table._since_html(app.session, "Mokia")
     assert "involving Mokia" in text and "Game log" in text
+
+
+def test_the_mercenaries_preview_counts_in_good_english():
+    from widgets.table.choices import preview
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], round=1, companies={"NAFTA/Defense": "Mokia"})
+    texts = {a.from_box: preview(game, a) for a in game.legal_actions("Mokia") if a.kind == "mercenaries"}
+    assert texts[0].endswith("for 0 Euros = 1 mercenary.")   # it said "= 1 mercenaries"
+    assert "for 1 Euro = 2 mercenaries." in texts[1]

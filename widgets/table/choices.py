@@ -168,8 +168,9 @@ def preview(game: mc.Game, action: mc.Action) -> str:
             free, _, _ = mc.mercenary_census(state, corp)
             cost = action.from_box * state.board.mercenary_price
             ask = " Then the other owners are asked, one at a time." if action.ask_owners else ""
+            total = free + action.from_box
             return (f"{free} free from your own companies + {action.from_box} from the box for {cost} "
-                    f"Euros = {free + action.from_box} mercenaries.{ask}")
+                    f"Euro{'' if cost == 1 else 's'} = {total} mercenar{'y' if total == 1 else 'ies'}.{ask}")
         if isinstance(action, A.PlayCard):
             spec = state.deck_spec.card_by_name.get(action.card)
             frame = state.top_frame
