@@ -217,3 +217,19 @@ def test_the_page_keeps_its_kernel_while_someone_thinks():
     tickers = [c for c in app.children if type(c).__name__ == "KeepAlive"]
     assert len(tickers) == 1 and tickers[0].layout.display == "none"
     assert 0 < tickers[0].seconds < 60, "it must beat faster than the server culls (60 s)"
+
+
+def test_a_lone_human_is_not_asked_to_pass_the_screen():
+    # with one human and bots there is nobody to hide the card from: the gate ("Pass the screen
+    # to Maraya; everyone else, look away") cost a click every quarter for nothing
+    app = new_app({"Maraya": "Human", "Rob": "Balanced"}, last_quarter=2)
+    desk = app.desk
+    assert desk.writer == "Maraya" and desk.gate.layout.display == "none"
+    assert desk.hide_button.layout.display == "none"
+    desk.fill({"Industry 1": 2})
+    desk.hand_in_button.click()
+    assert app.reveal.active
+    app.reveal.all_button.click()
+    app.reveal.done_button.click()
+    assert desk.writer == "Maraya" and desk.gate.layout.display == "none"  # quarter 2: straight to the card
+    assert all(f.value == 0 for f in desk.invest.values())  # a fresh card

@@ -278,8 +278,15 @@ class NoteCardDesk:
         if self.purpose != "take back":
             self.asking = None if paused or game.is_over else self.next_writer()
         self.title.value = (f"<div class='nc-panel-title'>Note cards \u00b7 quarter {game.quarter}</div>")
-        if not self.gates and self.writer is None and self.asking is not None:
-            self.writer = self.asking  # one learner at the screen: no need to pass it
+        # one person at the screen (a lesson, or a game with a single human seat): nobody to hide
+        # the card from, so no "pass the screen" gate and no "Hide my card" (as the app does)
+        alone = not self.gates or len(s.humans) == 1
+        self.hide_button.layout.display = "none" if alone else None
+        if alone and self.writer is None and self.asking is not None:
+            if self.purpose == "take back":
+                self.open()  # takes the card back and opens it
+                return
+            self.writer = self.asking
         show_gate = self.writer is None and self.asking is not None
         self.gate.layout.display = None if show_gate else "none"
         self.card.layout.display = None if self.writer is not None else "none"
