@@ -282,6 +282,16 @@ def test_bad_save_file_is_reported():
     assert app.form.loaded is None
 
 
+def play_card(app: App, card: str, target: str) -> None:
+    """The human at the screen shows their hand and plays `card` on `target`."""
+    table = app.table
+    table.show_hand.click()
+    table.chooser.choose("Play a card")
+    table.chooser.set_field("card", card)
+    table.chooser.set_field("target", target)
+    table.chooser.confirm.click()
+
+
 def _scenario_app(seats: dict[str, str], **position) -> App:
     app = App(pause=0)
     game = mc.scenario(list(seats), round=1, **position)
@@ -295,11 +305,7 @@ def test_secret_bids_one_player_at_a_time():
     game = app.session.game
     table = app.table
     assert "Greedy Kleptocrats" not in all_text(app)
-    table.show_hand.click()
-    table.chooser.choose("Play a card")
-    table.chooser.set_field("card", "Greedy Kleptocrats")
-    table.chooser.set_field("target", "ASEAN")
-    table.chooser.confirm.click()
+    play_card(app, "Greedy Kleptocrats", "ASEAN")
     assert app.error.value == "", app.error.value
     # 13 and 11 are not among the listed steps (every amount to 10, then 12, 15, ...): any
     # amount of the range is accepted as entered, without a note
@@ -448,11 +454,7 @@ def test_secret_votes_one_player_at_a_time():
                         companies={"NAFTA/Media": "Mokia", "Japan/Media": "Globbo",
                                    "European Union/Media": "Globbo"})
     game, table = app.session.game, app.table
-    table.show_hand.click()
-    table.chooser.choose("Play a card")
-    table.chooser.set_field("card", "Elections")
-    table.chooser.set_field("target", "NAFTA")
-    table.chooser.confirm.click()
+    play_card(app, "Elections", "NAFTA")
     assert "Election in NAFTA" in table.prompt.value
     votes = {"Mokia": "Nonintendo", "Globbo": "Globbo"}
     for _ in range(2):
@@ -660,11 +662,7 @@ def test_a_bots_reason_for_a_secret_bid_waits_until_the_bids_are_revealed():
     seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Shrewd"}
     app = _scenario_app(seats, hands={"Mokia": ["Greedy Kleptocrats"]})
     game, table = app.session.game, app.table
-    table.show_hand.click()
-    table.chooser.choose("Play a card")
-    table.chooser.set_field("card", "Greedy Kleptocrats")
-    table.chooser.set_field("target", "ASEAN")
-    table.chooser.confirm.click()
+    play_card(app, "Greedy Kleptocrats", "ASEAN")
     assert game.deciders == ["Mokia"] and table.chooser.group == "bid"
     secret = re.compile(r"bids \d+ for ASEAN")
     assert not secret.search(all_text(app)) and "Globbo has placed a bid" in table.log.value
