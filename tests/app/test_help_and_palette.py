@@ -147,3 +147,14 @@ def test_a_turning_point_at_the_final_payouts_is_named_so():
     points = {p.index: p for p in turning_points(timeline, session.corps, most=50)}
     assert final.index in points, "the final payouts move money: they are a turning point"
     assert points[final.index].text == "The final payouts"
+
+
+def test_a_lesson_link_in_a_voila_serving_only_the_app_answers_where_it_was_clicked():
+    # the note on how to open the lesson went only to the top of the sidebar, out of view when
+    # the link was clicked in the Rules tab below: the click seemed to do nothing
+    from widgets.table.app import App
+    app = App(pause=0)
+    app.open_topic("Goal")
+    app.bridge.on_lesson("00-first-game.ipynb")
+    assert "jupyter lab notebooks/00-first-game.ipynb" in app.table.rules.value
+    assert "How to win" in app.table.rules.value  # the same topic, with the note under it

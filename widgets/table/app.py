@@ -296,9 +296,13 @@ class App(W.VBox):
         from .rules import LESSONS_DIR, lesson_title
         if not (LESSONS_DIR / name).exists():
             raise ValueError(f"There is no lesson {name!r}.")
-        self.show_info(f"{lesson_title(name)} is a notebook to work through in JupyterLab. From the "
-                       f"project folder run: .venv/bin/jupyter lab notebooks/{name} (or open the Binder "
-                       "link of the README, where the lessons open from here directly).")
+        note = (f"{lesson_title(name)} is a notebook to work through in JupyterLab. From the "
+                f"project folder run: .venv/bin/jupyter lab notebooks/{name} (or open the Binder "
+                "link of the README, where the lessons open from here directly).")
+        self.show_info(note)
+        # the link was clicked in the Rules tab, far below the info line at 1024x700 (the click
+        # seemed to do nothing): say it there too
+        self.table.show_topic(self.table.topic, note=note)
 
     def open_topic(self, topic: str) -> None:
         """Show the rules at `topic` (from the Rules button, a log line, a help link)."""

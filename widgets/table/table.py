@@ -193,11 +193,14 @@ class Table:
 
     # --- rules -----------------------------------------------------------------------------------
 
-    def show_topic(self, topic: str) -> None:
-        """Open the Rules tab at `topic`."""
+    def show_topic(self, topic: str, note: str = "") -> None:
+        """Open the Rules tab at `topic`; `note` (text) is shown under the topic, where the
+        reader's eyes are (how to open a lesson its link names)."""
         self.topic = topic or "Goal"
         deck = self.source.public_game().state.deck_spec if self.source else None
         title, body = topic_html(self.topic, deck)
+        if note:
+            body += f"<div class='mc-info-text mc-lesson-note' role='status'>{escape(note)}</div>"
         self.rules.value = (f"<div class='mc-rules-page'><div class='mc-rules-topic'><h3>{escape(title)}</h3>"
                             f"{body}</div>{index_html(deck)}</div>")
         if self.tabs.selected_index != 2:
