@@ -702,6 +702,9 @@ def test_a_bots_reason_sits_under_the_line_its_move_wrote():
     assert "takes Japan/Media" in by_text["Nonintendo buys Japan/Media for 4 Euros"]
     assert "thinks" not in by_text["The Active Player card passes to Mokia"]
     assert "thinks" not in by_text["Mokia takes the Paid card"]
+    # and the log says which way it runs (newest first), before its first line
+    text = log_html(entries)
+    assert -1 < text.find("Newest first") < text.find("Mokia takes the Paid card")
 
 
 def test_since_your_last_turn_says_it_lists_only_what_involved_you():

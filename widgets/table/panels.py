@@ -96,7 +96,9 @@ def log_html(entries: list[Entry], limit: int = 250) -> str:
         rule = topic_link(topic, escape(e.rule), "mc-log-rule")
         rows.append(f"<div class='mc-log-entry' data-step='{e.step}'><span class='mc-log-round'>{when}</span>"
                     f"{rule} {escape(e.text)}{why}</div>")
-    return f"<div class='mc-log'>{''.join(rows)}</div>"
+    # read top-down, a log newest first tells causes after their effects: say which way it runs
+    head = "<div class='mc-log-order mc-small'>Newest first (scroll down for earlier moves).</div>" if rows else ""
+    return f"<div class='mc-log'>{head}{''.join(rows)}</div>"
 
 
 def results_html(results: Results) -> str:
