@@ -158,3 +158,12 @@ def test_a_lesson_link_in_a_voila_serving_only_the_app_answers_where_it_was_clic
     app.bridge.on_lesson("00-first-game.ipynb")
     assert "jupyter lab notebooks/00-first-game.ipynb" in app.table.rules.value
     assert "How to win" in app.table.rules.value  # the same topic, with the note under it
+
+
+def test_the_money_chart_labels_rounds_so_that_they_do_not_run_together():
+    from widgets.table.panels import money_figure
+    xs = list(range(18))
+    series = {"Mokia": [40 + x for x in xs], "Globbo": [40] * 18}
+    assert money_figure(xs, series, 1000, 320).layout.xaxis.dtick == 1    # room for every round
+    narrow = money_figure(xs, series, 330, 320).layout.xaxis.dtick       # the sidebar at 1024x700
+    assert narrow >= 2 and 18 / narrow * 24 <= 330 - 114
