@@ -237,12 +237,8 @@ def test_the_first_game_points_to_continue_and_keeps_its_log_current_in_free_pla
     tour.panel.choose("Mokia buys China/Robotics")
     # the learner is at the move panel: it names the way on, not only Start over
     assert "Continue" in tour.panel.prompt.value
-    for move in [None, None, "Mokia buys Japan/Robotics", "Mokia buys India/Robotics", "Mokia pays out Robotics",
-                 "Mokia plays Boom on Robotics"]:
-        if move:
-            tour.panel.choose(move)
-        tour.next()
-    assert tour.free
+    tour = FirstGame()
+    _guided_steps_to_free_play(tour)
     tour.panel.choose("Mokia buys NAFTA/Software")
     # the log shows the moves of free play, not the position free play began from
     assert "Mokia buys NAFTA/Software" in tour.log_box.value
@@ -255,3 +251,29 @@ def test_a_wrong_first_purchase_names_the_industry_in_good_english():
     tour.next()
     tour.panel._clicked("NAFTA/Aerospace")  # a click on the board, outside the step's choices
     assert "a Aerospace" not in tour.panel.result.value and "Aerospace" in tour.panel.result.value
+
+
+def test_why_they_did_it_leaves_out_the_silent_no_card_answers():
+    # in the first game's free rounds, "Why they did it" listed "Globbo: no card of its own would
+    # raise its 0 from Electronics" for every payout: answers that wrote nothing in the log
+    from widgets.lessons.tutorial import FirstGame
+    tour = FirstGame()
+    _guided_steps_to_free_play(tour)
+    rng = random.Random(5)
+    while not tour.finished:
+        tour.panel.choose(rng.choice(tour.panel.choices()))
+    reasons = " ".join(r for _, r in tour.panel.reasons)
+    assert reasons and "no card of its own" not in reasons
+
+
+def _guided_steps_to_free_play(tour) -> None:
+    """Play the first game's guided steps the way the coach asks, into free play."""
+    tour.next()
+    tour.next()
+    tour.panel.choose("Mokia buys China/Robotics")
+    for move in [None, None, "Mokia buys Japan/Robotics", "Mokia buys India/Robotics",
+                 "Mokia pays out Robotics", "Mokia plays Boom on Robotics"]:
+        if move:
+            tour.panel.choose(move)
+        tour.next()
+    assert tour.free

@@ -371,7 +371,10 @@ class MoveMaker(w.VBox):
                 return
             corp, decision = move
             game.apply(decision.action)
-            if decision.reason and decision.action.kind not in ("bid", "vote"):  # secret until revealed
+            # a bid or a vote is secret until revealed; a "no card" in a payout window leaves no
+            # line in the log, and its reason ("no card of its own would raise its 0 from ...")
+            # only puzzled a learner who had never heard of payout cards
+            if decision.reason and decision.action.kind not in ("bid", "vote", "no-card"):
                 self.reasons.append((len(game.log), f"{corp}: {decision.reason}"))
         raise RuntimeError("the opponents did not stop: a lesson position loops")
 
