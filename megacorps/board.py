@@ -189,6 +189,11 @@ class Board(_Strict):
         return {}
 
     @cached_property
+    def _indexes(self) -> dict:
+        """RulesIndex by deck (`rules_index`)."""
+        return {}
+
+    @cached_property
     def actions(self) -> dict:
         """Action tuples the rules build once per board (a cache that lives and dies with it)."""
         return {}
@@ -301,6 +306,58 @@ class Deck(_Strict):
 
     def __hash__(self) -> int:
         return id(self)
+
+
+class RulesIndex:
+    """The board's and deck's tables the rules read many times a step, on a plain object
+    (reading a pydantic model's attribute costs several times more). One per board and deck
+    (`rules_index`); it holds only values derived from them, never game state."""
+
+    def __init__(self, board: Board, deck: Deck):
+        self.board = board
+        self.deck = deck
+        self.companies = board.companies
+        self.position = board.position
+        self.country_and_industry = board.country_and_industry
+        self.companies_of_industry = board.companies_of_industry
+        self.companies_of_country = board.companies_of_country
+        self.playable_countries = board.playable_countries
+        self.neutral_companies = board.neutral_companies
+        self.industries = tuple(board.industries)
+        self.company_price = board.company_price
+        self.mercenary_price = board.mercenary_price
+        self.divestment_compensation = board.divestment_compensation
+        self.payout_table = tuple(board.payout_table)
+        self.force = {c.name: c.force for c in board.countries}
+        self.defense = {c.name: c.defense for c in board.countries}
+        self.actions = board.actions
+        self.card_by_name = deck.card_by_name
+        self.payout_cards = deck.payout_cards
+        self.any_time_cards = frozenset(c.name for c in deck.cards if c.timing == "any_time")
+        self.modifier = {c.name: int(c.params.get("by", 0)) for c in deck.cards}
+        self.mercenary_industry = {c.name: str(c.params["mercenary_industry"]) for c in deck.cards
+                                   if "mercenary_industry" in c.params}
+        self.mercenary_sources: dict[tuple, tuple[str, ...]] = {}  # by the lasting cards in play
+        self.not_neutral = tuple(co not in self.neutral_companies for co in self.companies)
+        self.targeting = {c.name: _targeting(c) for c in deck.cards}
+
+
+def _targeting(card: CardSpec) -> tuple:
+    """What the targets of `card` are picked by: (kind, allowed governments or None, controlled
+    by another corp, owned companies, nationalized companies, not in the neutral places)."""
+    spec = card.target
+    statuses = spec.statuses or ("owned", "nationalized")
+    return (spec.kind, frozenset(spec.governments) if spec.governments is not None else None,
+            spec.controlled_by == "another corp", "owned" in statuses, "nationalized" in statuses,
+            spec.in_neutral is False)
+
+
+def rules_index(board: Board, deck: Deck) -> RulesIndex:
+    """The `RulesIndex` of `board` and `deck` (built once, kept on the board)."""
+    found = board._indexes.get(id(deck))
+    if found is None or found.deck is not deck:
+        found = board._indexes[id(deck)] = RulesIndex(board, deck)
+    return found
 
 
 def _describe(err: ValidationError, what: str, path: str) -> str:

@@ -20,14 +20,14 @@ def _every(kind: type, corp: str, board) -> tuple:
 
 
 def pick_options(state: GameState, corp: str) -> list:
-    every = _every(PickCompany, corp, state.board)
+    every = _every(PickCompany, corp, state.index)
     return [every[i] for i in state.unowned_positions()]
 
 
 def buy_options(state: GameState, corp: str) -> list:
-    if state.money[corp] < state.board.company_price:
+    if state.money[corp] < state.index.company_price:
         return []
-    every = _every(BuyCompany, corp, state.board)
+    every = _every(BuyCompany, corp, state.index)
     options = [every[i] for i in state.unowned_positions()]
     if state.vetoed:
         return [a for a in options if a.company not in state.vetoed]
@@ -48,7 +48,7 @@ def needs_permission(state: GameState, buyer: str, company: str) -> str | None:
     Permission is needed when another corp controls the company's country and the buyer
     already owns a different company of the same industry; neutral places never need it.
     """
-    board = state.board
+    board = state.index
     country, industry = board.country_and_industry[company]
     owner = state.controllers.get(country)
     if owner is None or owner == buyer:
@@ -73,7 +73,7 @@ def apply_buy(step: Step, action: BuyCompany) -> None:
 
 def _complete_purchase(step: Step, buyer: str, company: str) -> None:
     state = step.state
-    price = state.board.company_price
+    price = state.index.company_price
     state.money[buyer] -= price
     state.set_company(company, buyer)
     step.log("{} buys {} for {} Euros", "Buy Company", buyer, company, price)
@@ -114,7 +114,7 @@ def reconsider(step: Step, frame: AntitrustFrame) -> None:
 
 def _purchase_may_go_ahead(step: Step, frame: AntitrustFrame) -> None:
     state = step.state
-    if state.money[frame.buyer] >= state.board.company_price and state.companies[frame.company] == UNOWNED:
+    if state.money[frame.buyer] >= state.index.company_price and state.companies[frame.company] == UNOWNED:
         _complete_purchase(step, frame.buyer, frame.company)
     else:  # a card or trade played meanwhile made the purchase impossible
         step.log("{} can no longer buy {}; it must buy another company or pass", "Antitrust",

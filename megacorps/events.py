@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import compress
+from operator import and_, not_, or_
 
 from .actions import PlayCard
 from .board import CardSpec, Government
@@ -36,10 +37,10 @@ def card_targets(state: GameState, corp: str, card: CardSpec) -> list[str | None
             return [] if card.name in state.in_play else [None]
         return [None]
     if spec.kind == "industry":
-        return list(state.board.industries)
+        return list(state.index.industries)
     if spec.kind == "country":
         out = []
-        for country in state.board.playable_countries:
+        for country in state.index.playable_countries:
             if spec.governments is not None and state.governments[country] not in spec.governments:
                 continue
             if spec.controlled_by == "another corp" and state.controllers[country] in (None, corp):
@@ -48,7 +49,7 @@ def card_targets(state: GameState, corp: str, card: CardSpec) -> list[str | None
         return out
     statuses = spec.statuses or ("owned", "nationalized")
     want_owned, want_nationalized = "owned" in statuses, "nationalized" in statuses
-    skip = state.board.neutral_companies if spec.in_neutral is False else ()
+    skip = state.index.neutral_companies if spec.in_neutral is False else ()
     out = []
     for company, status in state.companies.items():
         if status == NATIONALIZED:
@@ -66,42 +67,51 @@ def any_time_plays(state: GameState, corp: str) -> list:
     hand = state.hands[corp]
     if not hand:
         return []
-    spec = state.deck_spec.card_by_name
+    any_time = state.index.any_time_cards
     plays = []
     for name in (sorted(set(hand)) if len(hand) > 1 else hand):
-        card = spec[name]
-        if card.timing == "any_time":
-            plays += _plays(state, corp, card)
+        if name in any_time:
+            plays += _plays(state, corp, name)
     return plays
 
 
-def _plays(state: GameState, corp: str, card: CardSpec) -> list:
-    """`PlayCard(corp, card, target)` for every legal target: the same as `card_targets`, with
-    the commonest kinds picked out of per-board action tuples at C speed."""
-    kind = card.target.kind
-    board = state.board
-    if kind == "industry" or (kind == "country" and card.target.controlled_by is None):
-        key = (PlayCard, corp, card.name)
-        every = board.actions.get(key)
-        if every is None:
-            plays_of = table(PlayCard, corp)
-            names = board.industries if kind == "industry" else board.playable_countries
-            every = board.actions[key] = tuple(plays_of[card.name, t] for t in names)
-        if kind == "industry":
-            return list(every)
-        allowed = card.target.governments
-        if allowed is None:
-            return list(every)
-        # state.governments is in the board's order of countries (GameState.attach)
-        return list(compress(every, map(frozenset(allowed).__contains__, state.governments.values())))
-    plays_of = table(PlayCard, corp)
-    return [plays_of[card.name, t] for t in card_targets(state, corp, card)]
+def _plays(state: GameState, corp: str, name: str) -> list:
+    """`PlayCard(corp, card, target)` for every legal target: the same as `card_targets`,
+    picked out of per-board action tuples at C speed (the tables they are picked by are
+    kept in board order: GameState.attach)."""
+    index = state.index
+    kind, allowed, another, owned, nationalized, skip_neutral = index.targeting[name]
+    if kind == "none":
+        targets = card_targets(state, corp, index.card_by_name[name])
+        return [table(PlayCard, corp)[name, None]] if targets else []
+    key = (PlayCard, corp, name)
+    every = index.actions.get(key)
+    if every is None:
+        plays_of = table(PlayCard, corp)
+        names = {"industry": index.industries, "country": index.playable_countries, "company": index.companies}[kind]
+        every = index.actions[key] = tuple(plays_of[name, t] for t in names)
+    if kind == "industry":
+        return list(every)
+    if kind == "country":
+        mask = map(allowed.__contains__, state.governments.values()) if allowed is not None else None
+        if another:  # controlled by a corp other than the player
+            others = map(not_, map((None, corp).__contains__, state.controllers.values()))
+            mask = others if mask is None else map(and_, mask, others)
+        return list(every) if mask is None else list(compress(every, mask))
+    statuses = state.companies.values()
+    mask = map(frozenset(state.corps).__contains__, statuses) if owned else None
+    if nationalized:
+        national = map(NATIONALIZED.__eq__, statuses)
+        mask = national if mask is None else map(or_, mask, national)
+    if skip_neutral:
+        mask = map(and_, mask, index.not_neutral)
+    return list(compress(every, mask))
 
 
 def apply_play(step: Step, action: PlayCard) -> None:
     """Event Cards: the card is revealed and resolves completely before anything else."""
     state = step.state
-    card = state.deck_spec.card_by_name[action.card]
+    card = state.index.card_by_name[action.card]
     state.put("hands", action.corp, without(state.hands[action.corp], action.card))
     if card.effect == "lasting_rule":
         state.in_play = state.in_play + [action.card]

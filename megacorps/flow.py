@@ -37,7 +37,7 @@ def turn_options(state: GameState, corp: str) -> list:
     action values come from per-board tuples, the unowned companies from an index.)"""
     if state.must_buy:
         return companies.committed_buyer_options(state, corp)
-    board = state.board
+    board = state.index
     acts = board.actions.get(("turn", corp)) or _actions(board, corp)
     if state.money[corp] >= board.company_price:
         buys = acts.buys

@@ -20,7 +20,7 @@ def intervention_targets(state: GameState, corp: str) -> list[str]:
     """
     targets = []
     companies = state.companies
-    board = state.board
+    board = state.index
     by_country = board.companies_of_country
     # state.controllers is in the board's order of countries (GameState.attach)
     for country in compress(board.playable_countries, map(eq, repeat(corp), state.controllers.values())):
@@ -44,7 +44,7 @@ def intervene(step: Step, by: str, company: str, rule: str) -> None:
     country = country_of(company)
     government = state.governments[country]
     owner = state.companies[company]
-    pay = state.board.divestment_compensation
+    pay = state.index.divestment_compensation
     if government is Government.DEMOCRACY:
         state.set_company(company, UNOWNED)
         state.money[owner] += pay

@@ -13,18 +13,22 @@ from .turns import end_turn
 
 def mercenary_industries(state: GameState) -> tuple[str, ...]:
     """Defense, plus Biotech once Clone Soldiers is in play (a lasting card names its industry)."""
-    cards = state.deck_spec.card_by_name
-    extra = [cards[c].params["mercenary_industry"] for c in state.in_play
-             if "mercenary_industry" in cards[c].params]
-    return ("Defense", *extra)
+    extra = state.index.mercenary_industry
+    return ("Defense", *(extra[c] for c in state.in_play if c in extra))
 
 
-def mercenary_sources(state: GameState) -> tuple[str, ...] | list[str]:
+def mercenary_sources(state: GameState) -> tuple[str, ...]:
     """The companies mercenaries come from."""
-    by_industry = state.board.companies_of_industry
-    if not state.in_play:
-        return by_industry["Defense"]
-    return [co for i in mercenary_industries(state) for co in by_industry[i]]
+    index = state.index
+    in_play = state.in_play
+    if not in_play:
+        return index.companies_of_industry["Defense"]
+    key = tuple(in_play)
+    found = index.mercenary_sources.get(key)
+    if found is None:
+        by_industry = index.companies_of_industry
+        found = index.mercenary_sources[key] = tuple(co for i in mercenary_industries(state) for co in by_industry[i])
+    return found
 
 
 def census(state: GameState, corp: str, clockwise: bool = True) -> tuple[int, int, dict[str, int]]:
@@ -58,7 +62,7 @@ def buy_mercenaries_options(state: GameState, corp: str) -> tuple:
             box += owner != ABSENT
         elif owner != corp:
             others = True
-    most = min(box, state.money[corp] // state.board.mercenary_price)
+    most = min(box, state.money[corp] // state.index.mercenary_price)
     return _mercenary_choices(corp, most, others)
 
 
@@ -72,7 +76,7 @@ def apply_buy_mercenaries(step: Step, action: BuyMercenaries) -> None:
     state = step.state
     corp = action.corp
     free, _, capacity = census(state, corp)
-    cost = action.from_box * state.board.mercenary_price
+    cost = action.from_box * state.index.mercenary_price
     state.money[corp] -= cost
     state.mercenaries[corp] += free + action.from_box
     step.log("{} buys mercenaries: {} free from its own companies, {} from the box for {} Euros", "Buying Mercenaries",

@@ -18,7 +18,7 @@ def competitors(state: GameState, industry: str, modifier: int = 0) -> int:
     zero only when one corp owns every existing company of the industry (the payout table's
     footnote, R9): otherwise Shortages stops at one.
     """
-    companies = state.board.companies_of_industry[industry]
+    companies = state.index.companies_of_industry[industry]
     statuses = state.companies
     owners = set()
     count = 0
@@ -42,9 +42,9 @@ def competitors(state: GameState, industry: str, modifier: int = 0) -> int:
 def payout_amounts(state: GameState, industry: str, modifier: int = 0) -> dict[str, int]:
     """Euros each corp earns if `industry` pays out now: the payout table's figure for the
     number of competitors, once per company owned. Corps owning none are left out."""
-    per_company = state.board.payout_table[competitors(state, industry, modifier)]
+    per_company = state.index.payout_table[competitors(state, industry, modifier)]
     earned: dict[str, int] = {}
-    for company in state.board.companies_of_industry[industry]:
+    for company in state.index.companies_of_industry[industry]:
         status = state.companies[company]
         if status not in MARKERS:
             earned[status] = earned.get(status, 0) + per_company
@@ -66,20 +66,20 @@ def start_payout(step: Step, industry: str, by: str | None, card: str | None) ->
 
 
 def modifier_value(state: GameState, card: str) -> int:
-    return int(state.deck_spec.card_by_name[card].params.get("by", 0))
+    return state.index.modifier[card]
 
 
 def playable_modifiers(state: GameState, frame: PayoutFrame, corp: str) -> list[str]:
     """Payout cards `corp` may play now: after Oversupply only Shortages, and vice versa."""
     last = frame.modifiers[-1] if frame.modifiers else None
-    payout_cards = state.deck_spec.payout_cards
+    payout_cards = state.index.payout_cards
     return sorted({c for c in state.hands[corp] if c in payout_cards and c != last})
 
 
 def payout_options(state: GameState, frame: PayoutFrame) -> dict[str, list]:
     out = {}
     hands = state.hands
-    payout_cards = state.deck_spec.payout_cards
+    payout_cards = state.index.payout_cards
     for corp in frame.waiting:
         no_card = _NO_CARD.get(corp) or _NO_CARD.setdefault(corp, (table(NoCard, corp)[()],))
         if payout_cards.isdisjoint(hands[corp]):

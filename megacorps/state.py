@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .board import Board, Deck, Government
+from .board import Board, Deck, Government, rules_index
 
 
 class CompanyStatus(str, Enum):
@@ -160,8 +160,9 @@ class StateModel(BaseModel):
 
 _SAVED = tuple(StateModel.model_fields)
 # Not saved: the decisions under way (saved apart, as frames), the index of unowned companies
-# (a cache: None until asked, kept up to date by set_company), the board and deck in use.
-_UNSAVED = ("frames", "unowned_at", "board", "deck_spec")
+# (a cache: None until asked, kept up to date by set_company), the board and deck in use, and
+# their RulesIndex (the tables the rules read, on a plain object).
+_UNSAVED = ("frames", "unowned_at", "board", "deck_spec", "index")
 
 
 class GameState:
@@ -183,6 +184,7 @@ class GameState:
         self.unowned_at = None
         self.board = None
         self.deck_spec = None
+        self.index = None
 
     @classmethod
     def model_validate(cls, data) -> "GameState":
@@ -193,6 +195,7 @@ class GameState:
         new.unowned_at = None
         new.board = None
         new.deck_spec = None
+        new.index = None
         return new
 
     def model_dump(self, **options) -> dict:
@@ -229,7 +232,7 @@ class GameState:
         companies[company] = status
         at = d["unowned_at"]
         if at is not None and (old == UNOWNED) != (status == UNOWNED):
-            i = self.board.position[company]
+            i = self.index.position[company]
             if status == UNOWNED:
                 k = bisect(at, i)
                 d["unowned_at"] = at[:k] + (i,) + at[k:]
@@ -249,6 +252,7 @@ class GameState:
         """Tie this state to the board and deck it is played on (not part of its data)."""
         self.board = board
         self.deck_spec = deck
+        self.index = rules_index(board, deck)
         for table, order in (("companies", board.companies), ("controllers", board.playable_countries),
                              ("governments", board.playable_countries)):
             values = self.__dict__[table]

@@ -29,7 +29,7 @@ def missing_from(state: GameState, corp: str, bundle: Bundle, check_cards: bool 
     if len(set(bundle.companies)) < len(bundle.companies) or len(set(bundle.countries)) < len(bundle.countries):
         return "the same company or country is listed twice"
     for card in bundle.cards:
-        if card not in state.deck_spec.card_by_name:
+        if card not in state.index.card_by_name:
             return f"there is no card {card!r} in the deck"
     if not check_cards:
         return None

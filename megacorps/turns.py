@@ -98,7 +98,7 @@ def final_payouts(step: Step) -> None:
     state.frames.clear()
     step.log("The event deck is empty: the game ends and every industry pays out a final time",
              "Game End")
-    for industry in state.board.industries:
+    for industry in state.index.industries:
         amounts = payout_amounts(state, industry)
         for corp, euros in amounts.items():
             state.money[corp] += euros

@@ -19,7 +19,7 @@ def war_options(state: GameState, corp: str) -> list:
     controlled: the neutral places are never in it.)"""
     if state.mercenaries[corp] < 1:
         return []
-    board = state.board
+    board = state.index
     wars = board.actions.get((LaunchWar, corp))
     if wars is None:  # in the board's order of countries, as state.controllers (GameState.attach)
         made = table(LaunchWar, corp)
@@ -29,7 +29,7 @@ def war_options(state: GameState, corp: str) -> list:
 
 def attack_strength(state: GameState, corp: str) -> int:
     """Force of every country the attacker controls, plus all its mercenaries."""
-    force = sum(state.board.country_by_name[c].force for c in state.countries_of(corp))
+    force = sum(map(state.index.force.__getitem__, state.countries_of(corp)))
     return force + state.mercenaries[corp]
 
 
@@ -39,7 +39,7 @@ def war_totals(state: GameState, attacker: str, country: str, lent: int = 0) -> 
     while it was uncontrolled, R23); the attacker wins only with the bigger total."""
     defender = state.controllers[country]
     defending_mercs = (state.mercenaries[defender] if defender else 0) + lent
-    return (attack_strength(state, attacker), state.board.country_by_name[country].defense + defending_mercs,
+    return (attack_strength(state, attacker), state.index.defense[country] + defending_mercs,
             defending_mercs)
 
 
@@ -149,7 +149,7 @@ def resolve_war(step: Step, frame: WarFrame) -> None:
 
 
 def spoils_targets(state: GameState, loser: str, country: str) -> list[str]:
-    return [co for co in state.board.companies_of_country[country] if state.companies[co] == loser]
+    return [co for co in state.index.companies_of_country[country] if state.companies[co] == loser]
 
 
 def spoils_options(state: GameState, frame: SpoilsFrame) -> dict[str, list]:
