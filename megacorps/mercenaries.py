@@ -3,6 +3,7 @@ nationalized and syndicalized ones, and by agreement from each other owner."""
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from .actions import Accept, BuyMercenaries, ChoiceRange, Decline, OfferMercenaries, sensible_amounts
 from .interning import make, table
@@ -53,17 +54,25 @@ def census(state: GameState, corp: str, clockwise: bool = True) -> tuple[int, in
 
 
 def buy_mercenaries_options(state: GameState, corp: str) -> tuple:
-    box = 0
-    others = False
-    companies = state.companies
-    for co in mercenary_sources(state):
-        owner = companies[co]
-        if owner in MARKERS:
-            box += owner != ABSENT
-        elif owner != corp:
-            others = True
+    sources = mercenary_sources(state)
+    key = (corp, sources, _getter(sources)(state.companies))  # the statuses, in one C call
+    found = _CENSUS.get(key)
+    if found is None:
+        if len(_CENSUS) > 100_000:
+            _CENSUS.clear()
+        free, box, others = census(state, corp, clockwise=False)
+        found = _CENSUS[key] = (box, bool(others))
+    box, ask = found
     most = min(box, state.money[corp] // state.index.mercenary_price)
-    return _mercenary_choices(corp, most, others)
+    return _mercenary_choices(corp, most, ask)
+
+
+_CENSUS: dict[tuple, tuple[int, bool]] = {}  # (corp, sources, their statuses) -> (box, others)
+
+
+@lru_cache(maxsize=None)
+def _getter(sources: tuple[str, ...]):
+    return itemgetter(*sources)
 
 
 @lru_cache(maxsize=None)
