@@ -22,7 +22,22 @@ def _check_corps(corps: list[str], board: Board) -> None:
 
 def empty_board_state(corps: list[str], board: Board, deck: Deck) -> GameState:
     """Markers as printed on the board before anyone acts: starting governments, absent and
-    syndicalized neutral companies, no controllers."""
+    syndicalized neutral companies, no controllers. (Built and validated once per board, deck
+    and seating; each game gets a copy with its own tables.)"""
+    key = ("empty board", tuple(corps), id(deck))
+    template = board.actions.get(key)
+    if template is None or template.deck_spec is not deck:
+        template = board.actions[key] = _empty_board_state(corps, board, deck)
+    state = template.clone()
+    d = state.__dict__
+    for name in ("controllers", "governments", "hands"):
+        d[name] = dict(d[name])
+    for name in ("corps", "departed", "deck", "discard", "set_aside", "to_act", "vetoed", "in_play"):
+        d[name] = list(d[name])
+    return state
+
+
+def _empty_board_state(corps: list[str], board: Board, deck: Deck) -> GameState:
     companies = {}
     for country in board.countries:
         for company in board.companies_of_country[country.name]:
