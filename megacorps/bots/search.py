@@ -122,12 +122,7 @@ class MastermindBot(ShrewdBot):
         Playout per candidate and the number of deals."""
         results = [Playout() for _ in candidates]
         deals = 0
-        clock = time.process_time
-        start = clock()
-        limit = self.samples or 10_000
-        while deals < limit:
-            world = determinize(game, corp, random.Random(self.rng.getrandbits(64)))
-            policy_seed = self.rng.getrandbits(64)
+        for world, policy_seed in self._deals(game, corp, self.end_budget):
             for action, result in zip(candidates, results):
                 if not result.alive:
                     continue
@@ -138,11 +133,8 @@ class MastermindBot(ShrewdBot):
                 win, margin = final_standing(trial.state, corp)
                 result.add(win, win + MARGIN_WEIGHT * margin)
             deals += 1
-            if self.samples is None:
-                if deals >= MIN_DEALS and _drop_the_trailing(results) <= 1:
-                    break
-                if clock() - start >= self.end_budget:
-                    break
+            if self.samples is None and deals >= MIN_DEALS and _drop_the_trailing(results) <= 1:
+                break
         return results, deals
 
     def interrupt(self, game, corp: str):
@@ -180,21 +172,24 @@ class MastermindBot(ShrewdBot):
         each and the number of deals."""
         totals = [0.0] * len(candidates)
         deals = 0
-        clock = time.process_time
-        start = clock()
-        limit = self.samples or 10_000
-        while deals < limit:
-            world = determinize(game, corp, random.Random(self.rng.getrandbits(64)))
-            policy_seed = self.rng.getrandbits(64)
+        for world, policy_seed in self._deals(game, corp, self.budget):
             for i, action in enumerate(candidates):
                 trial = world.copy()
                 trial.step(action)
                 self.rollout(trial, corp, random.Random(policy_seed))
                 totals[i] += self.leaf(trial.state, corp)
             deals += 1
-            if self.samples is None and clock() - start >= self.budget:
-                break
         return totals, deals
+
+    def _deals(self, game, corp: str, budget: float):
+        """Fresh deals of the hidden cards (a determinized copy and a seed for the rollouts'
+        tie-breaks), `samples` of them, or as many as `budget` CPU seconds allow (the deal under
+        way is always finished)."""
+        start = time.process_time()
+        for _ in range(self.samples or 10_000):
+            yield determinize(game, corp, random.Random(self.rng.getrandbits(64))), self.rng.getrandbits(64)
+            if self.samples is None and time.process_time() - start >= budget:
+                return
 
     def rollout(self, sim, corp: str, rng: random.Random, turns: int | None = -1, hold_cards: bool = False) -> None:
         """Let every corp play with Shrewd's judgement (its turns from a shortlist, to go fast; its
