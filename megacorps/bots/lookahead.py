@@ -32,7 +32,8 @@ def default_answer(sim: Sim, corp: str):
         return next(a for a in choices if isinstance(a, Vote) and a.candidate == corp)
     if isinstance(frame, AuctionFrame):
         amount = min(sim.state.money[corp], guess_bid(sim.state, corp, frame.country))
-        return Bid(corp, amount) if any(a.amount == amount for a in choices) else choices[0]
+        bid = Bid(corp, amount)  # any amount in range, not only the listed steps
+        return bid if any(bid in r for r in sim.ranges(corp)) else choices[0]
     if isinstance(frame, MercenaryFrame):
         if frame.offer is None:
             return _kind(choices, OfferMercenaries)  # count 0: refuses

@@ -241,3 +241,16 @@ def test_at_a_rollouts_end_mastermind_counts_a_country_a_rival_can_conquer_as_pa
     assert shift < -1 and judged == pytest.approx(value + 0.5 * shift)
     value, shift, judged = leaf(0, 1)
     assert shift == 0 and judged == value
+
+
+def test_the_rule_of_thumb_bid_may_be_any_amount_in_range_not_only_a_listed_step():
+    """Greedy Kleptocrats on Great Russia, where Globbo owns four companies: to the others control is
+    worth a bid of 18, which the decision's listed steps skip; the look-ahead still bids 18."""
+    from megacorps.bots.lookahead import default_answer, guess_bid
+    companies = dict.fromkeys(mc.load_board().companies_of_country["Great Russia"][:4], "Globbo")
+    game = mc.scenario(FOUR, hands={"Mokia": ["Greedy Kleptocrats"]}, companies=companies)
+    game.apply(mc.PlayCard("Mokia", "Greedy Kleptocrats", "Great Russia"))
+    sim = game.simulator()
+    assert guess_bid(sim.state, "Lenogo", "Great Russia") == 18
+    assert 18 not in [a.amount for a in sim.choices("Lenogo")]
+    assert default_answer(sim, "Lenogo") == mc.Bid("Lenogo", 18)
