@@ -6,11 +6,13 @@ from __future__ import annotations
 import base64
 import json
 import re
+from html import escape
 
 import ipywidgets.widgets.widget as widget_registry
 import pytest
 
 from megacorps import notecard as nc
+from megacorps.notecard.log import money
 from widgets.notecard.app import App
 from widgets.notecard.session import Session, reveal_steps
 
@@ -233,3 +235,32 @@ def test_a_lone_human_is_not_asked_to_pass_the_screen():
     app.reveal.done_button.click()
     assert desk.writer == "Maraya" and desk.gate.layout.display == "none"  # quarter 2: straight to the card
     assert all(f.value == 0 for f in desk.invest.values())  # a fresh card
+
+
+def test_the_reveal_is_not_spoiled_by_the_rest_of_the_page():
+    """While the players step through a quarter's reveal, the corporations' cards, the log and
+    the chart still show the quarter before; they catch up when the reveal has told it all."""
+    app = new_app({"Maraya": "Human", "Jeff": "Human"})
+    write(app, "Maraya", {"Industry 1": 6})
+    write(app, "Jeff", {"Industry 2": 4}, {("Maraya", "Industry 1"): 2})
+    game = app.session.game
+    assert app.reveal.active and app.reveal.index == -1
+    after = game.view(None).money
+    before = app.reveal.before
+    assert after != before, "the quarter changed someone's money (else the test proves nothing)"
+    changed = [c for c in after if after[c] != before[c]]
+    for corp in changed:
+        assert f"{money(after[corp])}</div>" not in app.corps.value
+        assert f"{money(before[corp])}</div>" in app.corps.value
+    quarter_lines = [e.text for e in game.log if e.quarter == app.reveal.quarter]
+    assert quarter_lines and not any(escape(t) in app.log_box.value for t in quarter_lines)
+    chart_money = {t.name: list(t.y) for t in app.chart.figure.data if t.type == "scatter"}
+    assert all(len(ys) == 1 for ys in chart_money.values()), "the chart waits for the reveal"
+    app.reveal.next()
+    assert "Being revealed" in app.log_box.value
+    app.reveal.all_button.click()  # the last step is shown: the page catches up
+    assert app.reveal.active
+    for corp in changed:
+        assert f"{money(after[corp])}</div>" in app.corps.value
+    assert all(escape(t) in app.log_box.value for t in quarter_lines)
+    assert all(len(t.y) == 2 for t in app.chart.figure.data if t.type == "scatter")

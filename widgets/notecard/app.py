@@ -91,7 +91,7 @@ class App(W.VBox):
 
         self.corps = html("<div class='nc-welcome'>Choose the corporations on the right and press "
                           "<b>Start game</b>.</div>", cls="nc-corps-box")
-        self.reveal = RevealPanel(self.guard(self._reveal_done), self.guard)
+        self.reveal = RevealPanel(self.guard(self._reveal_done), self.guard, self.guard(self._reveal_told))
         self.chart = MoneyChart(width=600)
         # the desk reports a refused card on the card itself (its writer's eyes only), so these two
         # are not guarded: the desk's buttons are
@@ -224,13 +224,27 @@ class App(W.VBox):
 
     def _start_reveal(self) -> None:
         self.reveal.start(self.session)
-        self.chart.update(self.session)
         if not self.session.humans:  # nobody to click through it: show it whole
             self.reveal.show_all()
+            self.chart.update(self.session)
+
+    def _held(self) -> tuple[int, dict[str, int]] | None:
+        """(quarter, money before it) while humans step through that quarter's reveal: until they
+        continue, the rest of the page must not tell what the reveal is about to."""
+        s = self.session
+        if s is None or not s.humans or not self.reveal.active or self.reveal.finished:
+            return None
+        return self.reveal.quarter, dict(self.reveal.before)
+
+    def _reveal_told(self) -> None:
+        """The reveal's last step is shown: the cards, the log and the chart catch up."""
+        self.refresh()
+        self.chart.update(self.session)
 
     def _reveal_done(self) -> None:
         self.info.value = ""
         self.refresh()
+        self.chart.update(self.session)
         self.run_bots()
 
     # --- bots -------------------------------------------------------------------------------------------
@@ -339,9 +353,10 @@ class App(W.VBox):
         s = self.session
         if s is None:
             return
-        self.corps.value = corps_html(s)
+        held = self._held()
+        self.corps.value = corps_html(s, held)
         self.desk.refresh(paused=self.reveal.active)
-        self.log_box.value = log_html(s)
+        self.log_box.value = log_html(s, held=held[0] if held else None)
         results = s.results()
         if results is not None and not (self.reveal.active and s.humans):
             self.results.value = results_html(s, results)

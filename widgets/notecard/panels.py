@@ -23,18 +23,24 @@ def chip(game: nc.Game, corp: str) -> str:
             f"{escape(corp_initials(corp))}</span> <b>{escape(corp)}</b>")
 
 
-def corps_html(session: Session) -> str:
+def corps_html(session: Session, held: tuple[int, dict[str, int]] | None = None) -> str:
+    """The corporations' cards. `held` = (quarter, money before it) while that quarter is being
+    revealed step by step at the screen: the cards show the money as it was and no bankruptcy
+    or winner of that quarter, which the reveal is about to tell."""
     game = session.game
     view = game.view(None)
+    quarter, before = held if held is not None else (None, None)
     cards = []
     for corp in view.players:
-        out = corp in view.bankrupt
+        out = corp in view.bankrupt and (quarter is None or view.bankrupt[corp] < quarter)
         player = session.seats.get(corp, HUMAN)
         who = "Human" if player == HUMAN else f"{player} bot"
-        if corp in view.winners:
+        if corp in view.winners and held is None:
             badge = "<span class='nc-badge nc-b-win'>winner</span>"
         elif out:
             badge = f"<span class='nc-badge nc-b-out'>bankrupt in quarter {view.bankrupt[corp]}</span>"
+        elif held is not None:
+            badge = "<span class='nc-badge nc-b-in'>card turned over</span>"
         elif view.over:
             badge = ""
         elif corp in view.handed_in:
@@ -49,17 +55,24 @@ def corps_html(session: Session) -> str:
         classes = "nc-corp" + (" nc-out" if out else "") + (" nc-writing" if corp in view.waiting else "")
         cards.append(f"<div class='{classes}' style='border-top:6px solid {color_of(game, corp)}' "
                      f"data-corp='{escape(corp)}'><div>{chip(game, corp)} <span class='nc-who'>{who}</span></div>"
-                     f"<div class='nc-money'>{money(view.money[corp])}</div><div>{badge}</div>{where}</div>")
+                     f"<div class='nc-money'>{money(view.money[corp] if before is None else before.get(corp, 0))}</div>"
+                     f"<div>{badge}</div>{where}</div>")
     return f"<div class='nc-corps'>{''.join(cards)}</div>"
 
 
-def log_html(session: Session, limit: int = 300) -> str:
-    """The public log, newest first, each line with its rule; the bots' reasons after each reveal."""
+def log_html(session: Session, limit: int = 300, held: int | None = None) -> str:
+    """The public log, newest first, each line with its rule; the bots' reasons after each reveal.
+    The lines of quarter `held` wait while the moderator reveals it step by step."""
     rows = []
     for e in session.game.log[-limit:]:
+        if held is not None and e.quarter >= held:
+            continue
         when = "Set" if e.quarter == 0 else f"Q{e.quarter}"
         rows.append(f"<div class='nc-log-entry'><span class='nc-log-q'>{when}</span>"
                     f"<span class='nc-log-rule'>{escape(e.rule)}</span> {escape(e.text)}</div>")
+    if held is not None:
+        rows.append(f"<div class='nc-log-entry nc-log-held'><span class='nc-log-q'>Q{held}</span>"
+                    "Being revealed step by step: its lines follow once you continue.</div>")
     return f"<div class='nc-log'>{''.join(reversed(rows))}</div>"
 
 

@@ -49,11 +49,14 @@ def table_html(session: Session, step: RevealStep, before: dict[str, int], indus
 
 
 class RevealPanel:
-    """Shows the last quarter's reveal one step at a time (`next`, `show_all`); `on_done` is
-    called when the players continue to the next quarter."""
+    """Shows the last quarter's reveal one step at a time (`next`, `show_all`); `on_finished`
+    is called when its last step is shown, `on_done` when the players continue to the next
+    quarter."""
 
-    def __init__(self, on_done: Callable[[], None], guard: Callable[[Callable], Callable] = lambda fn: fn):
+    def __init__(self, on_done: Callable[[], None], guard: Callable[[Callable], Callable] = lambda fn: fn,
+                 on_finished: Callable[[], None] = lambda: None):
         self._on_done = on_done
+        self._on_finished = on_finished   # the last step is shown: the rest of the page may tell it
         self.session: Session | None = None
         self.steps: list[RevealStep] = []
         self.index = -1
@@ -106,11 +109,14 @@ class RevealPanel:
         if self.active and not self.finished:
             self.index += 1
             self._show()
+            if self.finished:
+                self._on_finished()
 
     def show_all(self) -> None:
-        if self.active:
+        if self.active and not self.finished:
             self.index = len(self.steps) - 1
             self._show()
+            self._on_finished()
 
     def done(self) -> None:
         """Close the reveal and let the next quarter begin."""
