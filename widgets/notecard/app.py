@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import functools
-import logging
 import time
 from html import escape
 from typing import Callable
@@ -21,6 +19,7 @@ from typing import Callable
 import ipywidgets as W
 
 from megacorps import notecard as nc
+from widgets.guard import guard
 from widgets.keepalive import keep_alive
 
 from .chart import MoneyChart
@@ -30,8 +29,6 @@ from .reveal import RevealPanel
 from .session import Session
 from .setup_form import NewGameForm
 from .style import NOTECARD_CSS
-
-log = logging.getLogger(__name__)
 
 ABOUT = """
 <div class='nc-about'>
@@ -124,23 +121,8 @@ class App(W.VBox):
     # --- errors ---------------------------------------------------------------------------------
 
     def guard(self, fn: Callable) -> Callable:
-        """Wrap a callback: any error becomes a message on the page, never a traceback."""
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            try:
-                return fn(*args, **kwargs)
-            except nc.IllegalAction as err:
-                self.show_error(f"Not allowed: {err}")
-            except nc.BadSaveFile as err:
-                self.show_error(f"This file cannot be loaded: {err}")
-            except ValueError as err:
-                self.show_error(str(err))
-            except Exception as err:  # noqa: BLE001 - the page must stay usable
-                log.exception("callback failed")
-                self.show_error(f"Something went wrong ({type(err).__name__}: {err}). The game itself is "
-                                "unchanged; you can go on.")
-            return None
-        return wrapper
+        """Wrap a callback: any error becomes a message on the page, never a traceback (widgets/guard.py)."""
+        return guard(fn, self.show_error)
 
     def show_error(self, message: str) -> None:
         self.error.value = f"<div class='nc-error-text' role='alert'>\u26a0 {escape(message)}</div>"

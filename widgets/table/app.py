@@ -16,8 +16,6 @@ renders from a `TableSource` (widgets/table/source.py); this app drives a hot-se
 from __future__ import annotations
 
 import asyncio
-import functools
-import logging
 import time
 from html import escape
 from typing import Callable
@@ -26,6 +24,7 @@ import ipywidgets as W
 
 import megacorps as mc
 
+from ..guard import guard
 from . import storage
 from .browser import BrowserBridge
 from .panels import corp_panels_html, html, results_html
@@ -34,8 +33,6 @@ from .setup_form import NewGameForm
 from .source import TableSource
 from .style import APP_CSS
 from .table import Table
-
-log = logging.getLogger(__name__)
 
 # The board as drawn before the page reports its size (and at 1280 x 800).
 BOARD_W, BOARD_H = 760, 440
@@ -200,23 +197,8 @@ class App(W.VBox):
     # --- errors --------------------------------------------------------------------------------
 
     def guard(self, fn: Callable) -> Callable:
-        """Wrap a callback: any error becomes a message in the app, never a traceback."""
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            try:
-                return fn(*args, **kwargs)
-            except mc.IllegalAction as err:
-                self.show_error(f"Not allowed: {err}")
-            except mc.BadSaveFile as err:
-                self.show_error(f"This file cannot be loaded: {err}")
-            except ValueError as err:
-                self.show_error(str(err))
-            except Exception as err:  # noqa: BLE001 - the app must stay usable
-                log.exception("callback failed")
-                self.show_error(f"Something went wrong ({type(err).__name__}: {err}). "
-                                "The game itself is unchanged; you can go on.")
-            return None
-        return wrapper
+        """Wrap a callback: any error becomes a message on the page, never a traceback (widgets/guard.py)."""
+        return guard(fn, self.show_error)
 
     def show_error(self, message: str) -> None:
         self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"

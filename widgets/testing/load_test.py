@@ -17,7 +17,10 @@ import asyncio
 import os
 import statistics
 import tempfile
+import re
 import time
+import urllib.error
+import urllib.request
 
 import psutil
 
@@ -50,10 +53,12 @@ def _memory_mb(server: psutil.Process) -> float:
     return total / 1024 / 1024
 
 
-async def _one_page(browser, url: str, bound: float) -> tuple[float | None, str]:
+async def _one_page(browser, url: str, bound: float, kernel_ids: set[str]) -> tuple[float | None, str]:
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
     page = await context.new_page()
     errors: list[str] = []
+    # the page's kernel, from its websocket's address (.../api/kernels/<id>/channels)
+    page.on("websocket", lambda ws: kernel_ids.update(re.findall(r"/api/kernels/([0-9a-f-]{36})/", ws.url)))
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if "Failed to initialize model" in m.text else None)
     start = time.perf_counter()
@@ -84,7 +89,8 @@ async def _run(url: str, n: int, bound: float, server: psutil.Process) -> dict:
 
         sampler = asyncio.create_task(sample())
         load = os.getloadavg()[0]
-        results = await asyncio.gather(*(_one_page(browser, url, bound) for _ in range(n)))
+        kernel_ids: set[str] = set()
+        results = await asyncio.gather(*(_one_page(browser, url, bound, kernel_ids) for _ in range(n)))
         done.set()
         await sampler
         kernels_open = len(_kernels(server))
@@ -92,18 +98,30 @@ async def _run(url: str, n: int, bound: float, server: psutil.Process) -> dict:
     closed_at = time.perf_counter()
     return {"n": n, "load": load, "times": [t for t, _ in results if t is not None],
             "failures": [e for t, e in results if t is None], "warnings": [e for t, e in results if t and e],
-            "peak_mb": peak, "kernels_open": kernels_open, "closed_at": closed_at}
+            "peak_mb": peak, "kernels_open": kernels_open, "closed_at": closed_at, "kernel_ids": kernel_ids}
 
 
-def _wait_for_culling(server: psutil.Process, pool: int, limit: float) -> tuple[float | None, int]:
-    """Seconds until only the preheated pool's kernels are left (None: not within `limit`)."""
+def _kernel_exists(url: str, kernel_id: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=10):
+            return True
+    except urllib.error.HTTPError as err:
+        return err.code != 404
+    except OSError:
+        return True
+
+
+def _wait_for_culling(url: str, kernel_ids: set[str], limit: float) -> tuple[float | None, int]:
+    """Seconds until every kernel the closed pages used is gone (None: not within `limit`),
+    asked of the server by kernel id; and how many are left."""
     start = time.perf_counter()
+    left = set(kernel_ids)
     while time.perf_counter() - start < limit:
-        left = len(_kernels(server))
-        if left <= pool:
-            return time.perf_counter() - start, left
+        left = {k for k in left if _kernel_exists(url, k)}
+        if not left:
+            return time.perf_counter() - start, 0
         time.sleep(2)
-    return None, len(_kernels(server))
+    return None, len(left)
 
 
 def _cpu_seconds(processes: list[psutil.Process]) -> float:
@@ -118,15 +136,18 @@ def _cpu_seconds(processes: list[psutil.Process]) -> float:
 
 
 def _wait_for_pool(server: psutil.Process, pool: int, limit: float) -> float:
-    """Wait (at most `limit` seconds) until `pool` kernels are running and all of them are done
-    heating (together under a tenth of a core over two seconds); returns the seconds waited."""
+    """Wait (at most `limit` seconds) until `pool` kernels are running and they and the server
+    are done heating (together under a tenth of a core over two seconds, twice running: the
+    server runs the notebook in each kernel in turn); returns the seconds waited."""
     start = time.perf_counter()
+    quiet = 0
     while time.perf_counter() - start < limit:
         kernels = _kernels(server)
         if len(kernels) >= pool:
-            before = _cpu_seconds(kernels)
+            before = _cpu_seconds([server, *kernels])
             time.sleep(2)
-            if _cpu_seconds(kernels) - before < 0.2:
+            quiet = quiet + 1 if _cpu_seconds([server, *kernels]) - before < 0.2 else 0
+            if quiet >= 2:
                 return time.perf_counter() - start
         else:
             time.sleep(1)
@@ -153,7 +174,7 @@ def main() -> None:
             print(f"(pool of {pool} heated after {heated:.0f} s)", flush=True)
             before = _memory_mb(server)
             r = asyncio.run(_run(url, n, args.bound, server))
-            gone, left = _wait_for_culling(server, pool, args.cull_limit)
+            gone, left = _wait_for_culling(url, r["kernel_ids"], args.cull_limit)
             gone_after = None if gone is None else time.perf_counter() - r["closed_at"]
             times = sorted(r["times"])
             line = (f"{n:>2} pages (load {r['load']:.1f}): clickable {len(times)}/{n}"
