@@ -14,17 +14,20 @@ three rules Voila lacks, each for a failure seen under load:
   minutes, but a browser may slow a background tab's timers to one a minute, so one missed
   ping must not close a player's game. With no page connected (closed, or its connection
   lost) voila.json's `cull_idle_timeout` applies: gone within about 75 s.
-- **Refilling the pool waits while a page is loading, never while a page waits for it.**
-  Heating a kernel takes seconds of CPU (start Python, import the app, build the table); done
-  the moment a page takes a kernel, it competes with that page's first render. A refill kernel
-  therefore waits up to `REFILL_DELAY_SECONDS`, but only while another heated kernel is ready
-  in the pool (a page arriving meanwhile is served at once) and no page has taken it. Voila's
-  own `fill_delay` cannot do this: a page that takes a refill still in its delay waits it out
-  (ten pages at once: eight waited), so voila.json sets it to 0.
+- **Refilling the pool waits while pages load, never while a page waits for it.** Heating a
+  kernel takes seconds of CPU (start Python, import the app, build the table). Voila refills
+  the moment a page takes a kernel, so the refill competes with that page's first render; and
+  after ten pages at once, ten refills heated together while the ten pages loaded (load
+  average 45: ten pages took a minute). A refill here waits until no page has taken a kernel
+  for `REFILL_DELAY_SECONDS`, then heats with at most `HEATING_AT_ONCE - 1` others; a page
+  that takes a waiting refill (more pages than the pool) starts it at once. Voila's own
+  `fill_delay` cannot do this (a page that takes a refill still in its delay waits it out), so
+  voila.json sets it to 0.
 """
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import time
 
@@ -33,6 +36,8 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 GRACE_SECONDS = 180.0
 CONNECTED_IDLE_SECONDS = 300.0
 REFILL_DELAY_SECONDS = 20.0
+HEATING_AT_ONCE = 1
+HEAT_LIMIT_SECONDS = 60.0
 POOL_VARIABLE = "MEGACORPS_POOL"
 
 
@@ -60,6 +65,8 @@ class KernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._connected_once: set[str] = set()
         self._waiting_since: dict[str, float] = {}
+        self._last_handout = float("-inf")   # when Voila last handed a heated kernel to a page
+        self._heating_now = 0                # pool kernels starting or running the notebook
         size = pool_size_from_environment()
         pools = getattr(self, "kernel_pools_config", None)   # Voila's preheating manager only
         if size is not None and pools is not None:
@@ -69,28 +76,72 @@ class KernelManager(AsyncMappingKernelManager):
 
     # --- the pool -----------------------------------------------------------------------------
 
+    def __init_subclass__(cls, **kwargs):
+        """Voila builds its preheating manager as a subclass of this one: note when it hands a
+        heated kernel to a page (its `get_rendered_notebook`), which the refill rule needs."""
+        super().__init_subclass__(**kwargs)
+        handout = cls.__dict__.get("get_rendered_notebook")
+        if handout is None:
+            return
+
+        @functools.wraps(handout)
+        async def get_rendered_notebook(self, *args, **kw):
+            self._last_handout = time.monotonic()
+            return await handout(self, *args, **kw)
+        cls.get_rendered_notebook = get_rendered_notebook
+
     def _pool_of(self, task) -> list | None:
         for pool in getattr(self, "_pools", {}).values():
             if task in pool:
                 return pool
         return None
 
-    @staticmethod
-    def _ready(item) -> bool:
-        return item.done() and not item.cancelled() and item.exception() is None
-
     async def start_kernel(self, *args, **kwargs):
         me = asyncio.current_task()
         pool = self._pool_of(me)
-        if pool is not None:
-            start = time.monotonic()
-            while (time.monotonic() - start < REFILL_DELAY_SECONDS and me in pool
-                   and any(self._ready(item) for item in pool if item is not me)):
-                await asyncio.sleep(0.25)
-            if time.monotonic() - start > 0.2:
-                self.log.info("Refilling the kernel pool after a %.1f s pause%s", time.monotonic() - start,
-                              " (a page took this kernel)" if me not in pool else "")
-        return await super().start_kernel(*args, **kwargs)
+        if pool is None:           # a page's own kernel (no pool to take from), or a restart
+            return await super().start_kernel(*args, **kwargs)
+        start = time.monotonic()
+        # a refill waits until no page has taken a kernel for REFILL_DELAY_SECONDS (pages that
+        # just took one are loading), then heats with at most HEATING_AT_ONCE others; a page
+        # that takes it meanwhile is waiting for it: it starts at once
+        while me in pool and (time.monotonic() - self._last_handout < REFILL_DELAY_SECONDS
+                              or self._heating_now >= HEATING_AT_ONCE):
+            await asyncio.sleep(0.25)
+        counted = me in pool
+        if time.monotonic() - start > 0.5:
+            self.log.info("Heating a pool kernel after waiting %.1f s%s", time.monotonic() - start,
+                          "" if counted else " (a page took it meanwhile)")
+        if counted:
+            self._heating_now += 1
+        try:
+            kernel_id = await super().start_kernel(*args, **kwargs)
+        except BaseException:
+            if counted:
+                self._heating_now -= 1
+            raise
+        if counted:
+            asyncio.ensure_future(self._count_until_heated(kernel_id))
+        return kernel_id
+
+    async def _count_until_heated(self, kernel_id: str) -> None:
+        """A pool kernel counts as heating until it has run the notebook (seen busy, then idle
+        for a second), at most HEAT_LIMIT_SECONDS."""
+        from jupyter_server._tz import utcnow
+        start, seen_busy = time.monotonic(), False
+        try:
+            while time.monotonic() - start < HEAT_LIMIT_SECONDS:
+                kernel = self._kernels.get(kernel_id)
+                if kernel is None:
+                    return
+                state = getattr(kernel, "execution_state", None)
+                seen_busy = seen_busy or state == "busy"
+                if (seen_busy and state == "idle" and hasattr(kernel, "last_activity")
+                        and (utcnow() - kernel.last_activity).total_seconds() > 1):
+                    return
+                await asyncio.sleep(0.5)
+        finally:
+            self._heating_now -= 1
 
     # --- culling ------------------------------------------------------------------------------
 

@@ -41,6 +41,13 @@ def _kernels(server: psutil.Process) -> list[psutil.Process]:
     return out
 
 
+def _is_browser(p: psutil.Process) -> bool:
+    try:
+        return p.name().startswith("chrom")
+    except psutil.Error:
+        return False
+
+
 def _memory_mb(server: psutil.Process) -> float:
     total = 0
     for p in [server, *server.children(recursive=True)]:
@@ -89,16 +96,21 @@ async def _run(url: str, n: int, bound: float, server: psutil.Process) -> dict:
 
         sampler = asyncio.create_task(sample())
         load = os.getloadavg()[0]
+        server_cpu = _cpu_seconds([server, *_kernels(server)])
         kernel_ids: set[str] = set()
         results = await asyncio.gather(*(_one_page(browser, url, bound, kernel_ids) for _ in range(n)))
         done.set()
         await sampler
         kernels_open = len(_kernels(server))
+        # CPU seconds this run took: the server and its kernels, and the browser (all its pages)
+        server_cpu = _cpu_seconds([server, *_kernels(server)]) - server_cpu
+        browser_cpu = _cpu_seconds([c for c in psutil.Process().children(recursive=True) if _is_browser(c)])
         await browser.close()   # every page closes
     closed_at = time.perf_counter()
     return {"n": n, "load": load, "times": [t for t, _ in results if t is not None],
             "failures": [e for t, e in results if t is None], "warnings": [e for t, e in results if t and e],
-            "peak_mb": peak, "kernels_open": kernels_open, "closed_at": closed_at, "kernel_ids": kernel_ids}
+            "peak_mb": peak, "kernels_open": kernels_open, "closed_at": closed_at, "kernel_ids": kernel_ids,
+            "server_cpu": server_cpu, "browser_cpu": browser_cpu}
 
 
 def _kernel_exists(url: str, kernel_id: str) -> bool:
@@ -180,7 +192,8 @@ def main() -> None:
             line = (f"{n:>2} pages (load {r['load']:.1f}): clickable {len(times)}/{n}"
                     + (f", median {statistics.median(times):.1f} s, slowest {times[-1]:.1f} s" if times else "")
                     + f"; failed {len(r['failures'])}; memory {before:.0f} -> peak {r['peak_mb']:.0f} MB; "
-                    f"kernels while open {r['kernels_open']}; closed pages' kernels gone after "
+                    f"kernels while open {r['kernels_open']}; CPU: server and kernels {r['server_cpu']:.0f} s, "
+                    f"browser {r['browser_cpu']:.0f} s; closed pages' kernels gone after "
                     + (f"{gone_after:.0f} s" if gone is not None else f"> {args.cull_limit:.0f} s ({left} left)"))
             print(line, flush=True)
             for f in r["failures"][:3]:
@@ -189,12 +202,14 @@ def main() -> None:
                 print("   warning:", w)
             rows.append((n, r, times, gone_after if gone is not None else None, before))
             time.sleep(5)
-    print("\n| pages at once | load at start | clickable | median | slowest | failed | server + kernels memory, peak | closed pages' kernels gone after |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("\n| pages at once | load at start | clickable | median | slowest | failed | server + kernels memory, peak "
+          "| CPU: server + kernels / browser | closed pages' kernels gone after |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for n, r, times, gone, before in rows:
         print(f"| {n} | {r['load']:.1f} | {len(times)}/{n} | "
               + (f"{statistics.median(times):.1f} s | {times[-1]:.1f} s" if times else "- | -")
-              + f" | {len(r['failures'])} | {r['peak_mb']:.0f} MB | " + (f"{gone:.0f} s" if gone is not None else "not within the limit") + " |")
+              + f" | {len(r['failures'])} | {r['peak_mb']:,.0f} MB | {r['server_cpu']:.0f} s / {r['browser_cpu']:.0f} s | "
+              + (f"{gone:.0f} s" if gone is not None else "not within the limit") + " |")
 
 
 if __name__ == "__main__":
