@@ -18,11 +18,12 @@ three rules Voila lacks, each for a failure seen under load:
   kernel takes seconds of CPU (start Python, import the app, build the table). Voila refills
   the moment a page takes a kernel, so the refill competes with that page's first render; and
   after ten pages at once, ten refills heated together while the ten pages loaded (load
-  average 45: ten pages took a minute). A refill here waits until no page has taken a kernel
-  for `REFILL_DELAY_SECONDS`, then heats with at most `HEATING_AT_ONCE - 1` others; a page
-  that takes a waiting refill (more pages than the pool) starts it at once. Voila's own
-  `fill_delay` cannot do this (a page that takes a refill still in its delay waits it out), so
-  voila.json sets it to 0.
+  average 45: ten pages took a minute). A refill here waits while a page that took a kernel
+  has not connected to it yet (at most `LOADING_LIMIT_SECONDS`) and for
+  `REFILL_QUIET_SECONDS` after the last page took or reached its kernel, then heats with at
+  most `HEATING_AT_ONCE - 1` others; a page that takes a waiting refill (more pages than the
+  pool) starts it at once. Voila's own `fill_delay` cannot do this (a page that takes a refill
+  still in its delay waits it out), so voila.json sets it to 0.
 """
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 
 GRACE_SECONDS = 180.0
 CONNECTED_IDLE_SECONDS = 300.0
-REFILL_DELAY_SECONDS = 20.0
+REFILL_QUIET_SECONDS = 5.0
+LOADING_LIMIT_SECONDS = 120.0
 HEATING_AT_ONCE = 1
 HEAT_LIMIT_SECONDS = 60.0
 POOL_VARIABLE = "MEGACORPS_POOL"
@@ -65,7 +67,8 @@ class KernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._connected_once: set[str] = set()
         self._waiting_since: dict[str, float] = {}
-        self._last_handout = float("-inf")   # when Voila last handed a heated kernel to a page
+        self._last_arrival = float("-inf")   # when a page last took or connected to a kernel
+        self._loading: dict[str, float] = {}  # kernels handed to pages not connected yet -> when
         self._heating_now = 0                # pool kernels starting or running the notebook
         size = pool_size_from_environment()
         pools = getattr(self, "kernel_pools_config", None)   # Voila's preheating manager only
@@ -86,8 +89,10 @@ class KernelManager(AsyncMappingKernelManager):
 
         @functools.wraps(handout)
         async def get_rendered_notebook(self, *args, **kw):
-            self._last_handout = time.monotonic()
-            return await handout(self, *args, **kw)
+            self._last_arrival = time.monotonic()
+            rendered = await handout(self, *args, **kw)
+            self._loading[rendered[-1]] = time.monotonic()    # (task, cells, kernel id)
+            return rendered
         cls.get_rendered_notebook = get_rendered_notebook
 
     def _pool_of(self, task) -> list | None:
@@ -102,11 +107,9 @@ class KernelManager(AsyncMappingKernelManager):
         if pool is None:           # a page's own kernel (no pool to take from), or a restart
             return await super().start_kernel(*args, **kwargs)
         start = time.monotonic()
-        # a refill waits until no page has taken a kernel for REFILL_DELAY_SECONDS (pages that
-        # just took one are loading), then heats with at most HEATING_AT_ONCE others; a page
-        # that takes it meanwhile is waiting for it: it starts at once
-        while me in pool and (time.monotonic() - self._last_handout < REFILL_DELAY_SECONDS
-                              or self._heating_now >= HEATING_AT_ONCE):
+        # a refill waits while pages load (see the module docstring), then heats with at most
+        # HEATING_AT_ONCE - 1 others; a page that takes it meanwhile waits for it: it starts
+        while me in pool and (self._pages_loading() or self._heating_now >= HEATING_AT_ONCE):
             await asyncio.sleep(0.25)
         counted = me in pool
         if time.monotonic() - start > 0.5:
@@ -123,6 +126,16 @@ class KernelManager(AsyncMappingKernelManager):
         if counted:
             asyncio.ensure_future(self._count_until_heated(kernel_id))
         return kernel_id
+
+    def _pages_loading(self) -> bool:
+        """Whether a page that took a kernel has not connected to it yet (for at most
+        LOADING_LIMIT_SECONDS), or one took or connected to its kernel in the last
+        REFILL_QUIET_SECONDS (it is still drawing)."""
+        now = time.monotonic()
+        for kernel_id, since in list(self._loading.items()):
+            if now - since > LOADING_LIMIT_SECONDS:
+                del self._loading[kernel_id]
+        return bool(self._loading) or now - self._last_arrival < REFILL_QUIET_SECONDS
 
     async def _count_until_heated(self, kernel_id: str) -> None:
         """A pool kernel counts as heating until it has run the notebook (seen busy, then idle
@@ -147,6 +160,8 @@ class KernelManager(AsyncMappingKernelManager):
 
     def notify_connect(self, kernel_id: str) -> None:
         self._connected_once.add(kernel_id)
+        if self._loading.pop(kernel_id, None) is not None:
+            self._last_arrival = time.monotonic()
         super().notify_connect(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str):
@@ -166,4 +181,5 @@ class KernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
         self._connected_once.discard(kernel_id)
         self._waiting_since.pop(kernel_id, None)
+        self._loading.pop(kernel_id, None)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
