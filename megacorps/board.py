@@ -340,6 +340,9 @@ class RulesIndex:
         self.mercenary_sources: dict[tuple, tuple[str, ...]] = {}  # by the lasting cards in play
         self.not_neutral = tuple(co not in self.neutral_companies for co in self.companies)
         self.targeting = {c.name: _targeting(c) for c in deck.cards}
+        self.brings = {c.name: str(c.params["company"]) if c.effect == "bring_into_existence" else None
+                       for c in deck.cards}
+        self.lasting = frozenset(c.name for c in deck.cards if c.effect == "lasting_rule")
 
 
 def _targeting(card: CardSpec) -> tuple:

@@ -81,9 +81,13 @@ def _plays(state: GameState, corp: str, name: str) -> list:
     kept in board order: GameState.attach)."""
     index = state.index
     kind, allowed, another, owned, nationalized, skip_neutral = index.targeting[name]
-    if kind == "none":
-        targets = card_targets(state, corp, index.card_by_name[name])
-        return [table(PlayCard, corp)[name, None]] if targets else []
+    if kind == "none":  # as card_targets: a company still absent, a lasting card not yet in play
+        company = index.brings[name]
+        if company is not None:
+            playable = state.companies.get(company) == ABSENT
+        else:
+            playable = name not in state.in_play or name not in index.lasting
+        return [table(PlayCard, corp)[name, None]] if playable else []
     key = (PlayCard, corp, name)
     every = index.actions.get(key)
     if every is None:
@@ -93,11 +97,36 @@ def _plays(state: GameState, corp: str, name: str) -> list:
     if kind == "industry":
         return list(every)
     if kind == "country":
-        mask = map(allowed.__contains__, state.governments.values()) if allowed is not None else None
+        # remembered while the governments and controllers are the same objects (the rules
+        # replace them, never edit them)
+        seen = index.actions.get(key + ("seen",))
+        governments, controllers = state.governments, state.controllers
+        if seen is not None and seen[0] is governments and seen[1] is controllers:
+            return list(seen[2])
+        mask = map(allowed.__contains__, governments.values()) if allowed is not None else None
         if another:  # controlled by a corp other than the player
-            others = map(not_, map((None, corp).__contains__, state.controllers.values()))
+            others = map(not_, map((None, corp).__contains__, controllers.values()))
             mask = others if mask is None else map(and_, mask, others)
-        return list(every) if mask is None else list(compress(every, mask))
+        found = tuple(every) if mask is None else tuple(compress(every, mask))
+        index.actions[key + ("seen",)] = (governments, controllers, found)
+        return list(found)
+    # companies: remembered by their statuses (read in one C call)
+    status_key = (index, key, tuple(state.companies.values()))
+    found = _BY_STATUSES.get(status_key)
+    if found is None:
+        if len(_BY_STATUSES) > 20_000:
+            _BY_STATUSES.clear()
+        found = _BY_STATUSES[status_key] = tuple(_company_plays(state, corp, every, owned, nationalized,
+                                                                 skip_neutral))
+    return list(found)
+
+
+_BY_STATUSES: dict[tuple, tuple] = {}
+
+
+def _company_plays(state: GameState, corp: str, every: tuple, owned: bool, nationalized: bool,
+                   skip_neutral: bool):
+    index = state.index
     statuses = state.companies.values()
     mask = map(frozenset(state.corps).__contains__, statuses) if owned else None
     if nationalized:

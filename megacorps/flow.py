@@ -10,7 +10,7 @@ from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Interven
                       LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass, PayoutIndustry,
                       Permit, PickCompany, PlayCard, StayOut, SupportWar, Veto, Vote)
 from . import companies, contests, events, intervention, mercenaries, payouts, trades, turns, war
-from .interning import table
+from .interning import make, table
 from .log import Step
 from .state import (OPEN_FRAMES, AntitrustFrame, AuctionFrame, ElectionFrame, GameState,
                     LastCallFrame, MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame, WarFrame)
@@ -124,9 +124,17 @@ def may_interrupt(state: GameState) -> bool:
 def interruptions(state: GameState, corp: str) -> list:
     """Enumerable actions `corp` may take now without being asked: any-time cards, leaving.
     (Trade offers are open-ended; `trades.check_offer` decides those.)"""
-    if corp in state.departed or corp not in state.hands or not may_interrupt(state) or state.phase != "rounds":
+    frames = state.frames  # may_interrupt and trades.leave_options, inlined (every step of the checked door)
+    if (state.phase != "rounds" or corp in state.departed or corp not in state.hands
+            or (frames and not isinstance(frames[-1], OPEN_FRAMES))):
         return []
-    return events.any_time_plays(state, corp) + trades.leave_options(state, corp)
+    plays = events.any_time_plays(state, corp)
+    if not frames and len(state.corps) - len(state.departed) > 2:  # leaving: at least two others stay
+        plays.append(_LEAVE.get(corp) or _LEAVE.setdefault(corp, make(LeaveGame, corp)))
+    return plays
+
+
+_LEAVE: dict[str, LeaveGame] = {}
 
 
 # --- Applying one action -----------------------------------------------------------------------

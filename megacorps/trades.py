@@ -102,13 +102,6 @@ def apply_answer(step: Step, action: Accept | Decline) -> None:
              "Trades", secret=_secret_for_parties(offer, f"{offer.to} accepts: {offer.describe(True)}"))
 
 
-def leave_options(state: GameState, corp: str) -> list:
-    """A corp may leave between actions while at least two others stay."""
-    if state.frames or state.phase != "rounds" or len(state.playing) <= 2:
-        return []
-    return [make(LeaveGame, corp)]
-
-
 def apply_leave(step: Step, action: LeaveGame) -> None:
     """Trades: a corp leaving mid-game cannot hand its things over; its markers are removed,
     its cards discarded unseen, its money and mercenaries gone."""
