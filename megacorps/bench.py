@@ -13,6 +13,7 @@ Both play the same kind of game: a uniformly random choice among the pending dec
 choices, and with probability 0.1 an any-time card if the decider holds a playable one (the
 same seed gives the same game on both paths). Each run reports the best
 of `--repeat` runs (other processes only ever slow a run down) and the spread of all runs.
+It also times `determinize` (a corp's sampled view of a round-5 position) per call.
 When valgrind is installed, `--valgrind` (the default) also counts the instructions per game
 with callgrind: (instructions for N+K games - for K games) / N, which does not depend on the
 machine's load.
@@ -84,6 +85,31 @@ def simulator_game(seed: int) -> int:
 PATHS = {"checked": checked_game, "simulator": simulator_game}
 
 
+def determinize_position():
+    """A game in round 5 (random play, seed 3), for timing `determinize` (issue 7: at most
+    15 µs a call)."""
+    from . import new_game
+    rng = random.Random(3)
+    game = new_game(CORPS, seed=3)
+    while game.state.round < 5:
+        corp = game.deciders[0]
+        options = game.legal_actions(corp)
+        game.apply(options[int(rng.random() * len(options))])
+    return game
+
+
+def determinize_calls(calls: int) -> float:
+    """Seconds for `calls` calls of determinize(game, "Mokia", rng) on `determinize_position()`."""
+    from .simulator import determinize
+    game = determinize_position()
+    rng = random.Random(0)
+    determinize(game, CORPS[0], rng)
+    start = time.perf_counter()
+    for _ in range(calls):
+        determinize(game, CORPS[0], rng)
+    return time.perf_counter() - start
+
+
 def run(path: str, games: int, first_seed: int = 0) -> tuple[float, int]:
     """Play `games` games on `path`; returns (seconds, wall-clock, steps)."""
     play = PATHS[path]
@@ -103,13 +129,26 @@ def instructions_per_game(path: str, games: int = 20, warmup: int = 5) -> float 
     for n in (warmup, warmup + games):
         with tempfile.TemporaryDirectory() as tmp:
             out = os.path.join(tmp, "callgrind.out")
-            code = f"from megacorps.bench import run; run({path!r}, {n}, first_seed=1000)"
+            code = (f"from megacorps.bench import determinize_calls; determinize_calls({n * 10})" if path == "determinize"
+                    else f"from megacorps.bench import run; run({path!r}, {n}, first_seed=1000)")
             subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", code],
                            check=True, capture_output=True)
             with open(out) as f:
                 text = f.read()
             counts.append(int(re.search(r"^(?:summary|totals): (\d+)", text, re.M).group(1)))
     return (counts[1] - counts[0]) / games
+
+
+def determinize_line(repeat: int, valgrind: bool) -> str:
+    """µs per determinize call (best of `repeat` runs of 2,000 calls) and, with valgrind,
+    instructions per call."""
+    runs = [determinize_calls(2000) / 2000 * 1e6 for _ in range(repeat)]
+    line = f"  determinize  {min(runs):5.1f} µs a call (runs {min(runs):.1f}-{max(runs):.1f})"
+    if valgrind:
+        count = instructions_per_game("determinize")
+        if count is not None:
+            line += f"  {count / 10 / 1e3:5.1f} k instructions/call"
+    return line
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -138,6 +177,7 @@ def main(argv: list[str] | None = None) -> None:
             if count is not None:
                 line += f"  {count / 1e6:5.2f} M instructions/game"
         print(line, flush=True)
+    print(determinize_line(args.repeat, args.valgrind), flush=True)
     print(f"  load average after: {os.getloadavg()[0]:.2f}")
 
 
