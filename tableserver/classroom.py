@@ -46,7 +46,14 @@ def _wait_for_port(host: str, port: int, proc: subprocess.Popen, what: str, time
             time.sleep(0.3)
 
 
+def _stop_on_sigterm(_signum, _frame) -> None:
+    raise KeyboardInterrupt   # stopped by a service manager or a test: stop both, as on Ctrl+C
+
+
 def run_class(args) -> int:
+    # without this, SIGTERM ended this process at once and left the service, Voila and its
+    # kernels running (seen after the class browser test: three sets left)
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
     root = project_folder()
     service_host = args.service_host or "127.0.0.1"
     service = [sys.executable, "-m", "tableserver", "serve", "--host", service_host, "--port", str(args.port),
