@@ -237,6 +237,8 @@ def test_save_and_load_round_trip_through_the_widgets():
     _upload(other, text)
     assert other.error.value == "", other.error.value
     assert "Resume" in other.form.start.description
+    # the page says the same as its button (it said "press Start game" under a "Resume" button)
+    assert "<b>Resume saved game</b>" in other.corp_panels.value and "Start game" not in other.corp_panels.value
     assert [p.value for _, p in other.form.seats[:3]] == [HUMAN, "Greedy", HUMAN]  # seats as saved
     other.form.start.click()
     loaded = other.session.game

@@ -59,6 +59,15 @@ the page and press <i>Resume</i>.</p>
 """
 
 
+def _welcome(loaded: bool) -> str:
+    """What the space under the board says before the first game of the page."""
+    if loaded:
+        return ("<div class='mc-welcome'>A saved game is loaded: check who plays each corp on the "
+                "right and press <b>Resume saved game</b>. New to MegaCorps? Press <b>? Rules</b> above.</div>")
+    return ("<div class='mc-welcome'>Set up the seats on the right and press "
+            "<b>Start game</b>. New to MegaCorps? Press <b>? Rules</b> above.</div>")
+
+
 def _preview_game() -> mc.Game:
     from .setup_form import DEFAULT_SEATS, EMPTY
     return mc.new_game([c for c, _ in DEFAULT_SEATS if c != EMPTY], seed=1)
@@ -147,8 +156,7 @@ class App(W.VBox):
         self.board_box.add_class("mc-board")
         self.board_box.add_class("mc-board-slot")
         self.corp_panels = html(cls="mc-corp-box")
-        self.corp_panels.value = ("<div class='mc-welcome'>Set up the seats on the right and press "
-                                  "<b>Start game</b>. New to MegaCorps? Press <b>? Rules</b> above.</div>")
+        self.corp_panels.value = _welcome(loaded=False)
         left = W.VBox([self.board_box, self.corp_panels])
         left.add_class("mc-left")
 
@@ -165,7 +173,7 @@ class App(W.VBox):
         # wiring: every callback goes through guard()
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
         self.form.back.on_click(self.guard(lambda _b: self._show_table()))
-        self.form.forget.on_click(self.guard(lambda _b: self.form.set_loaded(None)))
+        self.form.forget.on_click(self.guard(lambda _b: self._show_loaded(None)))
         self.form.upload_slot.children = [self.bridge_upload()]
         self.undo_button.on_click(self.guard(lambda _b: self.undo()))
         self.undo_yes.on_click(self.guard(lambda _b: self._confirm_undo(True)))
@@ -265,8 +273,15 @@ class App(W.VBox):
 
     def _on_upload(self, name: str, data: bytes) -> None:
         session = storage.read_save(data)
-        self.form.set_loaded(session, name)
+        self._show_loaded(session, name)
         self.clear_error()
+
+    def _show_loaded(self, session: Session | None, name: str = "") -> None:
+        """The form offers to resume `session` (or a new game); the welcome under the board,
+        while no game is on, names the button that the form now shows."""
+        self.form.set_loaded(session, name)
+        if "mc-welcome" in self.corp_panels.value:
+            self.corp_panels.value = _welcome(loaded=session is not None)
 
     def _on_upload_refused(self, name: str, size: int) -> None:
         self.show_error(f"{name} is {size / 1024 / 1024:.1f} MB, too big to be a MegaCorps save "
