@@ -22,4 +22,6 @@ class RandomBot(BaseBot):
                 return Decision(self.rng.choice(plays), "plays a card on a whim")
         choices = decision_choices(game, corp)
         action = self.rng.choice(choices)
+        if len(choices) == 1:
+            return Decision(action, "its only choice")
         return Decision(action, f"picked at random among {len(choices)} choices")

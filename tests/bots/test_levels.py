@@ -140,6 +140,8 @@ def test_reasons_are_in_game_terms_for_every_decision_of_a_whole_game():
     assert len(reasons) == len(game.actions) and all(reasons)
     assert not [r for r in reasons if "<" in r or "Action" in r or "None" in r]
     assert any(re.search(r"pays out \w+: earns \d+", r) for r in reasons)
+    # a forced move is not "picked at random among 1 choices"
+    assert "its only choice" in reasons and not [r for r in reasons if re.search(r"\b1 choices\b", r)]
 
 
 # --- the whole game --------------------------------------------------------------------------------
