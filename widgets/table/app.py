@@ -27,7 +27,7 @@ import megacorps as mc
 from ..guard import guard
 from . import storage
 from .browser import BrowserBridge
-from .panels import corp_panels_html, html, results_html
+from .panels import corp_panels_html, html, results_html, where_text
 from .session import Session, public_text
 from .setup_form import NewGameForm
 from .source import TableSource
@@ -541,12 +541,7 @@ class App(W.VBox):
             return
         g = s.public_game()
         st = g.state
-        if g.is_over:
-            where = "Game over"
-        elif st.phase == "setup":
-            where = "Setting up: free picks"
-        else:
-            where = f"Round {st.round}"
+        where = where_text(g)
         paid = f" \u00b7 Paid: <b>{escape(st.paid)}</b>" if st.paid else ""
         # busy: the table will still move by itself (a bot, a payout window, an automatic answer)
         busy = s.bots_to_move() or (self._table is not None and (self._table.window_open()

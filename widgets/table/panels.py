@@ -101,6 +101,15 @@ def log_html(entries: list[Entry], limit: int = 250) -> str:
     return f"<div class='mc-log'>{head}{''.join(rows)}</div>"
 
 
+def where_text(game) -> str:
+    """Where the game stands, for a title bar: game over, the free picks, or the round."""
+    if game.is_over:
+        return "Game over"
+    if game.state.phase == "setup":
+        return "Setting up: free picks"
+    return f"Round {game.state.round}"
+
+
 def results_html(results: Results) -> str:
     if results.is_draw:
         banner = (f"<div class='mc-winner'>A draw! {' and '.join(escape(w) for w in results.winners)} "

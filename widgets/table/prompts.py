@@ -59,7 +59,8 @@ class ActionChooser:
         self.cards_hidden = True
         self._names: list[str] = []
         self._acts: list[mc.Action] = []
-        self._ranges: list[mc.ChoiceRange] = []   # whole ranges of the amounts listed in _acts
+        self._all_ranges: list[mc.ChoiceRange] = []   # the decision's whole ranges (Game.ranges)
+        self._ranges: list[mc.ChoiceRange] = []   # those of the selected kind of action
         self._values: dict = {}
         self._chosen: set[str] = set()
         self._inputs: dict[str, W.Widget] = {}
@@ -145,7 +146,7 @@ class ActionChooser:
         self.note.value = ""
         self._acts = self.groups.get(group, []) if group else []
         self._names = field_names(self._acts[0]) if self._acts else []
-        self._ranges = [r for r in getattr(self, "_all_ranges", [])
+        self._ranges = [r for r in self._all_ranges
                         if self._acts and type(r.example) is type(self._acts[0])]
         if group == "play" and self.cards_hidden:
             self._replace_rows([W.HTML(

@@ -28,7 +28,7 @@ from megacorps.bots import LEVELS
 from megacorps.tables import TableError
 from megacorps.tables.client import _request
 
-from ..table.panels import MoneyChart, corp_chip, corp_panels_html, html, log_html, results_html
+from ..table.panels import MoneyChart, corp_chip, corp_panels_html, html, log_html, results_html, where_text
 from ..table.style import APP_CSS
 from .remote import RemoteTable
 
@@ -190,12 +190,7 @@ def _title_bar(status: W.HTML, *extra) -> W.HBox:
 
 def _status_text(game: mc.Game, actions: int, corp: str | None) -> str:
     state = game.state
-    if game.is_over:
-        where = "Game over"
-    elif state.phase == "setup":
-        where = "Setting up: free picks"
-    else:
-        where = f"Round {state.round}"
+    where = where_text(game)
     you = f" \u00b7 You play <b>{escape(corp)}</b>" if corp else " \u00b7 Spectator"
     paid = f" \u00b7 Paid: <b>{escape(state.paid)}</b>" if state.paid else ""
     return (f"<div class='mc-status-text' data-actions='{actions}'><b>{where}</b>{you} \u00b7 "
