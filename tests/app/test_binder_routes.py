@@ -83,3 +83,14 @@ def test_binder_lab_route_opens_the_first_lesson(jupyter_server, page):
         page.screenshot(path=str(ARTIFACTS / "binder-lab.png"))
     assert "Your first game" in title.inner_text()
     assert page.js_errors == []
+
+
+def test_binder_app_links_open_the_lessons(jupyter_server, page):
+    """The app's lesson links are relative to its page: on Binder (voila/render/notebooks/
+    play.ipynb) they open the lesson beside it, as under the README's Play command."""
+    from test_browser import open_a_lesson_from_the_rules
+    page.goto(f"{jupyter_server}/voila/render/notebooks/play.ipynb")
+    page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=90_000)
+    page.wait_for_function("() => window.__mcBridge !== undefined", timeout=30_000)
+    name, lesson = open_a_lesson_from_the_rules(page)
+    assert lesson.url.endswith(f"/voila/render/notebooks/{name}")

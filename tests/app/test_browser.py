@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from widgets.testing.voila_runner import require_chromium
+from widgets.testing.voila_runner import block_outside, require_chromium
 
 from widgets.table import storage
 
@@ -315,3 +315,46 @@ def test_a_dead_kernel_is_explained(server, browser):
         page.screenshot(path=str(ARTIFACTS / "browser-dead-kernel.png"))
     finally:
         page.context.close()
+
+
+def _lesson_heading(name: str) -> str:
+    """The first line of a lesson notebook's first cell (its title), without the '#'."""
+    import json
+    notebook = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / name).read_text())
+    return "".join(notebook["cells"][0]["source"]).splitlines()[0].lstrip("# ").strip()
+
+
+def open_a_lesson_from_the_rules(page, timeout_ms: int = 90_000):
+    """Open ? Rules, click the first lesson link; returns (the lesson's file name, its new page)
+    once the lesson's title is drawn there."""
+    page.click(".mc-rules-button")
+    link = page.locator("a.mc-lesson-link:visible").first
+    link.wait_for(timeout=10_000)
+    name = link.get_attribute("href").split("/")[-1]
+    with page.context.expect_page() as opened:
+        link.click()
+    lesson = opened.value
+    lesson.wait_for_load_state()
+    lesson.get_by_text(_lesson_heading(name)).first.wait_for(timeout=timeout_ms)
+    # a live lesson: its kernel ran and its widgets are drawn (not "Loading widget...")
+    lesson.wait_for_function("() => document.querySelectorAll('.widget-button, .widget-dropdown').length > 0",
+                             timeout=timeout_ms)
+    return name, lesson
+
+
+def test_a_lesson_link_opens_the_lesson_under_the_play_command(server, browser):
+    """The README's Play command serves the lessons beside the app: a link from the app's rules
+    opens the lesson's own page (a Voila serving play.ipynb alone answered it with the app)."""
+    url, _ = server
+    context = browser.new_context(viewport={"width": 1024, "height": 700})
+    refused = block_outside(context)
+    page = open_page(browser, url, (1024, 700), context=context)
+    try:
+        name, lesson = open_a_lesson_from_the_rules(page)
+        assert lesson.url.endswith(f"/voila/render/{name}")
+        assert "mc-app" not in lesson.content()          # the lesson, not the app again
+        assert "404" not in lesson.title()
+        lesson.screenshot(path=str(ARTIFACTS / "browser-lesson-from-app.png"))
+        assert refused == [], f"requests to other hosts: {refused}"
+    finally:
+        context.close()

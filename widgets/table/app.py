@@ -293,9 +293,9 @@ class App(W.VBox):
         from .rules import LESSONS_DIR, lesson_title
         if not (LESSONS_DIR / name).exists():
             raise ValueError(f"There is no lesson {name!r}.")
-        note = (f"{lesson_title(name)} is a notebook to work through in JupyterLab. From the "
-                f"project folder run: .venv/bin/jupyter lab notebooks/{name} (or open the Binder "
-                "link of the README, where the lessons open from here directly).")
+        note = (f"{lesson_title(name)} cannot open here: this server shows only the app. Start it "
+                "with the README's Play command, .venv/bin/megacorps-play, from the project folder "
+                f"(it serves the lessons too), or open notebooks/{name} in JupyterLab.")
         self.show_info(note)
         # the link was clicked in the Rules tab, far below the info line at 1024x700 (the click
         # seemed to do nothing): say it there too

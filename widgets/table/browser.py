@@ -123,7 +123,8 @@ export default {
     document.addEventListener('click', (e) => {
       const lesson = e.target.closest && e.target.closest('a.mc-lesson-link');
       if (lesson && !location.pathname.includes('/voila/render/')) {
-        // a Voila serving only the app has no JupyterLab to open the lesson in
+        // a Voila started on play.ipynb alone answers every address with the app (the
+        // README's Play command serves the lessons beside it, under /voila/render/)
         e.preventDefault();
         model.send({type: 'lesson', name: lesson.getAttribute('href').split('/').pop()});
         return;

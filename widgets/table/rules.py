@@ -272,11 +272,12 @@ def lesson_links(lessons: tuple[str, ...]) -> str:
 
 
 def lesson_href(name: str) -> str:
-    """The lesson's address relative to the app's page. The app's page is served as
-    .../voila/render/notebooks/play.ipynb by Jupyter Server (Binder, JupyterLab) and as / by a
-    Voila serving only the app; the lessons open in JupyterLab next to the app when there is
-    one (a Voila serving only the app shows them read-only at voila/render)."""
-    return f"../../../lab/tree/notebooks/{name}"
+    """The lesson's address relative to the app's page: the lesson in the same folder, shown by
+    the same Voila. The README's Play command (`megacorps-play`, widgets/table/serve.py) serves
+    the app at voila/render/play.ipynb and Binder at voila/render/notebooks/play.ipynb; both
+    serve the lessons beside it. (A Voila started on play.ipynb alone answers every address with
+    the app: widgets/table/browser.py catches those clicks and the app says what to run.)"""
+    return name
 
 
 def lesson_title(name: str) -> str:

@@ -53,20 +53,33 @@ def serving(cmd: list[str], port: int, env: dict[str, str], log=subprocess.DEVNU
 
 def voila_command(notebook: Path, port: int) -> list[str]:
     """Voila serving one notebook on 127.0.0.1:`port`, failing rather than moving port."""
-    return [sys.executable, "-m", "voila", str(notebook), "--no-browser", "--Voila.ip=127.0.0.1",
-            f"--port={port}", "--Voila.port_retries=0"]
+    return [sys.executable, "-m", "voila", str(notebook), "--no-browser", *_local_flags(port)]
+
+
+def play_command(port: int) -> list[str]:
+    """The README's Play command (`megacorps-play`: Voila on notebooks/, the app as its landing
+    page, the lessons beside it) on 127.0.0.1:`port`."""
+    return [sys.executable, "-m", "widgets.table.serve", "--no-browser", *_local_flags(port)]
+
+
+def _local_flags(port: int) -> list[str]:
+    return ["--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0"]
+
+
+APP_NOTEBOOK = "notebooks/play.ipynb"
 
 
 @contextmanager
 def voila_server(preheat: bool = True, bot_pause: float = 0.0, timeout: float = 90.0,
-                 extra_args: tuple[str, ...] = (), notebook: str | Path = "notebooks/play.ipynb",
+                 extra_args: tuple[str, ...] = (), notebook: str | Path = APP_NOTEBOOK,
                  env: dict[str, str] | None = None, log_name: str = "voila.log"):
     """Serve `notebook` (by default the MegaCorps app, notebooks/play.ipynb; a path relative to
     the repository root) on 127.0.0.1 as the README's Play command does, with the project's
     voila.json (preheated kernels for the app, culling); yields the page's URL. `preheat`
     False turns the preheated kernels off; `env` adds environment variables (MEGACORPS_DATA...)."""
     port = free_port()
-    cmd = voila_command(ROOT / notebook, port)
+    # the app as the README's Play command serves it; any other notebook on its own
+    cmd = play_command(port) if Path(notebook) == Path(APP_NOTEBOOK) else voila_command(ROOT / notebook, port)
     if not preheat:
         cmd += ["--VoilaConfiguration.preheat_kernel=False"]
     cmd += list(extra_args)
