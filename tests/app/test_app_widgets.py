@@ -729,3 +729,18 @@ def test_the_mercenaries_preview_counts_in_good_english():
     texts = {a.from_box: preview(game, a) for a in game.legal_actions("Mokia") if a.kind == "mercenaries"}
     assert texts[0].endswith("for 0 Euros = 1 mercenary.")   # it said "= 1 mercenaries"
     assert "for 1 Euro = 2 mercenaries." in texts[1]
+
+
+def test_a_purchase_the_controller_may_veto_says_so_in_the_choice_itself():
+    # the veto risk showed only in the preview, after a company was chosen: a newcomer picking
+    # from the list did not see, at the decision, which purchases Globbo could forbid
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, companies={"NAFTA/Aerospace": "Mokia"}, countries={"Japan": "Globbo"})
+    ch = app.table.chooser
+    ch.choose("Buy Company")
+    options = dict(zip(ch._inputs["company"]._mc_values, ch._inputs["company"].options))
+    assert "Globbo may veto" in options["Japan/Aerospace"]       # Globbo controls Japan; Mokia owns Aerospace
+    assert options["India/Biotech"] == "India/Biotech"             # nobody can veto this one
+    assert not any("may veto" in label for company, label in options.items() if not company.startswith("Japan/"))
+    ch.set_field("company", "Japan/Aerospace")                     # choosing still works by company
+    assert ch.selected_action() == mc.BuyCompany("Mokia", "Japan/Aerospace")

@@ -79,6 +79,20 @@ def value_label(value) -> str:
     return str(value)
 
 
+def option_label(state, action: mc.Action, name: str) -> str:
+    """A choice as the dropdown shows it: the value of `action`'s field `name`, with what a
+    newcomer must know at that choice: a company whose country's controller may veto the
+    purchase (antitrust) says so, and who."""
+    value = getattr(action, name)
+    label = value_label(value)
+    if isinstance(action, A.BuyCompany) and name == "company":
+        from megacorps.companies import needs_permission
+        owner = needs_permission(state, action.corp, value)
+        if owner:
+            label += f"  \u2696 {owner} may veto (antitrust)"
+    return label
+
+
 def board_target_kind(state, value) -> str | None:
     """"company", "country" or "industry" when `value` can be picked on the board."""
     if not isinstance(value, str):

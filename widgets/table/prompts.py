@@ -21,7 +21,7 @@ from megacorps.explain import why_illegal
 from megacorps.state import PayoutFrame
 
 from .choices import (FIELD_LABELS, GROUP_LABELS, SIMPLE, board_target_kind, field_names,
-                      group_actions, preview, value_label)
+                      group_actions, option_label, preview, value_label)
 from .rules import ACTION_TIPS, GROUP_TOPIC
 
 
@@ -204,7 +204,11 @@ class ActionChooser:
                 rows.append(box)
                 continue
             else:
-                box = W.Dropdown(options=[value_label(v) for v in values], index=None,
+                examples = {}
+                for a in self._matching(i):
+                    examples.setdefault(getattr(a, name), a)
+                box = W.Dropdown(options=[option_label(self.game.state, examples[v], name) if self.game is not None
+                                          else value_label(v) for v in values], index=None,
                                  description=label, style={"description_width": "120px"},
                                  layout=W.Layout(width="96%"))
                 box._mc_values = values
