@@ -744,3 +744,27 @@ def test_a_purchase_the_controller_may_veto_says_so_in_the_choice_itself():
     assert not any("may veto" in label for company, label in options.items() if not company.startswith("Japan/"))
     ch.set_field("company", "Japan/Aerospace")                     # choosing still works by company
     assert ch.selected_action() == mc.BuyCompany("Mokia", "Japan/Aerospace")
+
+
+def test_a_card_preview_says_what_it_would_do_without_repeating_the_cards_text():
+    # the preview of Play a card was the card's own text, shown just above it in the hand
+    from widgets.table.choices import preview
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], round=1,
+                       companies={"Japan/Aerospace": "Globbo", "NAFTA/Biotech": "Mokia", "China/Metals": "nationalized"})
+    state = game.state
+    kinds = {"Dictatorship": None, "Kleptocracy": None, "Democracy": None}
+    for country in state.board.country_by_name:
+        kinds[game.government(country)] = kinds.get(game.government(country)) or country
+    targets = {"payout": "Aerospace", "auction": kinds["Kleptocracy"], "election": kinds["Democracy"],
+               "set_government": kinds["Democracy"], "syndicalize": "Japan/Aerospace", "privatize": "China/Metals"}
+    seen = 0
+    for spec in state.deck_spec.cards:
+        if spec.effect == "modify_competitors":
+            continue  # only during a payout: tested with the payout window
+        text = preview(game, mc.PlayCard("Mokia", spec.name, targets.get(spec.effect)))
+        assert text, f"no preview for {spec.name}"
+        assert spec.summary not in text and spec.summary.split(":")[0] not in text, (spec.name, text)
+        seen += 1
+    assert seen >= 10
+    assert "Globbo would lose Japan/Aerospace and get 4 Euros" in preview(game, mc.PlayCard("Mokia", "General Strike", "Japan/Aerospace"))
+    assert "Mokia owns 1 Biotech company" in preview(game, mc.PlayCard("Mokia", "Clone Soldiers"))

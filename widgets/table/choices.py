@@ -143,6 +143,47 @@ def _support_text(state, frame, action) -> str:
             f"defense {defense}, so as things stand {verdict}. Other corps may still send mercenaries.")
 
 
+def _card_text(game: mc.Game, action) -> str:
+    """What playing a card would do here and now. Never the card's own text: the hand it is
+    chosen from shows that already (the same sentence twice told a newcomer nothing)."""
+    state = game.state
+    spec = state.deck_spec.card_by_name.get(action.card)
+    if spec is None:
+        return ""
+    target, params = action.target, spec.params
+    frame = state.top_frame
+    if spec.effect == "modify_competitors" and isinstance(frame, PayoutFrame):
+        mod = sum(int(state.deck_spec.card_by_name[c].params.get("by", 0)) for c in frame.modifiers)
+        return "With it: " + _payout_text(state, frame.industry, mod + int(params.get("by", 0)))
+    if spec.effect == "payout" and target:
+        keeper = f" The Paid card stays with {state.paid}." if state.paid else ""
+        return _payout_text(state, target) + keeper
+    if spec.effect in ("auction", "election") and target:
+        now = state.controllers.get(target) or "nobody"
+        if spec.effect == "auction":
+            return f"{target} is controlled by {now}; every corp would bid for it in secret, and the highest bid pays and takes it."
+        from megacorps.contests import votes_of
+        votes = ", ".join(f"{c} {votes_of(state, c)}" for c in state.playing if votes_of(state, c)) or "nobody"
+        return f"{target} is controlled by {now}. Media votes as things stand: {votes}."
+    if spec.effect == "set_government" and target:
+        return (f"{target} is a {game.government(target)} now; it would become a {params['government']} "
+                f"(see the rules on Government Intervention for what that changes).")
+    if spec.effect == "bring_into_existence":
+        return f"{params['company']} would be for sale from then on, to anyone."
+    if spec.effect == "syndicalize" and target:
+        owner = state.companies.get(target)
+        return f"{owner} would lose {target} and get {params.get('compensation', 0)} Euros; nobody can own it after that."
+    if spec.effect == "privatize" and target:
+        return f"{target} would be unowned again: for sale to anyone."
+    if spec.effect == "lasting_rule":
+        industry = params.get("mercenary_industry")
+        if industry:
+            mine = sum(1 for c in state.owned_by(action.corp) if c.endswith("/" + industry))
+            return (f"For every corp, for the rest of the game. {action.corp} owns {mine} {industry} "
+                    f"compan{'y' if mine == 1 else 'ies'}.")
+    return ""
+
+
 def preview(game: mc.Game, action: mc.Action) -> str:
     """A sentence on what `action` would do, or "" when there is nothing useful to say."""
     state = game.state
@@ -186,16 +227,7 @@ def preview(game: mc.Game, action: mc.Action) -> str:
             return (f"{free} free from your own companies + {action.from_box} from the box for {cost} "
                     f"Euro{'' if cost == 1 else 's'} = {total} mercenar{'y' if total == 1 else 'ies'}.{ask}")
         if isinstance(action, A.PlayCard):
-            spec = state.deck_spec.card_by_name.get(action.card)
-            frame = state.top_frame
-            text = spec.summary if spec is not None else ""
-            if isinstance(frame, PayoutFrame) and spec is not None:
-                mod = sum(int(state.deck_spec.card_by_name[c].params.get("by", 0)) for c in frame.modifiers)
-                mod += int(spec.params.get("by", 0))
-                text += " " + _payout_text(state, frame.industry, mod)
-            elif spec is not None and spec.effect == "payout" and action.target:
-                text += " " + _payout_text(state, action.target)
-            return text.strip()
+            return _card_text(game, action)
         if isinstance(action, A.SupportWar):
             frame = state.top_frame
             if isinstance(frame, WarFrame):
