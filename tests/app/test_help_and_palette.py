@@ -5,6 +5,7 @@ apart under the common colour-vision deficiencies."""
 from __future__ import annotations
 
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -167,3 +168,23 @@ def test_the_money_chart_labels_rounds_so_that_they_do_not_run_together():
     assert money_figure(xs, series, 1000, 320).layout.xaxis.dtick == 1    # room for every round
     narrow = money_figure(xs, series, 330, 320).layout.xaxis.dtick       # the sidebar at 1024x700
     assert narrow >= 2 and 18 / narrow * 24 <= 330 - 114
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_a_turning_point_names_the_line_that_moved_the_money(seed):
+    # the step's first line was named: "Lenogo has placed a bid" for the auction its bid ended
+    # (Lenogo paid 42 Euros), "Globbo permits Mokia to buy ..." for Mokia's purchase
+    session = _bot_game(seed)
+    timeline = session.timeline()
+    corps = session.corps
+    checked = 0
+    for point in turning_points(timeline, corps, most=50):
+        step = timeline[point.index]
+        if point.text == "The final payouts" or point.why == "a country changes hands":
+            continue
+        changed = [c for c in corps if step.money_after.get(c, 0) != step.money_before.get(c, 0)]
+        assert point.text in [e.text for e in step.entries]
+        assert any(c in point.text for c in changed), (point, changed)
+        assert re.search(r"\d+ Euros?|earns \d|pays out", point.text), point
+        checked += 1
+    assert checked >= 3

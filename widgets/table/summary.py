@@ -85,13 +85,27 @@ def since_last_turn(timeline: list[Step], corp: str) -> list[Happening]:
     return out
 
 
-def _point_text(step: Step) -> str:
-    """What a turning point names: the step's main line, or "The final payouts" for the step
-    that ended the game (its first line is the last player's "plays no more cards")."""
+def _point_text(step: Step, corps: list[str] = ()) -> str:
+    """What a turning point names: the line of the step that moved the money (the purchase a
+    permission allowed, the payout the last "no card" set off, the price an auction's winner
+    paid), else the step's main line; "The final payouts" for the step that ended the game
+    (its first line is the last player's "plays no more cards")."""
     if any(e.text.startswith("Final payout of ") for e in step.entries):
         return "The final payouts"
-    main = _main_entry(step)
-    return main.text if main else step.text
+    entry = _money_entry(step, corps) or _main_entry(step)
+    return entry.text if entry else step.text
+
+
+_MONEY_WORDS = re.compile(r"\d+ Euros?\b|\bearns \d|\bpays out\b")
+
+
+def _money_entry(step: Step, corps: list[str]):
+    """The first line of `step` that moves the money of a corp whose money changed in it."""
+    changed = [c for c in corps if step.money_after.get(c, 0) != step.money_before.get(c, 0)]
+    for e in step.entries:
+        if e.rule != "Rounds" and _MONEY_WORDS.search(e.text) and any(c in e.text for c in changed):
+            return e
+    return None
 
 
 def _main_entry(step: Step):
@@ -174,8 +188,13 @@ def turning_points(timeline: list[Step], corps: list[str], most: int = 8) -> lis
         top = [c for c in corps if money.get(c, 0) == best]
         now = top[0] if len(top) == 1 else None
         if now is not None and now != leader and s.index > 0 and s.round > 0:
-            points[s.index] = TurningPoint(s.index, s.round, _point_text(s),
-                                           f"{now} takes the lead with {best} Euros")
+            why = f"{now} takes the lead with {best} Euros"
+            if s.money_after.get(now, 0) == s.money_before.get(now, 0):
+                # the lead changed because others lost or spent: say whose money fell
+                fell = [c for c in corps if money.get(c, 0) < s.money_before.get(c, 0)]
+                if fell:
+                    why += " (" + ", ".join(f"{c} down to {money.get(c, 0)}" for c in fell) + ")"
+            points[s.index] = TurningPoint(s.index, s.round, _point_text(s, corps), why)
         if now is not None:
             leader = now
     for s in timeline:
@@ -189,7 +208,7 @@ def turning_points(timeline: list[Step], corps: list[str], most: int = 8) -> lis
         gain = max(corps, key=lambda c: abs(s.money_after.get(c, 0) - s.money_before.get(c, 0)))
         d = s.money_after.get(gain, 0) - s.money_before.get(gain, 0)
         if abs(d) >= 10 and s.index not in points:
-            points[s.index] = TurningPoint(s.index, s.round, _point_text(s),
+            points[s.index] = TurningPoint(s.index, s.round, _point_text(s, corps),
                                            f"{gain} {'gains' if d > 0 else 'loses'} {abs(d)} Euros at once")
     ordered = sorted(points.values(), key=lambda p: p.index)
     if len(ordered) > most:
