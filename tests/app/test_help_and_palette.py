@@ -188,3 +188,16 @@ def test_a_turning_point_names_the_line_that_moved_the_money(seed):
         assert re.search(r"\d+ Euros?|earns \d|pays out", point.text), point
         checked += 1
     assert checked >= 3
+
+
+def test_the_log_names_the_setup_phase_one_way():
+    # each setup line read "Setup  Setting Up  Globbo takes ... for free": two names, one phase
+    from widgets.table.panels import log_html
+    session = Session.new({"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}, seed=4)
+    while session.game.state.phase == "setup":
+        corp = session.game.deciders[0]
+        session.game.apply(session.game.legal_actions(corp)[0])
+    log = log_html(session.log_entries())
+    text = re.sub(r"<[^>]+>", " ", log)
+    assert "Setting Up" in text and "takes" in text
+    assert "Setup" not in text

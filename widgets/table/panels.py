@@ -74,6 +74,12 @@ def corp_panels_html(source: TableSource) -> str:
     return f"<div class='mc-corps'>{''.join(cards)}</div>"
 
 
+def round_label(round_: int) -> str:
+    """The round column of a log line: "R3"; empty before round 1, whose lines are headed by
+    their rule, Setting Up (a second name for the same phase, "Setup", beside it confused)."""
+    return f"R{round_}" if round_ > 0 else ""
+
+
 def log_html(entries: list[Entry], limit: int = 250) -> str:
     """The public log, newest first: round, the rule (a link to its explanation), the text, and
     a bot's reason under its move."""
@@ -87,7 +93,7 @@ def log_html(entries: list[Entry], limit: int = 250) -> str:
         if e.by and e.by in e.text:
             reason_line.setdefault(e.step, e.index)
     for e in reversed(shown):
-        when = "Setup" if e.round == 0 else f"R{e.round}"
+        when = round_label(e.round)
         topic = topic_for_rule(e.rule)
         why = ""
         if e.bot and e.reason and reason_line.get(e.step) == e.index:

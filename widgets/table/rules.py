@@ -172,7 +172,7 @@ CARD_TOPIC_PREFIX = "card:"
 
 # Tooltips of the action buttons (group key -> text).
 ACTION_TIPS = {
-    "pick": "Setup: take this company for free (twice round the table).",
+    "pick": "Setting up: take this company for free (twice round the table).",
     "buy": "Pay 4 Euros for an unowned company. Its country's controller may veto (antitrust).",
     "payout": "Name an industry: it pays every owner now. One per round; not while you hold Paid.",
     "intervene": "Your country's government acts against another corp's company there.",

@@ -32,7 +32,7 @@ from megacorps.actions import PlayCard
 from megacorps.state import AuctionFrame, ElectionFrame, PayoutFrame
 
 from .choices import frame_context
-from .panels import MoneyChart, EndCharts, corp_chip, html, log_html, topic_link
+from .panels import MoneyChart, EndCharts, corp_chip, html, log_html, round_label, topic_link
 from .prompts import ActionChooser
 from .rules import index_html, topic_for_decision, topic_html, why_not
 from .source import TableSource
@@ -435,7 +435,7 @@ class Table:
         if not events:
             return ""
         items = "".join(
-            f"<li><span class='mc-log-round'>{'Setup' if e.round == 0 else f'R{e.round}'}</span> {escape(e.text)}"
+            f"<li><span class='mc-log-round'>{round_label(e.round)}</span> {escape(e.text)}"
             + (f" \u2192 <b>{escape(e.effect)}</b>" if e.effect else "")
             + f" {topic_link(e.topic, 'why?')}</li>" for e in events[-12:])
         hit = sum(1 for e in events if e.effect)
