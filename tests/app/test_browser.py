@@ -358,3 +358,46 @@ def test_a_lesson_link_opens_the_lesson_under_the_play_command(server, browser):
         assert refused == [], f"requests to other hosts: {refused}"
     finally:
         context.close()
+
+
+LEGEND_BOXES = """() => {
+    const svg = document.querySelector('.main-svg').getBoundingClientRect();
+    return [svg.right, [...document.querySelectorAll('.legend .traces')].map(t => {
+        const text = t.querySelector('.legendtext').getBoundingClientRect();
+        const swatch = t.querySelector('.legendpoints').getBoundingClientRect();
+        return {name: t.querySelector('.legendtext').textContent, top: Math.round(text.top),
+                left: swatch.left, right: text.right};
+    })];
+}"""
+
+
+@pytest.mark.parametrize("window", [1024, 1280, 1920])
+def test_the_money_sources_legend_shows_every_name_whole(browser, window, tmp_path):
+    """The end screen's 'where the money came from' legend, drawn by plotly.js in Chromium at
+    the width the app gives it: no name runs under the next entry's swatch or off the figure
+    (at 1024x700 'Companies bought' in the first column was cut to 'Companies boug')."""
+    import plotly
+
+    from widgets.table.panels import end_chart_width, sources_figure
+    corps = ["Mokia", "Globbo", "Nonintendo", "Lenogo", "Megasoft", "Samsong"]
+    cats = ["Payouts: Aerospace", "Payouts: Electronics", "Companies bought", "Interventions", "Mercenaries",
+            "Auctions", "Trades", "Event cards", "Wars", "Leaving"]
+    sources = {c: {cat: 5 + i for i, cat in enumerate(cats)} for c in corps}
+    fig = sources_figure(sources, corps, end_chart_width(window), 0)
+    script = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    page_file = tmp_path / "legend.html"
+    page_file.write_text(f"<html><body style='margin:0'><div id='f'></div><script src='{script.as_uri()}'></script>"
+                         f"<script>const fig = {fig.to_json()}; Plotly.newPlot('f', fig.data, fig.layout);</script></body></html>")
+    page = browser.new_page(viewport={"width": 800, "height": 1000})
+    try:
+        page.goto(page_file.as_uri())
+        page.wait_for_selector(".legend .traces")
+        right_edge, entries = page.evaluate(LEGEND_BOXES)
+        assert {e["name"] for e in entries} >= {"Companies bought", "Interventions", "Electronics"}
+        for e in entries:
+            assert e["right"] <= right_edge, f"{e['name']} runs off the figure"
+            for other in entries:
+                if other is not e and abs(other["top"] - e["top"]) < 3 and other["left"] > e["left"]:
+                    assert e["right"] <= other["left"], f"{e['name']} runs under {other['name']}'s swatch"
+    finally:
+        page.close()

@@ -27,7 +27,7 @@ import megacorps as mc
 from ..guard import guard
 from . import storage
 from .browser import BrowserBridge
-from .panels import corp_panels_html, html, results_html, where_text
+from .panels import corp_panels_html, end_chart_width, html, results_html, where_text
 from .session import Session, public_text
 from .setup_form import NewGameForm
 from .source import TableSource
@@ -577,9 +577,7 @@ class App(W.VBox):
         if results is not None:
             self.results.value = results_html(results)
             if self._end_charts is None or self._end_charts[0] != (id(s), s.version):
-                # the sidebar is clamp(330px, 31vw, 560px) wide, less its padding
-                window = self.bridge.sizes.get("width") or 1280
-                self.table.end.show(s, width=min(530, max(330, int(window * 0.31))) - 34)
+                self.table.end.show(s, width=end_chart_width(self.bridge.sizes.get("width") or 1280))
                 self._end_charts = ((id(s), s.version),)
                 self.results_box.children = [self.results, self.table.end.box, self.results_new]
             self.results_box.layout.display = None

@@ -252,18 +252,40 @@ def sources_figure(sources: dict[str, dict[str, int]], corps: list[str], width: 
         fig.add_trace(go.Bar(y=corps, x=xs, name=name, orientation="h", marker=dict(color=palette[i % len(palette)],
                                                                                    line=dict(color="#fff", width=1)),
                              hovertemplate=f"{cat}: %{{x}} {EURO}<extra>%{{y}}</extra>"))
-    rows = -(-len(fig.data) // 2)   # the legend, two entries a row, under the bars
+    # the legend under the bars, as wide as the figure, in two columns when its longest name
+    # fits in half of it (entries as wide as a fraction of the plot area clipped "Companies
+    # bought" behind the next entry's swatch at 1024x700)
+    columns, entry = legend_columns([t.name for t in fig.data], width)
+    rows = -(-len(fig.data) // columns)
     bars = 36 * len(corps)
     fig.update_layout(barmode="relative", width=width, height=70 + bars + 80 + 19 * rows,
-                      margin=dict(l=90, r=10, t=30, b=60 + 19 * rows),
+                      margin=dict(l=SOURCES_MARGIN_LEFT, r=10, t=30, b=60 + 19 * rows),
                       title=dict(text="Where the money came from", font=dict(size=14), x=0.02),
                       xaxis=dict(title="Euros (spending left of 0)", fixedrange=True, zeroline=True, zerolinecolor="#333"),
                       yaxis=dict(fixedrange=True, autorange="reversed"),
                       legend=dict(orientation="h", y=-(60 / (bars + 1)), yanchor="top", font=dict(size=10),
-                                  entrywidth=0.5, entrywidthmode="fraction",
+                                  x=-(SOURCES_MARGIN_LEFT - 4) / max(width - SOURCES_MARGIN_LEFT - 10, 1), xanchor="left",
+                                  entrywidth=entry, entrywidthmode="pixels",
                                   title=dict(text="Payouts by industry, then other gains and costs", side="top")),
                       plot_bgcolor="#FAFAFA")
     return fig
+
+
+LEGEND_SWATCH_PX = 40      # plotly's swatch and gaps before a legend entry's name
+LEGEND_CHAR_PX = 6.0       # a generous width for a character of the 10 px legend font (measured: 5.3)
+SOURCES_MARGIN_LEFT = 90   # room for the corps' names left of the bars
+
+
+def legend_columns(names: list[str], width: int) -> tuple[int, int]:
+    """(columns, room for each name in px) for a legend under a figure `width` px wide that
+    starts at the figure's left edge (plotly then lets it span the left margin and the plot
+    area): two columns when the longest name fits in half of that, else one."""
+    span = width - 10 - 8     # the right margin, and the legend's own padding
+    longest = max((len(n) for n in names), default=0) * LEGEND_CHAR_PX
+    half = span // 2 - LEGEND_SWATCH_PX
+    if longest <= half:
+        return 2, int(half)
+    return 1, int(span - LEGEND_SWATCH_PX)
 
 
 def sources_html(sources: dict[str, dict[str, int]], corps: list[str], start: dict[str, int] | None = None) -> str:
@@ -288,6 +310,12 @@ def sources_html(sources: dict[str, dict[str, int]], corps: list[str], start: di
                   for cat, e in sorted(other.items(), key=lambda kv: -abs(kv[1]))]
         rows.append(f"<li>{corp_chip(corp)} {'; '.join(parts) or 'no money moved'}</li>")
     return f"<div class='mc-panel-title'>In words</div><ul class='mc-sources-list'>{''.join(rows)}</ul>"
+
+
+def end_chart_width(window: int) -> int:
+    """The end screen's charts' width in a `window` px wide page: the sidebar is
+    clamp(330px, 31vw, 560px) wide, less its padding."""
+    return min(530, max(330, int(window * 0.31))) - 34
 
 
 class EndCharts:
