@@ -277,3 +277,23 @@ def _guided_steps_to_free_play(tour) -> None:
             tour.panel.choose(move)
         tour.next()
     assert tour.free
+
+
+def test_the_first_game_page_says_the_game_was_played_only_once_it_was():
+    # the page's "What next", under the game, read "You have played a whole game" from the
+    # start (in Voila and on Binder it is on screen before the first move)
+    from pathlib import Path
+
+    from widgets.lessons.tutorial import FirstGame
+    notebook = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / "00-first-game.ipynb").read_text())
+    static = " ".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown").lower()
+    for claim in ("you have played", "you played a whole", "you have finished", "now that you have played"):
+        assert claim not in static
+    tour = FirstGame()
+    assert "played a whole game" not in widget_state(tour)
+    _guided_steps_to_free_play(tour)
+    assert "played a whole game" not in widget_state(tour)
+    rng = random.Random(2)
+    while not tour.finished:
+        tour.panel.choose(rng.choice(tour.panel.choices()))
+    assert "played a whole game" in tour.coach.value   # said once it is true, by the game itself
