@@ -768,3 +768,20 @@ def test_a_card_preview_says_what_it_would_do_without_repeating_the_cards_text()
     assert seen >= 10
     assert "Globbo would lose Japan/Aerospace and get 4 Euros" in preview(game, mc.PlayCard("Mokia", "General Strike", "Japan/Aerospace"))
     assert "Mokia owns 1 Biotech company" in preview(game, mc.PlayCard("Mokia", "Clone Soldiers"))
+
+
+def test_the_war_under_way_counts_mercenaries_already_lent_to_an_uncontrolled_country():
+    # a newcomer was told "Attack 5 against Caliphate's defense 4: the attacker would win"
+    # after Nonintendo had lent Caliphate a mercenary; the war then ended 5 against 5, lost
+    from widgets.table.choices import frame_context
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], round=1, mercenaries={"Mokia": 2, "Globbo": 1, "Nonintendo": 2})
+    country = next(c.name for c in game.state.board.countries if game.state.controllers.get(c.name) is None
+                   and c.defense >= 3)
+    defense = game.state.board.country_by_name[country].defense
+    game.apply(mc.LaunchWar("Mokia", country))
+    before = frame_context(game, "Globbo")
+    assert f"defense {defense} ({defense} Defense + 0 mercenaries)" in before
+    lender = game.deciders[0]
+    game.apply(mc.SupportWar(lender, "defender", 1))
+    after = frame_context(game, game.deciders[0])
+    assert f"defense {defense + 1} ({defense} Defense + 1 mercenaries)" in after, after

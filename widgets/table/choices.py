@@ -263,8 +263,8 @@ def frame_context(game: mc.Game, corp: str | None, view: mc.CorpView | None = No
             mod = sum(int(state.deck_spec.card_by_name[c].params.get("by", 0)) for c in frame.modifiers)
             played = f" Cards played so far: {', '.join(frame.modifiers)}." if frame.modifiers else ""
             return _payout_text(state, frame.industry, mod) + played
-        if isinstance(frame, WarFrame):
-            return _war_text(state, frame.attacker, frame.country)
+        if isinstance(frame, WarFrame):   # with the mercenaries already lent to an uncontrolled country
+            return _war_text(state, frame.attacker, frame.country, frame.lent_to_defender)
         if isinstance(frame, AntitrustFrame):
             return f"{frame.buyer} wants {frame.company}."
         if isinstance(frame, MercenaryFrame) and frame.offer is not None:
