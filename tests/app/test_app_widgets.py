@@ -785,3 +785,15 @@ def test_the_war_under_way_counts_mercenaries_already_lent_to_an_uncontrolled_co
     game.apply(mc.SupportWar(lender, "defender", 1))
     after = frame_context(game, game.deciders[0])
     assert f"defense {defense + 1} ({defense} Defense + 1 mercenaries)" in after, after
+
+
+def test_an_auction_says_which_card_started_it():
+    # "Auction for ASEAN: Mokia must bid in secret" came in the middle of another corp's war,
+    # with nothing on the decision saying where it came from
+    from widgets.table.choices import frame_context
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], round=1, hands={"Globbo": ["Greedy Kleptocrats"]})
+    klepto = next(c for c in game.state.board.country_by_name if game.government(c) == "Kleptocracy")
+    game.apply(mc.PlayCard("Globbo", "Greedy Kleptocrats", klepto))
+    context = frame_context(game, "Mokia")
+    assert context.startswith(f"Globbo plays Greedy Kleptocrats on {klepto}. "), context
+    assert "Already decided" in context

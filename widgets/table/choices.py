@@ -253,6 +253,15 @@ def preview(game: mc.Game, action: mc.Action) -> str:
     return ""
 
 
+def _card_played_on(game: mc.Game, target: str) -> str:
+    """Why a decision nobody asked for is under way: the public log line of the card that
+    started it (an auction or an election comes out of another corp's turn), as a sentence."""
+    for entry in reversed(game.log):
+        if entry.rule.startswith("Event Cards") and " plays " in entry.text and f" on {target}" in entry.text:
+            return entry.text.split(":", 1)[0] + ". "
+    return ""
+
+
 def frame_context(game: mc.Game, corp: str | None, view: mc.CorpView | None = None) -> str:
     """Extra facts about the decision under way, for the prompt. `game` is the public game;
     `view` the deciding corp's own view (for a trade offer's cards)."""
@@ -272,7 +281,8 @@ def frame_context(game: mc.Game, corp: str | None, view: mc.CorpView | None = No
             return f"{seller} offers {count} for {price} Euros; {frame.buyer} has {state.money[frame.buyer]} Euros."
         if isinstance(frame, (AuctionFrame, ElectionFrame)):
             done = ", ".join(game.view(None).has_decided) or "nobody yet"
-            return f"Already decided: {done}. Choices stay secret until all are in."
+            return (_card_played_on(game, frame.country)
+                    + f"Already decided: {done}. Choices stay secret until all are in.")
         if isinstance(frame, TradeFrame):
             offer = view.trade_offer if view is not None else game.view(None).trade_offer
             return f"The offer: {offer}."
