@@ -797,3 +797,16 @@ def test_an_auction_says_which_card_started_it():
     context = frame_context(game, "Mokia")
     assert context.startswith(f"Globbo plays Greedy Kleptocrats on {klepto}. "), context
     assert "Already decided" in context
+
+
+def test_a_purchase_that_needs_permission_is_reported_as_asked_not_done():
+    # "Mokia buys European Union/Robotics." stood above "its purchase was vetoed"
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, companies={"NAFTA/Aerospace": "Mokia"}, countries={"Japan": "Globbo"})
+    ch = app.table.chooser
+    ch.choose("Buy Company")
+    ch.set_field("company", "Japan/Aerospace")
+    ch.confirm.click()
+    assert app.error.value == "", app.error.value
+    assert "Mokia buys" not in app.info.value
+    assert "wants to buy Japan/Aerospace" in app.info.value and "may veto" in app.info.value

@@ -378,9 +378,20 @@ class App(W.VBox):
         self.clear_error()
         self._pending_undo = None
         self.undo_box.layout.display = "none"
-        self.show_info(f"{public_text(action)}.")
+        self.show_info(self._what_it_did(action))
         self.refresh()
         self.run_bots()
+
+    def _what_it_did(self, action: mc.Action) -> str:
+        """What a human's action did, from the public log lines it wrote: a purchase that needs
+        the controller's permission only asks for it ("Mokia buys X" stood above "its purchase
+        was vetoed")."""
+        try:
+            step = self.source.timeline()[-1]
+        except Exception:  # the note is a courtesy: the action itself is done
+            step = None
+        lines = [e.text for e in step.entries if e.rule != "Rounds"][:2] if step is not None else []
+        return " ".join(line.rstrip(".") + "." for line in lines) or f"{public_text(action)}."
 
     def save(self) -> None:
         """Build a save file for the seats at this screen and hand it to the browser."""
