@@ -78,21 +78,22 @@ def intervene(step: Step, by: str, company: str, rule: str) -> None:
     if government is Government.DEMOCRACY:
         state.set_company(company, UNOWNED)
         state.money[owner] += pay
-        step.log("{} (Democracy) forces {} to divest {}; {} gets {} Euros", f"{rule}: Democracies",
-                 country, owner, company, owner, pay)
+        # the line names who intervened: the government acts for its controller, who chose to
+        step.log("{} has {} (Democracy) force {} to divest {}; {} gets {} Euros", f"{rule}: Democracies",
+                 by, country, owner, company, owner, pay)
     elif government is Government.KLEPTOCRACY:
         state.set_company(company, by)
         step.log("{} (Kleptocracy) hands {} from {} to {}", f"{rule}: Kleptocracies",
                  country, company, owner, by)
     elif government is Government.DICTATORSHIP:
         state.set_company(company, NATIONALIZED)
-        step.log("{} (Dictatorship) nationalizes {}, taking it from {}", f"{rule}: Dictatorships",
-                 country, company, owner)
+        step.log("{} has {} (Dictatorship) nationalize {}, taking it from {}", f"{rule}: Dictatorships",
+                 by, country, company, owner)
     else:
         state.set_company(company, SYNDICALIZED)
         state.money[owner] += pay
-        step.log("{} (Wikisyndicalism) syndicalizes {}; {} gets {} Euros", f"{rule}: Wikisyndicalisms",
-                 country, company, owner, pay)
+        step.log("{} has {} (Wikisyndicalism) syndicalize {}; {} gets {} Euros", f"{rule}: Wikisyndicalisms",
+                 by, country, company, owner, pay)
 
 
 def apply_intervene(step: Step, action: Intervene) -> None:

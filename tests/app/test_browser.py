@@ -298,25 +298,6 @@ def test_reload_resumes_the_game_and_big_uploads_are_refused(server, browser, tm
         context.close()
 
 
-def test_a_dead_kernel_is_explained(server, browser):
-    """Kill the page's kernel: the page says what happened and what to do (last: it kills kernels)."""
-    import psutil
-    url, _ = server
-    page = open_page(browser, url)
-    try:
-        me = psutil.Process()
-        kernels = [p for p in me.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
-        assert kernels
-        for k in kernels:
-            k.kill()
-        page.wait_for_selector(".mc-overlay", state="visible", timeout=30_000)
-        text = page.inner_text(".mc-overlay")
-        assert "lost its connection" in text and "Resume" in text
-        page.screenshot(path=str(ARTIFACTS / "browser-dead-kernel.png"))
-    finally:
-        page.context.close()
-
-
 def _lesson_heading(name: str) -> str:
     """The first line of a lesson notebook's first cell (its title), without the '#'."""
     import json
@@ -401,3 +382,22 @@ def test_the_money_sources_legend_shows_every_name_whole(browser, window, tmp_pa
                     assert e["right"] <= other["left"], f"{e['name']} runs under {other['name']}'s swatch"
     finally:
         page.close()
+
+
+def test_a_dead_kernel_is_explained(server, browser):
+    """Kill the page's kernel: the page says what happened and what to do (last: it kills kernels)."""
+    import psutil
+    url, _ = server
+    page = open_page(browser, url)
+    try:
+        me = psutil.Process()
+        kernels = [p for p in me.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+        assert kernels
+        for k in kernels:
+            k.kill()
+        page.wait_for_selector(".mc-overlay", state="visible", timeout=30_000)
+        text = page.inner_text(".mc-overlay")
+        assert "lost its connection" in text and "Resume" in text
+        page.screenshot(path=str(ARTIFACTS / "browser-dead-kernel.png"))
+    finally:
+        page.context.close()

@@ -201,3 +201,14 @@ def test_the_log_names_the_setup_phase_one_way():
     text = re.sub(r"<[^>]+>", " ", log)
     assert "Setting Up" in text and "takes" in text
     assert "Setup" not in text
+
+
+@pytest.mark.parametrize("government", ["Democracy", "Dictatorship", "Wikisyndicalism", "Kleptocracy"])
+def test_an_intervention_names_who_made_it(government):
+    # "Mercosur (Dictatorship) nationalizes Mercosur/Metals, taking it from Nonintendo": a newcomer
+    # could not tell that the corp controlling Mercosur chose it (nor see its bot's reason)
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], round=1, countries={"Mercosur": "Mokia"},
+                       governments={"Mercosur": government}, companies={"Mercosur/Metals": "Nonintendo"})
+    game.apply(mc.Intervene("Mokia", "Mercosur/Metals"))
+    line = next(e.text for e in reversed(game.log) if e.rule.startswith("Government Intervention"))
+    assert "Mokia" in line and "Nonintendo" in line and "Mercosur/Metals" in line, line
