@@ -810,3 +810,15 @@ def test_a_purchase_that_needs_permission_is_reported_as_asked_not_done():
     assert app.error.value == "", app.error.value
     assert "Mokia buys" not in app.info.value
     assert "wants to buy Japan/Aerospace" in app.info.value and "may veto" in app.info.value
+
+
+def test_the_bid_prompt_on_screen_names_the_card_that_started_the_auction():
+    # the public game the table shows from has no log: the line must come from the table's log
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": HUMAN}
+    app = _scenario_app(seats, hands={"Mokia": ["Greedy Kleptocrats"]})
+    play_card(app, "Greedy Kleptocrats", "ASEAN")
+    assert app.error.value == "", app.error.value
+    table = app.table
+    table.gate_button.click()
+    assert table.chooser.group == "bid"
+    assert "Mokia plays Greedy Kleptocrats on ASEAN." in table.prompt.value

@@ -253,18 +253,20 @@ def preview(game: mc.Game, action: mc.Action) -> str:
     return ""
 
 
-def _card_played_on(game: mc.Game, target: str) -> str:
+def _card_played_on(log, target: str) -> str:
     """Why a decision nobody asked for is under way: the public log line of the card that
-    started it (an auction or an election comes out of another corp's turn), as a sentence."""
-    for entry in reversed(game.log):
+    started it (an auction or an election comes out of another corp's turn), as a sentence.
+    `log`: public log entries (anything with `.rule` and `.text`), oldest first."""
+    for entry in reversed(log or ()):
         if entry.rule.startswith("Event Cards") and " plays " in entry.text and f" on {target}" in entry.text:
             return entry.text.split(":", 1)[0] + ". "
     return ""
 
 
-def frame_context(game: mc.Game, corp: str | None, view: mc.CorpView | None = None) -> str:
+def frame_context(game: mc.Game, corp: str | None, view: mc.CorpView | None = None, log=None) -> str:
     """Extra facts about the decision under way, for the prompt. `game` is the public game;
-    `view` the deciding corp's own view (for a trade offer's cards)."""
+    `view` the deciding corp's own view (for a trade offer's cards); `log` the public log
+    (a public game built from a state has none; by default `game.log`)."""
     state = game.state
     frame = state.top_frame
     try:
@@ -281,7 +283,7 @@ def frame_context(game: mc.Game, corp: str | None, view: mc.CorpView | None = No
             return f"{seller} offers {count} for {price} Euros; {frame.buyer} has {state.money[frame.buyer]} Euros."
         if isinstance(frame, (AuctionFrame, ElectionFrame)):
             done = ", ".join(game.view(None).has_decided) or "nobody yet"
-            return (_card_played_on(game, frame.country)
+            return (_card_played_on(game.log if log is None else log, frame.country)
                     + f"Already decided: {done}. Choices stay secret until all are in.")
         if isinstance(frame, TradeFrame):
             offer = view.trade_offer if view is not None else game.view(None).trade_offer

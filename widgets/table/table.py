@@ -393,7 +393,8 @@ class Table:
         others = [c for c in s.human_deciders() if c != focus]
         also = (f"<div class='mc-note'>Also waiting for: {', '.join(escape(c) for c in others)}"
                 " (one at a time).</div>") if others else ""
-        context = frame_context(game, focus, s.view(focus) if game.state.top_frame is not None else None)
+        context = frame_context(game, focus, s.view(focus) if game.state.top_frame is not None else None,
+                                log=s.log_entries())
         self.prompt.value = (f"<div class='mc-who-decides'>{corp_chip(focus)} decides now</div>"
                              f"<div class='mc-decision-text'>{escape(game.decision)} {help_link}</div>"
                              + (f"<div class='mc-context'>{escape(context)}</div>" if context else "") + also)
