@@ -822,3 +822,12 @@ def test_the_bid_prompt_on_screen_names_the_card_that_started_the_auction():
     table.gate_button.click()
     assert table.chooser.group == "bid"
     assert "Mokia plays Greedy Kleptocrats on ASEAN." in table.prompt.value
+
+
+def test_buying_no_mercenaries_at_all_is_called_out_before_the_turn_is_spent():
+    # a newcomer confirmed "Buy Mercenaries" with nothing chosen: 0 free + 0 from the box
+    from widgets.table.choices import preview
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], round=1)
+    nothing = preview(game, mc.BuyMercenaries("Mokia", from_box=0, ask_owners=False))
+    assert "= 0 mercenaries" in nothing and "buys nothing" in nothing
+    assert "buys nothing" not in preview(game, mc.BuyMercenaries("Mokia", from_box=2, ask_owners=False))

@@ -224,8 +224,12 @@ def preview(game: mc.Game, action: mc.Action) -> str:
             cost = action.from_box * state.board.mercenary_price
             ask = " Then the other owners are asked, one at a time." if action.ask_owners else ""
             total = free + action.from_box
-            return (f"{free} free from your own companies + {action.from_box} from the box for {cost} "
+            text = (f"{free} free from your own companies + {action.from_box} from the box for {cost} "
                     f"Euro{'' if cost == 1 else 's'} = {total} mercenar{'y' if total == 1 else 'ies'}.{ask}")
+            if total == 0 and not action.ask_owners:
+                # legal, but a newcomer spent a whole turn on it without a word
+                text += " That buys nothing: your turn would be spent for nothing. Raise From the box."
+            return text
         if isinstance(action, A.PlayCard):
             return _card_text(game, action)
         if isinstance(action, A.SupportWar):
