@@ -831,3 +831,20 @@ def test_buying_no_mercenaries_at_all_is_called_out_before_the_turn_is_spent():
     nothing = preview(game, mc.BuyMercenaries("Mokia", from_box=0, ask_owners=False))
     assert "= 0 mercenaries" in nothing and "buys nothing" in nothing
     assert "buys nothing" not in preview(game, mc.BuyMercenaries("Mokia", from_box=2, ask_owners=False))
+
+
+def test_a_vote_says_how_many_votes_it_carries_and_who_else_votes():
+    # "Vote for" had no preview: a newcomer could not tell how much its vote weighed
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Mokia": ["Elections"]},
+                        companies={"NAFTA/Media": "Mokia", "Japan/Media": "Globbo", "European Union/Media": "Globbo"})
+    democracy = next(c for c in app.session.game.state.board.country_by_name
+                     if app.session.game.government(c) == "Democracy")
+    play_card(app, "Elections", democracy)
+    assert app.error.value == "", app.error.value
+    ch = app.table.chooser
+    assert ch.group == "vote"
+    ch.set_field("candidate", "Mokia")
+    import html
+    text = html.unescape(ch.preview.value)
+    assert "Mokia's 1 vote (one per Media company) goes to Mokia" in text and "the others: Globbo 2" in text

@@ -236,6 +236,15 @@ def preview(game: mc.Game, action: mc.Action) -> str:
             frame = state.top_frame
             if isinstance(frame, WarFrame):
                 return _support_text(state, frame, action)
+        if isinstance(action, A.Vote) and isinstance(state.top_frame, ElectionFrame):
+            from megacorps.contests import votes_of
+            mine = votes_of(state, corp)
+            voters = {c: votes_of(state, c) for c in state.playing if votes_of(state, c)}
+            others = ", ".join(f"{c} {n}" for c, n in voters.items() if c != corp) or "nobody else"
+            return (f"{corp}'s {mine} vote{'s' if mine != 1 else ''} (one per Media company) "
+                    f"{'go' if mine != 1 else 'goes'} to "
+                    f"{action.candidate}. Votes of the others: {others}. The most votes takes "
+                    f"{state.top_frame.country}; a tie for the most leaves it uncontrolled.")
         if isinstance(action, A.Bid):
             return f"{corp} has {state.money[corp]} Euros. The highest bid wins and pays; a tie leaves the country uncontrolled."
         if isinstance(action, A.LeaveGame):
