@@ -35,7 +35,7 @@ from .style import APP_CSS
 from .table import Table
 
 # The board as drawn before the page reports its size (and at 1280 x 800).
-BOARD_W, BOARD_H = 760, 440
+BOARD_W, BOARD_H = 853, 494
 BOARD_MIN_W, BOARD_MAX_W = 560, 1500
 
 ABOUT = """
@@ -122,31 +122,18 @@ class App(W.VBox):
         self.title_bar = W.HBox([self.brand, self.status, tools])
         self.title_bar.add_class("mc-titlebar")
 
-        # messages and panels
-        self.about = html(ABOUT, cls="mc-panel")
-        self.about.layout.display = "none"
+        # messages and panels (About, the undo confirmation and the results are built when first
+        # needed: every widget is a model each page builds before the board is drawn)
         self.error = html(cls="mc-error")
         self.info = html(cls="mc-info")
-        self.undo_text = html(cls="mc-undo-text")
-        self.undo_yes = W.Button(description="Take it back", button_style="warning")
-        self.undo_yes.add_class("mc-undo-yes")
-        self.undo_no = W.Button(description="Keep it")
-        self.undo_no.add_class("mc-undo-no")
-        self.undo_box = W.VBox([self.undo_text, W.HBox([self.undo_yes, self.undo_no])])
-        self.undo_box.add_class("mc-panel")
-        self.undo_box.add_class("mc-undo-confirm")
-        self.undo_box.layout.display = "none"
+        self._about: W.HTML | None = None
+        self._undo_box: W.VBox | None = None
+        self._results_box: W.VBox | None = None
         self.resume_box = W.VBox()
         self.resume_box.add_class("mc-panel")
         self.resume_box.add_class("mc-resume")
         self.resume_box.layout.display = "none"
-        self.results = html(cls="mc-results-box")
-        self.results_new = W.Button(description="Play again", button_style="success")
-        self.results_new.add_class("mc-play-again")
         self._end_charts = None
-        self.results_box = W.VBox([self.results, self.results_new])
-        self.results_box.add_class("mc-panel")
-        self.results_box.layout.display = "none"
 
         # the board (built now, complete, from a preview game: see the Voila trap in
         # /work/shared/design/toolchain.md) and the corp panels
@@ -163,8 +150,7 @@ class App(W.VBox):
         # The table (decision, hand, log, chart) is built with the first game: fewer widgets for
         # the page to load before the board is drawn.
         self._table: Table | None = None
-        self.sidebar = W.VBox([self.about, self.error, self.info, self.undo_box, self.resume_box,
-                               self.results_box, self.form.widget])
+        self.sidebar = W.VBox([self.error, self.info, self.resume_box, self.form.widget])
         self.sidebar.add_class("mc-sidebar")
         body = W.Box([left, self.sidebar])
         body.add_class("mc-body")
@@ -176,14 +162,76 @@ class App(W.VBox):
         self.form.forget.on_click(self.guard(lambda _b: self._show_loaded(None)))
         self.form.upload_slot.children = [self.bridge_upload()]
         self.undo_button.on_click(self.guard(lambda _b: self.undo()))
-        self.undo_yes.on_click(self.guard(lambda _b: self._confirm_undo(True)))
-        self.undo_no.on_click(self.guard(lambda _b: self._confirm_undo(False)))
         self.save_button.on_click(self.guard(lambda _b: self.save()))
         self.rules_button.on_click(self.guard(lambda _b: self.open_topic("Goal")))
         self.new_button.on_click(self.guard(lambda _b: self.show_form()))
-        self.results_new.on_click(self.guard(lambda _b: self.show_form()))
         self.about_button.observe(self.guard(self._on_about), names="value")
         self._update_title()
+
+    # --- panels built when first needed ---------------------------------------------------------
+
+    def _place(self, widget: W.Widget, before: W.Widget) -> W.Widget:
+        """Put `widget` into the sidebar just before `before` (other pages may add their own
+        panels to the sidebar, so positions are found, not fixed)."""
+        children = list(self.sidebar.children)
+        children.insert(children.index(before) if before in children else 0, widget)
+        self.sidebar.children = children
+        return widget
+
+    @property
+    def about(self) -> W.HTML:
+        """The About panel (hidden until the About button is pressed)."""
+        if self._about is None:
+            self._about = html(ABOUT, cls="mc-panel")
+            self._about.layout.display = "none"
+            self._place(self._about, self.error)
+        return self._about
+
+    @property
+    def undo_box(self) -> W.VBox:
+        """Asks the corp whose action would be taken back to agree (a hot-seat table)."""
+        if self._undo_box is None:
+            self.undo_text = html(cls="mc-undo-text")
+            self.undo_yes = W.Button(description="Take it back", button_style="warning")
+            self.undo_yes.add_class("mc-undo-yes")
+            self.undo_no = W.Button(description="Keep it")
+            self.undo_no.add_class("mc-undo-no")
+            self.undo_yes.on_click(self.guard(lambda _b: self._confirm_undo(True)))
+            self.undo_no.on_click(self.guard(lambda _b: self._confirm_undo(False)))
+            box = W.VBox([self.undo_text, W.HBox([self.undo_yes, self.undo_no])])
+            box.add_class("mc-panel")
+            box.add_class("mc-undo-confirm")
+            box.layout.display = "none"
+            self._undo_box = self._place(box, self.resume_box)
+        return self._undo_box
+
+    def _hide_undo_box(self) -> None:
+        if self._undo_box is not None:
+            self._undo_box.layout.display = "none"
+
+    @property
+    def results_box(self) -> W.VBox:
+        """The results at game over: ranking, payouts, charts and "Play again"."""
+        if self._results_box is None:
+            self.results = html(cls="mc-results-box")
+            self._results_new = again = W.Button(description="Play again", button_style="success")
+            again.add_class("mc-play-again")
+            again.on_click(self.guard(lambda _b: self.show_form()))
+            box = W.VBox([self.results, again])
+            box.add_class("mc-panel")
+            box.layout.display = "none"
+            self._results_box = self._place(box, self.form.widget)
+        return self._results_box
+
+    @property
+    def results_new(self) -> W.Button:
+        """The results' "Play again" button."""
+        self.results_box   # noqa: B018 - built with its panel
+        return self._results_new
+
+    def _hide_results(self) -> None:
+        if self._results_box is not None:
+            self._results_box.layout.display = "none"
 
     def bridge_upload(self) -> W.Widget:
         """The file chooser of the form is the bridge's own (checked in the page, sent once)."""
@@ -344,7 +392,7 @@ class App(W.VBox):
         self._board_key = None
         self._highlight = ()
         self._pending_undo = None
-        self.undo_box.layout.display = "none"
+        self._hide_undo_box()
         self.table.set_source(session)
         self.table.decision_box.layout.display = None
         self._show_table()
@@ -355,7 +403,7 @@ class App(W.VBox):
         self.form.back.layout.display = None if (self.source and not self._public_game().is_over) else "none"
         if self._table is not None:
             self._table.widget.layout.display = "none"
-        self.results_box.layout.display = "none"
+        self._hide_results()
         self.info.value = ""
 
     def _show_table(self) -> None:
@@ -366,7 +414,8 @@ class App(W.VBox):
             self.run_bots()
 
     def _on_about(self, change) -> None:
-        self.about.layout.display = None if change["new"] else "none"
+        if change["new"] or self._about is not None:
+            self.about.layout.display = None if change["new"] else "none"
 
     # --- playing ------------------------------------------------------------------------------------
 
@@ -377,7 +426,7 @@ class App(W.VBox):
         self.source.apply(action)
         self.clear_error()
         self._pending_undo = None
-        self.undo_box.layout.display = "none"
+        self._hide_undo_box()
         self.show_info(self._what_it_did(action))
         self.refresh()
         self.run_bots()
@@ -411,18 +460,19 @@ class App(W.VBox):
             raise mc.IllegalAction(f"Undo: {offer.reason}")
         if offer.needs is not None:
             self._pending_undo = offer
+            box = self.undo_box
             self.undo_text.value = (
                 f"<div class='mc-panel-title'>Take back {escape(offer.owner)}'s action?</div>"
                 f"<div class='mc-note'>It would take back: {escape('; '.join(offer.takes_back))}.</div>"
                 f"<div>Only <b>{escape(offer.owner)}</b> may agree to take back its own action.</div>")
             self.undo_yes.description = f"I am {offer.owner}: take it back"
-            self.undo_box.layout.display = None
+            box.layout.display = None
             return
         self._do_undo(None)
 
     def _confirm_undo(self, yes: bool) -> None:
         offer, self._pending_undo = self._pending_undo, None
-        self.undo_box.layout.display = "none"
+        self._hide_undo_box()
         if yes and offer is not None:
             self._do_undo(offer.needs)
 
@@ -586,14 +636,15 @@ class App(W.VBox):
         self._update_title()
         results = s.results()
         if results is not None:
+            box = self.results_box
             self.results.value = results_html(results)
             if self._end_charts is None or self._end_charts[0] != (id(s), s.version):
                 self.table.end.show(s, width=end_chart_width(self.bridge.sizes.get("width") or 1280))
                 self._end_charts = ((id(s), s.version),)
-                self.results_box.children = [self.results, self.table.end.box, self.results_new]
-            self.results_box.layout.display = None
+                box.children = [self.results, self.table.end.box, self.results_new]
+            box.layout.display = None
             self.info.value = ""
             self.table.decision_box.layout.display = "none"
         else:
-            self.results_box.layout.display = "none"
+            self._hide_results()
             self.table.decision_box.layout.display = None

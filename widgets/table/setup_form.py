@@ -10,6 +10,7 @@ import ipywidgets as W
 
 import megacorps as mc
 
+from .seat_picker import SeatChoice, SeatPicker
 from .session import PLAYER_KINDS, level_description
 from .source import HUMAN
 
@@ -34,19 +35,13 @@ class NewGameForm:
     """Widgets for starting a game; `seat_choices()` reads and checks them."""
 
     def __init__(self):
-        st = {"description_width": "0px"}
-        self.seats: list[tuple[W.Dropdown, W.Dropdown]] = []
-        rows = []
-        players = [(_kind_label(k), k) for k in PLAYER_KINDS]
-        for i, (corp, player) in enumerate(DEFAULT_SEATS):
-            c = W.Dropdown(options=[EMPTY, *mc.CORPS], value=corp, layout=W.Layout(width="140px"), style=st)
-            p = W.Dropdown(options=players, value=player, layout=W.Layout(width="130px"), style=st,
-                           tooltip="A human at this screen, or a computer player of that level")
-            c.add_class(f"mc-seat-corp-{i + 1}")
-            p.add_class(f"mc-seat-player-{i + 1}")
-            self.seats.append((c, p))
-            rows.append(W.HBox([W.HTML(f"<span class='mc-seat-no'>Seat {i + 1}</span>"), c, p],
-                               layout=W.Layout(flex_flow="row wrap")))
+        players = [[_kind_label(k), k] for k in PLAYER_KINDS]
+        # one widget for the six seats (66 ipywidgets models before: see seat_picker.py)
+        self.picker = SeatPicker(seats=[list(seat) for seat in DEFAULT_SEATS], corps=[EMPTY, *mc.CORPS],
+                                 players=players,
+                                 player_tooltip="A human at this screen, or a computer player of that level")
+        self.seats: list[tuple[SeatChoice, SeatChoice]] = [
+            (SeatChoice(self.picker, i, 0), SeatChoice(self.picker, i, 1)) for i in range(len(DEFAULT_SEATS))]
         levels = "".join(f"<li><b>{escape(_kind_label(k))}</b>: {escape(level_description(k))}</li>"
                          for k in PLAYER_KINDS if k != HUMAN)
         self.levels = W.HTML(f"<details class='mc-levels' open><summary>The computer players, weakest first"
@@ -76,11 +71,11 @@ class NewGameForm:
             W.HTML("<div class='mc-panel-title'>New game</div>"
                    "<div class='mc-note'>Choose 3 to 6 corps, in seating order (clockwise), and who "
                    "plays each one: a human at this screen or a computer player.</div>"),
-            *rows, self.levels, W.HBox([self.seed, self.pause], layout=W.Layout(flex_flow="row wrap")),
+            self.picker, self.levels, W.HBox([self.seed, self.pause], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.start, self.back], layout=W.Layout(margin="8px 0", flex_flow="row wrap")),
             W.HTML("<div class='mc-panel-title' style='margin-top:8px'>Load a saved game</div>"
                    "<div class='mc-note'>A file from the Save button (or from <code>game.to_json()</code>).</div>"),
-            self.upload_slot, W.HBox([self.forget]), self.loaded_info,
+            self.upload_slot, self.forget, self.loaded_info,
         ])
         self.widget.add_class("mc-panel")
         self.widget.add_class("mc-form")
@@ -88,13 +83,18 @@ class NewGameForm:
     def seat_choices(self) -> dict[str, str]:
         """corp -> player kind, in seating order. Raises ValueError saying what is wrong."""
         seats: dict[str, str] = {}
-        for corp_box, player_box in self.seats:
-            corp = corp_box.value
+        for i, (corp, player) in enumerate(self.picker.seats):
+            # the page sends these: check them as any input
+            if corp != EMPTY and corp not in mc.CORPS:
+                raise ValueError(f"Seat {i + 1}: there is no corp called {corp!r}")
+            if player not in PLAYER_KINDS:
+                raise ValueError(f"Seat {i + 1}: {player!r} is not a kind of player (choose one of "
+                                 f"{', '.join(PLAYER_KINDS)})")
             if corp == EMPTY:
                 continue
             if corp in seats:
                 raise ValueError(f"{corp} sits at two seats: each corp may play only once")
-            seats[corp] = player_box.value
+            seats[corp] = player
         if not 3 <= len(seats) <= 6:
             raise ValueError(f"MegaCorps needs 3 to 6 corps; {len(seats)} seat(s) are filled")
         return seats
@@ -119,18 +119,15 @@ class NewGameForm:
         """Show a loaded game's corps and seats (the corps fixed), or go back to a free choice."""
         self.loaded = session
         if session is None:
-            for corp_box, _ in self.seats:
-                corp_box.disabled = False
+            self.picker.locked = False
             self.loaded_info.value = ""
             self.forget.layout.display = "none"
             self.start.description = "Start game"
             return
         corps = session.corps
-        for i, (corp_box, player_box) in enumerate(self.seats):
-            corp_box.value = corps[i] if i < len(corps) else EMPTY
-            corp_box.disabled = True
-            if i < len(corps):
-                player_box.value = session.seats.get(corps[i], HUMAN)
+        self.picker.seats = [[corps[i], session.seats.get(corps[i], HUMAN)] if i < len(corps) else [EMPTY, kind]
+                             for i, (_corp, kind) in enumerate(self.picker.seats)]
+        self.picker.locked = True
         state = session.game.state
         status = "finished" if session.game.is_over else (f"round {state.round}" if state.round else "setup")
         self.loaded_info.value = (f"<div class='mc-loaded'>Loaded <b>{escape(name or 'a saved game')}</b>: "

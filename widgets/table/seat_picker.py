@@ -1,0 +1,111 @@
+"""`SeatPicker`: the seats of the new-game form (a corp and who plays it, per seat) as one widget.
+
+Built from ipywidgets, six seats were 66 widget models (per seat a row box, a label and two
+dropdowns, each with its own layout and style model); every pupil's browser built all of them
+before the board was drawn, about 3 ms of CPU each on a classroom machine. This one widget
+draws plain `<select>` elements (each in an element of class `mc-seat-corp-N` /
+`mc-seat-player-N`, N from 1) and syncs one list, `seats`: `[[corp, player kind], ...]`.
+
+What comes back from the page is checked in Python (`NewGameForm.seat_choices`), never trusted.
+"""
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+_ESM = r"""
+function choice(cls, options, title) {
+  const box = document.createElement('div');
+  box.className = cls + ' mc-seat-pick';
+  const select = document.createElement('select');
+  if (title) select.title = title;
+  for (const [label, value] of options) {
+    const option = document.createElement('option');
+    option.textContent = label;
+    option.value = value;
+    select.appendChild(option);
+  }
+  box.appendChild(select);
+  return [box, select];
+}
+
+export default {
+  render({ model, el }) {
+    el.classList.add('mc-seats');
+    const selects = [];
+    const set = (seat, part, value) => {
+      const seats = model.get('seats').map((s) => [...s]);
+      seats[seat][part] = value;
+      model.set('seats', seats);
+      model.save_changes();
+    };
+    model.get('seats').forEach((_seat, i) => {
+      const row = document.createElement('div');
+      row.className = 'mc-seat-row';
+      const label = document.createElement('span');
+      label.className = 'mc-seat-no';
+      label.textContent = 'Seat ' + (i + 1);
+      const [corpBox, corp] = choice('mc-seat-corp-' + (i + 1), model.get('corps').map((c) => [c, c]), '');
+      const [playerBox, player] = choice('mc-seat-player-' + (i + 1), model.get('players'), model.get('player_tooltip'));
+      corp.addEventListener('change', () => set(i, 0, corp.value));
+      player.addEventListener('change', () => set(i, 1, player.value));
+      row.append(label, corpBox, playerBox);
+      el.appendChild(row);
+      selects.push([corp, player]);
+    });
+    const show = () => {
+      const seats = model.get('seats'), locked = model.get('locked');
+      selects.forEach(([corp, player], i) => {
+        corp.value = seats[i][0];
+        player.value = seats[i][1];
+        corp.disabled = locked;
+      });
+    };
+    show();
+    model.on('change:seats', show);
+    model.on('change:locked', show);
+    return () => { model.off('change:seats', show); model.off('change:locked', show); };
+  },
+};
+"""
+
+
+class SeatPicker(anywidget.AnyWidget):
+    """Seats of a new game: `seats` ([corp, player kind] per seat), chosen from `corps` and
+    `players` ([label, kind] pairs); `locked` fixes the corps (a loaded game's)."""
+
+    _esm = traitlets.Unicode(_ESM).tag(sync=True)
+    seats = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
+    corps = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    players = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
+    player_tooltip = traitlets.Unicode("").tag(sync=True)
+    locked = traitlets.Bool(False).tag(sync=True)
+
+    def set_seat(self, seat: int, part: int, value: str) -> None:
+        """Set seat `seat`'s corp (`part` 0) or player kind (1), as the page would."""
+        allowed = self.corps if part == 0 else [kind for _label, kind in self.players]
+        if value not in allowed:
+            raise ValueError(f"{value!r} is not a choice for seat {seat + 1} (choose one of {', '.join(allowed)})")
+        seats = [list(s) for s in self.seats]
+        seats[seat][part] = value
+        self.seats = seats
+
+
+class SeatChoice:
+    """One choice of one seat, read and set like the dropdown it replaced: `value`, and for a
+    corp `disabled` (the picker's `locked`)."""
+
+    def __init__(self, picker: SeatPicker, seat: int, part: int):
+        self._picker, self._seat, self._part = picker, seat, part
+
+    @property
+    def value(self) -> str:
+        return self._picker.seats[self._seat][self._part]
+
+    @value.setter
+    def value(self, value: str) -> None:
+        self._picker.set_seat(self._seat, self._part, value)
+
+    @property
+    def disabled(self) -> bool:
+        return self._part == 0 and self._picker.locked
