@@ -24,7 +24,8 @@ ARTIFACTS = ROOT / "test-artifacts"
 SERVER_FLAGS = ["--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--no-browser",
                 "--IdentityProvider.token=", "--allow-root", "--LabApp.news_url=None",
                 "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-                "--LabApp.extension_manager=readonly"]
+                "--LabApp.extension_manager=readonly",
+                "--LabApp.expose_app_in_browser=True"]   # tests run a notebook's cells through window.jupyterapp
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -94,3 +95,30 @@ def test_binder_app_links_open_the_lessons(jupyter_server, page):
     page.wait_for_function("() => window.__mcBridge !== undefined", timeout=30_000)
     name, lesson = open_a_lesson_from_the_rules(page)
     assert lesson.url.endswith(f"/voila/render/notebooks/{name}")
+
+
+def test_lab_app_links_open_the_lessons_in_jupyterlab(jupyter_server, page):
+    """Lesson 17 runs the app in JupyterLab: its lesson links open the lesson's notebook there
+    (the app once caught them as if it were a Voila serving the app alone)."""
+    page.goto(f"{jupyter_server}/lab/tree/notebooks/17-the-app.ipynb")
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=30_000)
+    page.wait_for_function("() => document.querySelector('.jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus') !== null",
+                           timeout=30_000)
+    page.wait_for_timeout(2000)   # the kernel comes up
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    try:
+        page.wait_for_selector(".mc-rules-button", timeout=90_000)
+        page.click(".mc-rules-button")
+        link = page.locator("a.mc-lesson-link:visible").first
+        link.wait_for(timeout=20_000)
+        name = link.get_attribute("href").split("/")[-1]
+        with page.context.expect_page(timeout=30_000) as opened:
+            link.click()
+        lesson = opened.value
+        lesson.wait_for_selector(".jp-Notebook .jp-MarkdownOutput h1", timeout=60_000)
+        lesson.screenshot(path=str(ARTIFACTS / "binder-lab-lesson-opened.png"))
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "binder-lab-lesson-link.png"))
+    assert "/lab/" in lesson.url and lesson.url.endswith(f"/tree/notebooks/{name}")
+    assert "cannot open here" not in page.inner_text("body")

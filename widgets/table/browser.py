@@ -120,11 +120,17 @@ export default {
       clearTimeout(timer);
       timer = setTimeout(() => model.send({type: 'size', ...sizes()}), 250);
     });
+    const onlyTheApp = () => {
+      const config = document.getElementById('jupyter-config-data');   // Voila's page says appUrl 'voila/'
+      const voila = !!config && /"appUrl"\s*:\s*"\/?voila/.test(config.textContent);
+      return voila && !location.pathname.includes('/voila/render/');
+    };
     document.addEventListener('click', (e) => {
       const lesson = e.target.closest && e.target.closest('a.mc-lesson-link');
-      if (lesson && !location.pathname.includes('/voila/render/')) {
+      if (lesson && onlyTheApp()) {
         // a Voila started on play.ipynb alone answers every address with the app (the
-        // README's Play command serves the lessons beside it, under /voila/render/)
+        // README's Play command serves the lessons beside it, under /voila/render/; in
+        // JupyterLab the relative link opens the lesson's notebook)
         e.preventDefault();
         model.send({type: 'lesson', name: lesson.getAttribute('href').split('/').pop()});
         return;
