@@ -12,6 +12,7 @@ import json
 from enum import Enum
 from functools import cached_property, lru_cache
 from importlib import resources
+from operator import itemgetter
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -338,11 +339,22 @@ class RulesIndex:
         self.mercenary_industry = {c.name: str(c.params["mercenary_industry"]) for c in deck.cards
                                    if "mercenary_industry" in c.params}
         self.mercenary_sources: dict[tuple, tuple[str, ...]] = {}  # by the lasting cards in play
+        self.source_statuses = {(): tuple_getter(self.companies_of_industry["Defense"])}  # the same, read in C
         self.not_neutral = tuple(co not in self.neutral_companies for co in self.companies)
         self.targeting = {c.name: _targeting(c) for c in deck.cards}
         self.brings = {c.name: str(c.params["company"]) if c.effect == "bring_into_existence" else None
                        for c in deck.cards}
         self.lasting = frozenset(c.name for c in deck.cards if c.effect == "lasting_rule")
+
+
+def tuple_getter(keys: tuple):
+    """`operator.itemgetter(*keys)`, always giving a tuple (also for zero or one key)."""
+    if len(keys) > 1:
+        return itemgetter(*keys)
+    if keys:
+        key = keys[0]
+        return lambda items: (items[key],)
+    return lambda items: ()
 
 
 def _targeting(card: CardSpec) -> tuple:

@@ -20,15 +20,13 @@ def _every(kind: type, corp: str, board) -> tuple:
 
 
 def pick_options(state: GameState, corp: str) -> list:
-    every = _every(PickCompany, corp, state.index)
-    return [every[i] for i in state.unowned_positions()]
+    return list(state.unowned_picker()(_every(PickCompany, corp, state.index)))
 
 
 def buy_options(state: GameState, corp: str) -> list:
     if state.money[corp] < state.index.company_price:
         return []
-    every = _every(BuyCompany, corp, state.index)
-    options = [every[i] for i in state.unowned_positions()]
+    options = list(state.unowned_picker()(_every(BuyCompany, corp, state.index)))
     if state.vetoed:
         return [a for a in options if a.company not in state.vetoed]
     return options

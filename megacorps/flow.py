@@ -6,14 +6,17 @@ resolves by itself, and so do the ends of turns, rounds and the game.
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
                       LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass, PayoutIndustry,
                       Permit, PickCompany, PlayCard, StayOut, SupportWar, Veto, Vote)
 from . import companies, contests, events, intervention, mercenaries, payouts, trades, turns, war
 from .interning import make, table
 from .log import Step
-from .state import (OPEN_FRAMES, AntitrustFrame, AuctionFrame, ElectionFrame, GameState,
-                    LastCallFrame, MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame, WarFrame)
+from .state import (ABSENT, NATIONALIZED, OPEN_FRAMES, SYNDICALIZED, UNOWNED, AntitrustFrame, AuctionFrame, ElectionFrame, GameState,
+                    LastCallFrame, MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame, WarFrame,
+                    tuple_getter)
 from .turns import end_round, end_turn, last_call, refresh_last_call, start_round
 
 # --- Deciders and their choices --------------------------------------------------------------
@@ -33,16 +36,21 @@ _FRAME_OPTIONS = {
 
 def turn_options(state: GameState, corp: str) -> list:
     """The six actions of a turn (Actions): Buy Company, Payout Industry, Government
-    Intervention, Buy Mercenaries, Launch a War, Pass. (The hot path of every game: the
-    action values come from per-board tuples, the unowned companies from an index.)"""
+    Intervention, Buy Mercenaries, Launch a War, Pass.
+
+    The hot path of every game, so the rules of each are read here in C-level steps over
+    per-corp tuples of action values (the readable definitions: `companies.buy_options`,
+    `intervention.intervention_targets`, `mercenaries.census`, `war.war_options`;
+    tests/engine/test_turn_options_fast.py checks they agree at every turn of random games)."""
     if state.must_buy:
         return companies.committed_buyer_options(state, corp)
     board = state.index
     acts = board.actions.get(("turn", corp)) or _actions(board, corp)
-    if state.money[corp] >= board.company_price:
-        buys = acts.buys
-        at = state.unowned_at
-        options = [buys[i] for i in (at if at is not None else state.unowned_positions())]
+    money = state.money[corp]
+    statuses = state.companies
+    if money >= board.company_price:  # Buy Company: any unowned company
+        pick = state.unowned_pick
+        options = list((pick if pick is not None else state.unowned_picker())(acts.buys))
         if state.vetoed:
             options = [a for a in options if a.company not in state.vetoed]
     else:
@@ -50,15 +58,27 @@ def turn_options(state: GameState, corp: str) -> list:
     if not state.payout_taken and state.paid != corp:
         options += acts.payouts
     controllers = state.controllers
-    if corp in controllers.values():
-        options += intervention.intervene_options(state, corp)
-    options += mercenaries.buy_mercenaries_options(state, corp)
-    if state.mercenaries[corp]:
-        wars = acts.wars
-        if wars[0] is not controllers:  # the countries it may attack change rarely: kept by corp
-            wars[0] = controllers
-            wars[1] = war.war_options(state, corp)
-        options += wars[1]
+    mine = acts.controlled
+    if mine[0] is not controllers:  # the countries it controls change rarely: kept by corp
+        mine = acts.controlled = _controlled(state, corp)
+    if mine[1] is not None:  # Government Intervention: another corp's company in a country it controls
+        options += compress(mine[2], map(mine[3].__contains__, mine[1](statuses)))
+    # Buy Mercenaries: from the box, one per unowned, nationalized or syndicalized source
+    # company, at the mercenary price; asking the other owners when any owns a source
+    in_play = state.in_play
+    get = board.source_statuses.get(tuple(in_play)) if in_play else board.source_statuses[()]
+    sources = (get or mercenaries.sources_getter(state))(statuses)
+    box = sources.count(UNOWNED) + sources.count(NATIONALIZED) + sources.count(SYNDICALIZED)
+    ask = len(sources) - box - sources.count(corp) - sources.count(ABSENT) > 0
+    most = money // board.mercenary_price
+    if box < most:
+        most = box
+    mercs = acts.mercenaries.get((most, ask))
+    if mercs is None:
+        mercs = acts.mercenaries[(most, ask)] = mercenaries.mercenary_choices(corp, most, ask)
+    options += mercs
+    if state.mercenaries[corp]:  # Launch a War: needs a mercenary
+        options += mine[4]
     options.append(acts.passes)
     return options
 
@@ -66,7 +86,7 @@ def turn_options(state: GameState, corp: str) -> list:
 class _CorpActions:
     """The action values a corp's turn is made of, built once per board and corp."""
 
-    __slots__ = ("buys", "payouts", "passes", "wars")
+    __slots__ = ("buys", "payouts", "passes", "controlled", "mercenaries")
 
     def __init__(self, board, corp: str):
         buy = table(BuyCompany, corp)
@@ -74,7 +94,24 @@ class _CorpActions:
         pay = table(PayoutIndustry, corp)
         self.payouts = tuple(pay[i] for i in board.industries)
         self.passes = table(Pass, corp)[()]
-        self.wars = [None, []]  # (the controllers table they were listed for, the wars)
+        self.controlled = (None,)  # _controlled: what depends on the countries it controls
+        self.mercenaries: dict[tuple[int, bool], tuple] = {}  # (most from the box, ask) -> choices
+
+
+def _controlled(state: GameState, corp: str) -> tuple:
+    """(the controllers table, a getter of the statuses of the companies in the countries `corp`
+    controls (None: it controls none), Intervene against each of them, the other corps, its
+    wars): what `turn_options` needs that changes only when a country changes hands."""
+    index = state.index
+    controllers = state.controllers
+    countries = [c for c, owner in controllers.items() if owner == corp]
+    targets = tuple(co for country in countries for co in index.companies_of_country[country])
+    intervene = table(Intervene, corp)
+    others = frozenset(state.corps) - {corp}  # a company owned by another corp: its marker
+    launch = table(LaunchWar, corp)  # any country it does not control (never a neutral place)
+    wars = tuple(launch[c] for c, owner in controllers.items() if owner != corp)
+    return (controllers, tuple_getter(targets) if targets else None, tuple(intervene[co] for co in targets),
+            others, wars)
 
 
 def _actions(board, corp: str) -> _CorpActions:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from itertools import compress, repeat
-from operator import eq, itemgetter
+from operator import eq
 
 from .actions import Intervene
 from .board import Government
@@ -32,40 +32,10 @@ def intervention_targets(state: GameState, corp: str) -> list[str]:
 
 
 def intervene_options(state: GameState, corp: str) -> list:
-    """Intervene against each target (`intervention_targets`). The hot path of every turn, so
-    the answer is remembered by the statuses of the companies in the countries `corp`
-    controls, read in one C call (the countries are kept while the controllers are unchanged)."""
-    controllers = state.controllers
-    if corp not in controllers.values():
-        return []
-    actions = state.index.actions
-    mine = actions.get(("intervene", corp))
-    if mine is None or mine[0] is not controllers:
-        mine = actions[("intervene", corp)] = _in_countries_of(state, corp)
-    key = (corp, mine[1], mine[2](state.companies))
-    found = _OPTIONS.get(key)
-    if found is None:
-        if len(_OPTIONS) > 100_000:
-            _OPTIONS.clear()
-        choices = table(Intervene, corp)
-        found = _OPTIONS[key] = tuple(choices[co] for co in intervention_targets(state, corp))
-    return list(found)
-
-
-_OPTIONS: dict[tuple, tuple] = {}
-
-
-def _in_countries_of(state: GameState, corp: str) -> tuple:
-    """(the controllers table, the companies in the countries `corp` controls there, a
-    function reading their statuses at C speed)."""
-    index = state.index
-    controlled = compress(index.playable_countries, map(eq, repeat(corp), state.controllers.values()))
-    companies = tuple(co for country in controlled for co in index.companies_of_country[country])
-    return state.controllers, companies, itemgetter(*companies) if companies else _nothing
-
-
-def _nothing(_companies) -> tuple:
-    return ()
+    """Intervene against each target (`intervention_targets`). (Every turn lists these through
+    `flow.turn_options`, which reads the same rule in C-level steps.)"""
+    choices = table(Intervene, corp)
+    return [choices[co] for co in intervention_targets(state, corp)]
 
 
 def intervene(step: Step, by: str, company: str, rule: str) -> None:

@@ -2,12 +2,10 @@
 nationalized and syndicalized ones, and by agreement from each other owner."""
 from __future__ import annotations
 
-from functools import lru_cache
-from operator import itemgetter
-
 from .actions import Accept, BuyMercenaries, ChoiceRange, Decline, OfferMercenaries, sensible_amounts
 from .interning import make, table
 from .log import Step
+from .board import tuple_getter
 from .state import ABSENT, MARKERS, GameState, MercenaryFrame
 from .turns import end_turn
 
@@ -53,30 +51,25 @@ def census(state: GameState, corp: str, clockwise: bool = True) -> tuple[int, in
     return free, box, others
 
 
-def buy_mercenaries_options(state: GameState, corp: str) -> tuple:
-    sources = mercenary_sources(state)
-    key = (corp, sources, _getter(sources)(state.companies))  # the statuses, in one C call
-    found = _CENSUS.get(key)
-    if found is None:
-        if len(_CENSUS) > 100_000:
-            _CENSUS.clear()
-        free, box, others = census(state, corp, clockwise=False)
-        found = _CENSUS[key] = (box, bool(others))
-    box, ask = found
+def buy_mercenaries_options(state: GameState, corp: str) -> list:
+    """Buy Mercenaries: any number from the box up to what it sells and `corp` can pay for,
+    each asking the other owners or not (when another corp owns a source company)."""
+    free, box, others = census(state, corp, clockwise=False)
     most = min(box, state.money[corp] // state.index.mercenary_price)
-    return _mercenary_choices(corp, most, ask)
+    return list(mercenary_choices(corp, most, bool(others)))
 
 
-_CENSUS: dict[tuple, tuple[int, bool]] = {}  # (corp, sources, their statuses) -> (box, others)
+def sources_getter(state: GameState):
+    """A function reading the statuses of the source companies (`mercenary_sources`) in C."""
+    key = tuple(state.in_play)
+    found = state.index.source_statuses.get(key)
+    if found is None:
+        found = state.index.source_statuses[key] = tuple_getter(mercenary_sources(state))
+    return found
 
 
-@lru_cache(maxsize=None)
-def _getter(sources: tuple[str, ...]):
-    return itemgetter(*sources)
-
-
-@lru_cache(maxsize=None)
-def _mercenary_choices(corp: str, most: int, ask: bool) -> tuple:
+def mercenary_choices(corp: str, most: int, ask: bool) -> tuple:
+    """BuyMercenaries for 0..`most` from the box, each without and (if `ask`) with asking."""
     choices = table(BuyMercenaries, corp)
     return tuple(choices[n, a] for n in range(most + 1) for a in ((False, True) if ask else (False,)))
 

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .board import Board, Deck, Government, rules_index
+from .board import Board, Deck, Government, rules_index, tuple_getter
 
 
 class CompanyStatus(str, Enum):
@@ -162,7 +162,7 @@ _SAVED = tuple(StateModel.model_fields)
 # Not saved: the decisions under way (saved apart, as frames), the index of unowned companies
 # (a cache: None until asked, kept up to date by set_company), the board and deck in use, and
 # their RulesIndex (the tables the rules read, on a plain object).
-_UNSAVED = ("frames", "unowned_at", "board", "deck_spec", "index")
+_UNSAVED = ("frames", "unowned_at", "unowned_pick", "board", "deck_spec", "index")
 
 
 class GameState:
@@ -182,6 +182,7 @@ class GameState:
         self.__dict__.update(StateModel(**fields).__dict__)
         self.frames = list(frames) if frames is not None else []
         self.unowned_at = None
+        self.unowned_pick = None
         self.board = None
         self.deck_spec = None
         self.index = None
@@ -193,6 +194,7 @@ class GameState:
         new.__dict__.update(StateModel.model_validate(data).__dict__)
         new.frames = []
         new.unowned_at = None
+        new.unowned_pick = None
         new.board = None
         new.deck_spec = None
         new.index = None
@@ -239,6 +241,7 @@ class GameState:
             else:
                 k = at.index(i)
                 d["unowned_at"] = at[:k] + at[k + 1:]
+            d["unowned_pick"] = None
 
     def unowned_positions(self) -> tuple[int, ...]:
         """Board positions (in `board.companies`) of the unowned companies, in board order."""
@@ -247,6 +250,15 @@ class GameState:
             at = self.__dict__["unowned_at"] = tuple(
                 i for i, status in enumerate(self.companies.values()) if status == UNOWNED)
         return at
+
+    def unowned_picker(self):
+        """A function picking, out of any tuple in board order of companies, the entries of the
+        unowned companies (a tuple, in C: the buy and pick choices of every turn). Kept with
+        the index of unowned companies."""
+        pick = self.__dict__["unowned_pick"]
+        if pick is None:
+            pick = self.__dict__["unowned_pick"] = tuple_getter(self.unowned_positions())
+        return pick
 
     def attach(self, board: Board, deck: Deck) -> "GameState":
         """Tie this state to the board and deck it is played on (not part of its data)."""
@@ -262,6 +274,7 @@ class GameState:
                 ordered.update(values)  # anything unknown stays, for the save checks to name
                 self.__dict__[table] = ordered
         self.__dict__["unowned_at"] = None
+        self.__dict__["unowned_pick"] = None
         return self
 
     def clone(self) -> "GameState":
