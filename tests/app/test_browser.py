@@ -356,7 +356,8 @@ LEGEND_BOXES = """() => {
 def test_the_money_sources_legend_shows_every_name_whole(browser, window, tmp_path):
     """The end screen's 'where the money came from' legend, drawn by plotly.js in Chromium at
     the width the app gives it: no name runs under the next entry's swatch or off the figure
-    (at 1024x700 'Companies bought' in the first column was cut to 'Companies boug')."""
+    (at 1024x700 'Companies bought' in the first column was cut to 'Companies boug'), and the
+    modebar leaves the title alone."""
     import plotly
 
     from widgets.table.panels import end_chart_width, sources_figure
@@ -375,6 +376,9 @@ def test_the_money_sources_legend_shows_every_name_whole(browser, window, tmp_pa
         page.wait_for_selector(".legend .traces")
         right_edge, entries = page.evaluate(LEGEND_BOXES)
         assert {e["name"] for e in entries} >= {"Companies bought", "Interventions", "Electronics"}
+        title, modebar = page.evaluate("""() => [document.querySelector('.gtitle').getBoundingClientRect().right,
+                                                  document.querySelector('.modebar').getBoundingClientRect().left]""")
+        assert title <= modebar, "the modebar (shown on hover) covers the chart's title"
         for e in entries:
             assert e["right"] <= right_edge, f"{e['name']} runs off the figure"
             for other in entries:

@@ -140,6 +140,12 @@ def _line_style(corp: str) -> dict:
                             line=dict(color="#222", width=1)))
 
 
+# Charts whose axes are fixed keep only the modebar's picture download: its zoom and hover
+# buttons did nothing here and, at 1024x700, covered the chart's title
+CHART_MODEBAR = dict(remove=["zoom", "pan", "select", "lasso2d", "zoomIn", "zoomOut", "autoScale", "resetScale",
+                             "toggleSpikelines", "hoverClosestCartesian", "hoverCompareCartesian"])
+
+
 def money_figure(xs: list, series: dict[str, list[int]], width: int, height: int,
                  title: str = "Money by round", points: list | None = None) -> go.Figure:
     """Money lines, one per corp, each with its own colour, marker and dash, labelled at its
@@ -169,7 +175,7 @@ def money_figure(xs: list, series: dict[str, list[int]], width: int, height: int
                       xaxis=dict(title="Round (last point: after the final payouts)", fixedrange=True),
                       yaxis=dict(title="Euros", fixedrange=True, rangemode="tozero"),
                       plot_bgcolor="#FAFAFA", paper_bgcolor="white", showlegend=False,
-                      annotations=annotations)
+                      annotations=annotations, modebar=CHART_MODEBAR)
     if xs:
         fig.update_xaxes(range=[min(xs) - 0.4, max(xs) + 0.9], dtick=_round_step(len(set(xs)), width - 114))
     return fig
@@ -267,7 +273,7 @@ def sources_figure(sources: dict[str, dict[str, int]], corps: list[str], width: 
                                   x=-(SOURCES_MARGIN_LEFT - 4) / max(width - SOURCES_MARGIN_LEFT - 10, 1), xanchor="left",
                                   entrywidth=entry, entrywidthmode="pixels",
                                   title=dict(text="Payouts by industry, then other gains and costs", side="top")),
-                      plot_bgcolor="#FAFAFA")
+                      plot_bgcolor="#FAFAFA", modebar=CHART_MODEBAR)
     return fig
 
 
