@@ -880,3 +880,16 @@ def test_a_vote_says_how_many_votes_it_carries_and_who_else_votes():
     import html
     text = html.unescape(ch.preview.value)
     assert "Mokia's 1 vote (one per Media company) goes to Mokia" in text and "the others: Globbo 2" in text
+
+
+def test_buying_in_a_rivals_country_warns_what_its_government_may_do():
+    # a newcomer bought Mercosur/Biotech in Globbo's Wikisyndicalism and lost it at once, surprised
+    from widgets.table.choices import preview
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], round=1, countries={"Mercosur": "Globbo", "Japan": "Mokia"},
+                       governments={"Mercosur": "Wikisyndicalism"})
+    risky = preview(game, mc.BuyCompany("Mokia", "Mercosur/Biotech"))
+    assert "Globbo controls Mercosur (Wikisyndicalism)" in risky and "syndicalize it" in risky
+    assert "Government Intervention" not in preview(game, mc.BuyCompany("Mokia", "Japan/Aerospace"))  # its own
+    free = next(c for c in game.state.board.country_by_name if game.state.controllers.get(c) is None)
+    company = next(co for co in game.state.companies if co.startswith(free + "/") and game.state.companies[co] == "unowned")
+    assert "Government Intervention" not in preview(game, mc.BuyCompany("Mokia", company))

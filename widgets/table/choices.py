@@ -143,6 +143,28 @@ def _support_text(state, frame, action) -> str:
             f"defense {defense}, so as things stand {verdict}. Other corps may still send mercenaries.")
 
 
+_INTERVENTION_EFFECT = {
+    "Democracy": "force you to sell it back for {pay} Euros",
+    "Kleptocracy": "take it for itself",
+    "Dictatorship": "nationalize it, paying you nothing",
+    "Wikisyndicalism": "syndicalize it, paying you {pay} Euros",
+}
+
+
+def _intervention_risk(game: mc.Game, corp: str, company: str) -> str:
+    """What the country's controller could do to the company once `corp` owns it (a newcomer
+    bought in a rival's Wikisyndicalism and lost the company on the next turn, surprised)."""
+    state = game.state
+    country = company.split("/", 1)[0]
+    controller = state.controllers.get(country)
+    gov = game.government(country)
+    effect = _INTERVENTION_EFFECT.get(gov or "")
+    if not controller or controller == corp or not effect:
+        return ""
+    return (f"{controller} controls {country} ({gov}): on a turn of its own it may "
+            f"{effect.format(pay=state.board.divestment_compensation)} (Government Intervention). ")
+
+
 def _card_text(game: mc.Game, action) -> str:
     """What playing a card would do here and now. Never the card's own text: the hand it is
     chosen from shows that already (the same sentence twice told a newcomer nothing)."""
@@ -203,6 +225,7 @@ def preview(game: mc.Game, action: mc.Action) -> str:
                 owner = needs_permission(state, corp, company)
                 if owner:
                     text += f"{owner} controls the country and may veto it (Antitrust). "
+                text += _intervention_risk(game, corp, company)
             after = state.clone()
             after.companies[company] = corp
             mine = mc.payout_amounts(after, industry).get(corp, 0)
