@@ -81,8 +81,12 @@ def apply_last_pass(step: Step, action) -> None:
 
 
 def end_round(step: Step) -> None:
-    """Rounds: the Active Player card passes to the left and a new round begins."""
+    """Rounds: the Active Player card passes to the left and a new round begins. After the
+    final round (the deck is empty) no round follows, so the card stays: the game ends."""
     state = step.state
+    if not state.deck:
+        final_payouts(step)
+        return
     state.active = state.next_clockwise(state.active)
     step.log("The Active Player card passes to {}", "Rounds", state.active)
     start_round(step)

@@ -90,6 +90,22 @@ def test_the_last_card_starts_the_final_round():
     assert game.is_over and game.round == 2
 
 
+def test_the_active_player_card_stays_when_the_final_round_ends():
+    """Rounds / Game End: after the final round no round follows, so the log does not pass the
+    Active Player card on (a newcomer read 'The Active Player card passes to ...' after the game
+    had ended): the final payouts follow the last pass directly."""
+    game = mc.scenario(THREE, deck=["Boom"])
+    pass_all(game)
+    active = game.active_corp
+    pass_all(game)
+    assert game.is_over and game.active_corp == active
+    texts = [e.text for e in game.log]
+    final_round = next(i for i, t in enumerate(texts) if "final round" in t)
+    assert "passes to" in texts[final_round - 1]  # the card passed into the final round...
+    assert not any("passes to" in t for t in texts[final_round:])  # ...and not out of it
+    assert any("game ends" in t for t in texts[final_round:])
+
+
 def test_cards_may_be_played_after_the_last_action_of_the_game_until_it_ends():
     """Issue 7, item 3: after the final corp's last action the engine went straight to the final
     payouts, so the last seat could never act and then Boom its industry, and nobody could
