@@ -93,6 +93,16 @@ def _pointless(state: GameState, corp: str, action) -> bool:
     return False
 
 
+def _gain_text(gain: float) -> str:
+    """The gain of the best move in words; Greedy looks one move ahead, so a best move that
+    gains nothing is one it picked among moves that all gain nothing (chance broke the tie)."""
+    if round(gain) > 0:
+        return f"its money and holdings gain {gain:.0f}"
+    if round(gain) == 0:
+        return "no move gains it anything this turn, and this one costs it nothing (a coin toss)"
+    return f"every move costs it something this turn; this one costs least ({-gain:.0f})"
+
+
 def _reason(state: GameState, corp: str, action, gain: float) -> str:
     if isinstance(action, PayoutIndustry):
         earned = payout_amounts(state, action.industry).get(corp, 0)
@@ -101,13 +111,13 @@ def _reason(state: GameState, corp: str, action, gain: float) -> str:
         return f"{action.company} adds {gain + (4 if isinstance(action, BuyCompany) else 0):.0f} to what " \
                f"a payout of its holdings would bring (worth half)"
     if isinstance(action, Intervene):
-        return f"intervenes against {action.company}: its own money and holdings gain {gain:.0f}"
+        return f"intervenes against {action.company}: {_gain_text(gain)}"
     if isinstance(action, PlayCard):
-        return f"plays {action.card}: its money and holdings gain {gain:.0f}"
+        return f"plays {action.card}: {_gain_text(gain)}"
     if isinstance(action, BuyMercenaries):
         return "takes the mercenaries its own Defense companies give for free"
     if isinstance(action, LaunchWar):
-        return f"attacks {action.country}: its money and holdings gain {gain:.0f}"
+        return f"attacks {action.country}: {_gain_text(gain)}"
     if isinstance(action, (Permit, Veto)):
         return "the purchase changes nothing it would earn, so it lets chance decide"
     if isinstance(action, Accept):

@@ -144,6 +144,18 @@ def test_reasons_are_in_game_terms_for_every_decision_of_a_whole_game():
     assert "its only choice" in reasons and not [r for r in reasons if re.search(r"\b1 choices\b", r)]
 
 
+def test_greedy_says_when_its_move_gains_nothing_instead_of_naming_a_gain_of_zero():
+    """A newcomer read 'Globbo intervenes ...: its own money and holdings gain 0' in the app's
+    log: Greedy looks one move ahead and, when no move gains anything, picks among them by chance.
+    Its reason says so in words, never as a gain of 0 or less."""
+    game = mc.new_game(FOUR, seed=0)
+    bots = {c: make("Greedy", i) for i, c in enumerate(FOUR)}
+    reasons = []
+    mc.bots.play_out(game, bots, on_move=lambda corp, d: reasons.append(d.reason))
+    assert not [r for r in reasons if re.search(r"gain -?0\b|gain -", r)]
+    assert any("no move gains it anything" in r for r in reasons)  # the case is exercised
+
+
 # --- the whole game --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("level", ["Shrewd", "Mastermind"])
