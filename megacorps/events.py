@@ -110,18 +110,14 @@ def _plays(state: GameState, corp: str, name: str) -> list:
         found = tuple(every) if mask is None else tuple(compress(every, mask))
         index.actions[key + ("seen",)] = (governments, controllers, found)
         return list(found)
-    # companies: remembered by their statuses (read in one C call)
-    status_key = (index, key, tuple(state.companies.values()))
-    found = _BY_STATUSES.get(status_key)
-    if found is None:
-        if len(_BY_STATUSES) > 20_000:
-            _BY_STATUSES.clear()
-        found = _BY_STATUSES[status_key] = tuple(_company_plays(state, corp, every, owned, nationalized,
-                                                                 skip_neutral))
+    # companies: remembered while the stamp of their statuses is the same
+    version = state.companies_version
+    seen = index.actions.get(key + ("version",))
+    if seen is not None and seen[0] == version:
+        return list(seen[1])
+    found = tuple(_company_plays(state, corp, every, owned, nationalized, skip_neutral))
+    index.actions[key + ("version",)] = (version, found)
     return list(found)
-
-
-_BY_STATUSES: dict[tuple, tuple] = {}
 
 
 def _company_plays(state: GameState, corp: str, every: tuple, owned: bool, nationalized: bool,

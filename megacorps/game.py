@@ -8,7 +8,7 @@ from .actions import ACTION_TYPES, Action, Bid, ChoiceRange, OfferTrade, Sealed,
 from .errors import IllegalAction
 from .explain import describe_decision, why_illegal
 from .flow import apply_action, decisions, interruptions, may_interrupt, ranges
-from .log import LogEntry, Step
+from .log import LogEntry, Step, entries_of
 from .state import AuctionFrame, ElectionFrame, GameState
 from .trades import check_offer
 from .view import CorpView, build_view
@@ -37,8 +37,9 @@ class Game:
     def __init__(self, start: GameState, setup_log: list[LogEntry] | None = None):
         self._start = start.clone()
         self._state = start.clone()
-        self._setup_log = list(setup_log or [])
-        self._log: list[LogEntry] = list(self._setup_log)
+        self._setup_log = entries_of(list(setup_log or []))
+        self._log: list = list(self._setup_log)  # LogEntry, or its arguments until read (_entries)
+        self._built = len(self._log)  # the entries before this are LogEntry values
         self._history: list[_Done] = []
         self._decisions: dict[str, list] | None = None
         self._interrupts: dict[str, list] = {}
@@ -144,7 +145,7 @@ class Game:
 
     def _apply_checked(self, action: Action) -> "Game":
         before = self._state
-        step = Step(before.clone())
+        step = Step(before.fork())
         apply_action(step, action)
         self._history.append(_Done(action, before, len(self._log), step.reveals))
         self._state = step.state
@@ -203,6 +204,7 @@ class Game:
         self._history.pop()
         self._state = last.before
         del self._log[last.log_length:]
+        self._built = min(self._built, last.log_length)
         self._decisions = None
         self._interrupts = {}
         return last.action
@@ -234,7 +236,7 @@ class Game:
         """A full-information copy of the current position for search (`Simulator`): stepped
         in place, unchecked, without a log. Changing it never changes this game."""
         from .simulator import Simulator
-        return Simulator(self._state.clone())
+        return Simulator(self._state.fork())
 
     def states(self) -> list[GameState]:
         """Every state the game has been in, from its start to now (treat them as read-only)."""
@@ -244,11 +246,21 @@ class Game:
     def log(self) -> list[LogEntry]:
         """The log, oldest first. Each entry's text is public; use `view(corp).log` for a
         corp's own reading (which adds its secrets, such as the cards it drew)."""
-        return list(self._log)
+        return list(self._entries())
+
+    def _entries(self) -> list[LogEntry]:
+        """The log itself, its lines built as `LogEntry` values (steps keep their arguments)."""
+        log = self._log
+        if self._built < len(log):
+            for i in range(self._built, len(log)):
+                if type(log[i]) is tuple:
+                    log[i] = LogEntry(*log[i])
+            self._built = len(log)
+        return log
 
     def view(self, corp: str | None) -> CorpView:
         """What `corp` may see (None: a spectator)."""
-        return build_view(self._state, corp, self._log, self.deciders)
+        return build_view(self._state, corp, self._entries(), self.deciders)
 
     # --- the result ---------------------------------------------------------------------------
 
@@ -333,7 +345,7 @@ class Game:
             return NotImplemented
         return ([d.action for d in self._history] == [d.action for d in other._history]
                 and _full(self._start) == _full(other._start)
-                and _full(self._state) == _full(other._state) and self._log == other._log)
+                and _full(self._state) == _full(other._state) and self._entries() == other._entries())
 
     def __repr__(self) -> str:
         s = self._state

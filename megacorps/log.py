@@ -68,13 +68,25 @@ class LogEntry:
 
 @dataclass(slots=True)
 class Step:
-    """One application of an action: the state being changed and what the log gains."""
+    """One application of an action: the state being changed and what the log gains.
+
+    `entries` holds the lines as (round, text, rule, secret, args) tuples, the arguments of
+    `LogEntry`: the entries are built when the log is read (`entries_of`), not at every step."""
 
     state: GameState
-    entries: list[LogEntry] = field(default_factory=list)
+    entries: list = field(default_factory=list)
     reveals: bool = False  # the step showed hidden information (a draw, opened bids): undo stops here
 
     def log(self, text: str, rule: str, *args, secret: dict | None = None) -> None:
         """Add a line: `text` with `args` filled into its `{}` fields when first read; `secret`
         maps corps to their own text (a string, or a (template, arguments) pair)."""
-        self.entries.append(LogEntry(self.state.round, text, rule, secret, args))
+        self.entries.append((self.state.round, text, rule, secret, args))
+
+
+def entries_of(lines: list) -> list:
+    """`lines` with every (round, text, rule, secret, args) tuple made a `LogEntry`, in place
+    (so each is built once); returns `lines`."""
+    for i, line in enumerate(lines):
+        if type(line) is tuple:
+            lines[i] = LogEntry(*line)
+    return lines

@@ -57,12 +57,14 @@ class Simulator:
     @property
     def deciders(self) -> list[str]:
         """Corps that must decide now ([] when the game is over)."""
-        return list(self._current())
+        current = self._decisions  # _current, inlined (a call costs as much as the rest)
+        return list(current if current is not None else self._current())
 
     def choices(self, corp: str) -> list[Action]:
         """The choices of `corp`'s pending decision (the same values `Game.legal_actions`
         lists, without any-time cards and leaving); [] if it has none. Do not change the list."""
-        return self._current().get(corp, [])
+        current = self._decisions
+        return (current if current is not None else self._current()).get(corp, [])
 
     def ranges(self, corp: str) -> list:
         """The whole ranges of amounts `corp`'s decision accepts (`Game.ranges`); `choices`
@@ -80,7 +82,7 @@ class Simulator:
 
     def copy(self) -> "Simulator":
         """An independent copy of this position."""
-        return Simulator(self.state.clone())
+        return Simulator(self.state.fork())
 
     @property
     def is_over(self) -> bool:
@@ -165,7 +167,7 @@ def determinize(game, corp: str, rng: random.Random) -> Simulator:
         for card, _ in placed:
             cards.remove(card)
     rng.shuffle(cards)
-    new = state.clone()
+    new = state.fork()
     d = new.__dict__
     hands = dict(d["hands"])
     at = 0

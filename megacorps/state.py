@@ -6,6 +6,7 @@ see: `Game.apply` works on `state.clone()`.
 """
 from __future__ import annotations
 
+import itertools
 from bisect import bisect
 from dataclasses import dataclass, field
 from enum import Enum
@@ -162,7 +163,11 @@ _SAVED = tuple(StateModel.model_fields)
 # Not saved: the decisions under way (saved apart, as frames), the index of unowned companies
 # (a cache: None until asked, kept up to date by set_company), the board and deck in use, and
 # their RulesIndex (the tables the rules read, on a plain object).
-_UNSAVED = ("frames", "unowned_at", "unowned_pick", "board", "deck_spec", "index")
+_UNSAVED = ("frames", "unowned_at", "unowned_pick", "companies_version", "board", "deck_spec", "index")
+# A stamp of the companies' statuses, unique among all states in this process: set_company and
+# clone() draw a new one (so a clone edited directly, as a bot's trial, is never mistaken for
+# its original), `fork()` keeps it. Caches of what depends on the statuses are keyed by it.
+_VERSIONS = itertools.count(1)
 
 
 class GameState:
@@ -183,6 +188,7 @@ class GameState:
         self.frames = list(frames) if frames is not None else []
         self.unowned_at = None
         self.unowned_pick = None
+        self.companies_version = next(_VERSIONS)
         self.board = None
         self.deck_spec = None
         self.index = None
@@ -195,6 +201,7 @@ class GameState:
         new.frames = []
         new.unowned_at = None
         new.unowned_pick = None
+        new.companies_version = next(_VERSIONS)
         new.board = None
         new.deck_spec = None
         new.index = None
@@ -232,6 +239,7 @@ class GameState:
         companies = d["companies"]
         old = companies[company]
         companies[company] = status
+        d["companies_version"] = next(_VERSIONS)
         at = d["unowned_at"]
         if at is not None and (old == UNOWNED) != (status == UNOWNED):
             i = self.index.position[company]
@@ -275,6 +283,7 @@ class GameState:
                 self.__dict__[table] = ordered
         self.__dict__["unowned_at"] = None
         self.__dict__["unowned_pick"] = None
+        self.__dict__["companies_version"] = next(_VERSIONS)
         return self
 
     def clone(self) -> "GameState":
@@ -283,13 +292,21 @@ class GameState:
         Lists in a state (the deck, hands, the turn order...) are never changed in place: the
         rules replace them with new lists. Neither are the dicts that change rarely (controllers,
         governments, hands): the rules change them through `put`, which copies first. So a clone
-        may share all of those, and copies only money, mercenaries, companies and the frame stack. (tests/test_engine_integrity.py checks that no old state ever changes.)
+        may share all of those, and copies only money, mercenaries, companies and the frame
+        stack (tests/engine/test_engine_integrity.py checks that no old state ever changes).
         """
+        new = self.fork()
+        new.__dict__["companies_version"] = next(_VERSIONS)
+        return new
+
+    def fork(self) -> "GameState":
+        """`clone()` for the engine's own steps, which change companies only through
+        `set_company`: it keeps the stamp of the companies' statuses (`companies_version`)."""
         d = self.__dict__.copy()
         d["money"] = d["money"].copy()
         d["mercenaries"] = d["mercenaries"].copy()
         d["companies"] = d["companies"].copy()
-        d["frames"] = [_copy_frame(f) for f in d["frames"]]
+        d["frames"] = [_copy_frame(f) for f in d["frames"]] if d["frames"] else []
         new = object.__new__(GameState)
         new.__dict__ = d
         return new
