@@ -428,6 +428,14 @@ def test_war_preview_and_trade_offer():
     assert app.error.value == "", app.error.value
     assert app.table.focus == "Globbo"
     assert "Japan/Aerospace" in app.table.prompt.value
+    # before answering, Globbo sees what accepting gives up and what it does to its payouts
+    app.table.chooser.choose("Accept")
+    said = app.table.chooser.preview.value
+    assert "Globbo gets 5 Euros and gives up Japan/Aerospace" in said, said
+    before = mc.payout_amounts(game.state, "Aerospace").get("Globbo", 0)
+    assert before > 0 and f"Aerospace {before} → 0" in said, said
+    app.table.chooser.choose("Decline")
+    assert "Nothing changes hands" in app.table.chooser.preview.value
     app.table.chooser.choose("Accept")
     app.table.chooser.confirm.click()
     assert game.company_status("Japan/Aerospace") == "Mokia"

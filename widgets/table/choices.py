@@ -206,6 +206,26 @@ def _card_text(game: mc.Game, action) -> str:
     return ""
 
 
+def _trade_answer_text(state, offer, accept: bool) -> str:
+    """Answering a trade offer: what the recipient gets and gives up, and how its payouts of the
+    industries whose companies change hands would move (Trading: the deal happens at once)."""
+    me, other = offer.to, offer.corp
+    if not accept:
+        return f"Nothing changes hands; {other} keeps {offer.give.describe()}."
+    text = f"{me} gets {offer.give.describe()} and gives up {offer.take.describe()}."
+    moved = [(c, me) for c in offer.give.companies] + [(c, other) for c in offer.take.companies]
+    if not moved:
+        return text
+    after = state.clone()
+    for company, owner in moved:
+        after.set_company(company, owner)
+    changes = []
+    for industry in dict.fromkeys(c.split("/", 1)[1] for c, _ in moved):
+        before, now = (mc.payout_amounts(s, industry).get(me, 0) for s in (state, after))
+        changes.append(f"{industry} {before} → {now}")
+    return text + f" A payout would then pay {me}: " + ", ".join(changes) + " (Euros)."
+
+
 def preview(game: mc.Game, action: mc.Action) -> str:
     """A sentence on what `action` would do, or "" when there is nothing useful to say."""
     state = game.state
@@ -227,7 +247,7 @@ def preview(game: mc.Game, action: mc.Action) -> str:
                     text += f"{owner} controls the country and may veto it (Antitrust). "
                 text += _intervention_risk(game, corp, company)
             after = state.clone()
-            after.companies[company] = corp
+            after.set_company(company, corp)
             mine = mc.payout_amounts(after, industry).get(corp, 0)
             return text + f"Then a payout of {industry} would pay {corp} {mine}."
         if isinstance(action, A.Intervene):
@@ -280,6 +300,8 @@ def preview(game: mc.Game, action: mc.Action) -> str:
         if isinstance(action, A.OfferTrade):
             return (f"{action.describe(show_cards=True)}. {action.to} will be asked to accept or "
                     "decline; the offer is checked when you confirm.")
+        if isinstance(action, (A.Accept, A.Decline)) and isinstance(state.top_frame, TradeFrame):
+            return _trade_answer_text(state, state.top_frame.offer, isinstance(action, A.Accept))
         if isinstance(action, A.OfferMercenaries):
             frame = state.top_frame
             if isinstance(frame, MercenaryFrame):
