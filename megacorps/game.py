@@ -2,6 +2,8 @@
 choose, apply a choice, undo, the log, per-corp views, saving and loading."""
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import NamedTuple
 
 from .actions import ACTION_TYPES, Action, Bid, ChoiceRange, OfferTrade, Sealed, Vote, malformed
@@ -29,6 +31,9 @@ class _Done(NamedTuple):
     before: GameState
     log_length: int
     reveals: bool
+
+
+_new_done = tuple.__new__  # _Done without its Python-level __new__ (one per applied action)
 
 
 class Game:
@@ -106,11 +111,12 @@ class Game:
         """Raise IllegalAction (saying why) unless `action` is legal now."""
         corp = getattr(action, "corp", None)
         if type(corp) is str:
-            choices = self._current().get(corp)
-            if choices is not None and id(action) in map(id, choices):
+            current = self._decisions
+            choices = (current if current is not None else self._current()).get(corp)
+            if choices is not None and any(map(is_, choices, repeat(action))):
                 return  # the very value the engine listed (bots pass these): legal
             extra = self._interrupts.get(corp)
-            if extra is not None and id(action) in map(id, extra):
+            if extra is not None and any(map(is_, extra, repeat(action))):
                 return  # an any-time card or leaving, as listed
         if not isinstance(action, Action) or type(action) not in ACTION_TYPES.values():
             raise IllegalAction(f"{action!r} is not a MegaCorps action")
@@ -147,7 +153,7 @@ class Game:
         before = self._state
         step = Step(before.fork())
         apply_action(step, action)
-        self._history.append(_Done(action, before, len(self._log), step.reveals))
+        self._history.append(_new_done(_Done, (action, before, len(self._log), step.reveals)))
         self._state = step.state
         self._log.extend(step.entries)
         self._decisions = None
