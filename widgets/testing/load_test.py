@@ -194,7 +194,8 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as data, \
             voila_server(bot_pause=0.0, env={"MEGACORPS_DATA": data, **env}, log_name="voila-load.log") as url:
-        server = next(p for p in psutil.Process().children() if "voila" in " ".join(p.cmdline()))
+        server = next(p for p in psutil.Process().children()
+                      if any(name in " ".join(p.cmdline()) for name in ("voila", "widgets.table.serve")))
         for n in args.pages:
             heated = _wait_for_pool(server, pool, 180)
             print(f"(pool of {pool} heated after {heated:.0f} s)", flush=True)
