@@ -163,7 +163,8 @@ _SAVED = tuple(StateModel.model_fields)
 # Not saved: the decisions under way (saved apart, as frames), the index of unowned companies
 # (a cache: None until asked, kept up to date by set_company), the board and deck in use, and
 # their RulesIndex (the tables the rules read, on a plain object).
-_UNSAVED = ("frames", "unowned_at", "unowned_pick", "companies_version", "board", "deck_spec", "index")
+_UNSAVED = ("frames", "unowned_at", "unowned_pick", "companies_version", "companies_shared", "board", "deck_spec",
+            "index")
 # A stamp of the companies' statuses, unique among all states in this process: set_company and
 # clone() draw a new one (so a clone edited directly, as a bot's trial, is never mistaken for
 # its original), `fork()` keeps it. Caches of what depends on the statuses are keyed by it.
@@ -189,6 +190,7 @@ class GameState:
         self.unowned_at = None
         self.unowned_pick = None
         self.companies_version = next(_VERSIONS)
+        self.companies_shared = False
         self.board = None
         self.deck_spec = None
         self.index = None
@@ -202,6 +204,7 @@ class GameState:
         new.unowned_at = None
         new.unowned_pick = None
         new.companies_version = next(_VERSIONS)
+        new.companies_shared = False
         new.board = None
         new.deck_spec = None
         new.index = None
@@ -237,6 +240,9 @@ class GameState:
         through this, which keeps the index of unowned companies (`unowned_positions`) up to date."""
         d = self.__dict__
         companies = d["companies"]
+        if d["companies_shared"]:  # a fork shares it until one of them changes it (copy on write)
+            companies = d["companies"] = companies.copy()
+            d["companies_shared"] = False
         old = companies[company]
         companies[company] = status
         d["companies_version"] = next(_VERSIONS)
@@ -296,16 +302,21 @@ class GameState:
         stack (tests/engine/test_engine_integrity.py checks that no old state ever changes).
         """
         new = self.fork()
-        new.__dict__["companies_version"] = next(_VERSIONS)
+        d = new.__dict__
+        d["companies"] = d["companies"].copy()
+        d["companies_shared"] = False
+        d["companies_version"] = next(_VERSIONS)
         return new
 
     def fork(self) -> "GameState":
         """`clone()` for the engine's own steps, which change companies only through
-        `set_company`: it keeps the stamp of the companies' statuses (`companies_version`)."""
+        `set_company`: it keeps the stamp of the companies' statuses (`companies_version`), and
+        the two share the companies table until either changes it (`set_company` copies it
+        first: two thirds of the steps change no company)."""
+        self.__dict__["companies_shared"] = True
         d = self.__dict__.copy()
         d["money"] = d["money"].copy()
         d["mercenaries"] = d["mercenaries"].copy()
-        d["companies"] = d["companies"].copy()
         d["frames"] = [_copy_frame(f) for f in d["frames"]] if d["frames"] else []
         new = object.__new__(GameState)
         new.__dict__ = d
