@@ -104,3 +104,20 @@ def turn_choices(game: mc.Game, corp: str) -> list:
 def card_targets(game: mc.Game, corp: str, card: str) -> set:
     """The targets `corp` may play `card` on now."""
     return {a.target for a in game.legal_actions(corp) if isinstance(a, mc.PlayCard) and a.card == card}
+
+
+def simulated_positions(rng: random.Random, corps: list[str], seed: int, cards: float = 0.2):
+    """Every position of a random game played through the simulator (a card play, when there is
+    one, with probability `cards`), yielded before each step; the simulator's state is live."""
+    from megacorps.setup import new_game_state
+    from megacorps.simulator import Simulator
+    sim = Simulator(new_game_state(corps, seed, quiet=True)[0])
+    while not sim.is_over:
+        yield sim.state
+        corp = sim.deciders[0]
+        plays = sim.card_plays(corp)
+        if plays and rng.random() < cards:
+            sim.step(plays[int(rng.random() * len(plays))])
+        else:
+            choices = sim.choices(corp)
+            sim.step(choices[int(rng.random() * len(choices))])
