@@ -12,11 +12,12 @@ from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Interven
                       LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass, PayoutIndustry,
                       Permit, PickCompany, PlayCard, StayOut, SupportWar, Veto, Vote)
 from . import companies, contests, events, intervention, mercenaries, payouts, trades, turns, war
+from .board import tuple_getter
 from .interning import make, table
 from .log import Step
-from .state import (ABSENT, NATIONALIZED, OPEN_FRAMES, SYNDICALIZED, UNOWNED, AntitrustFrame, AuctionFrame, ElectionFrame, GameState,
-                    LastCallFrame, MercenaryFrame, PayoutFrame, SpoilsFrame, TradeFrame, WarFrame,
-                    tuple_getter)
+from .state import (ABSENT, NATIONALIZED, OPEN_FRAMES, SYNDICALIZED, UNOWNED, AntitrustFrame,
+                    AuctionFrame, ElectionFrame, GameState, LastCallFrame, MercenaryFrame,
+                    PayoutFrame, SpoilsFrame, TradeFrame, WarFrame)
 from .turns import end_round, end_turn, last_call, refresh_last_call, start_round
 
 # --- Deciders and their choices --------------------------------------------------------------

@@ -258,9 +258,7 @@ class Game:
         """The log itself, its lines built as `LogEntry` values (steps keep their arguments)."""
         log = self._log
         if self._built < len(log):
-            for i in range(self._built, len(log)):
-                if type(log[i]) is tuple:
-                    log[i] = LogEntry(*log[i])
+            entries_of(log, self._built)
             self._built = len(log)
         return log
 

@@ -83,10 +83,10 @@ class Step:
         self.entries.append((self.state.round, text, rule, secret, args))
 
 
-def entries_of(lines: list) -> list:
-    """`lines` with every (round, text, rule, secret, args) tuple made a `LogEntry`, in place
-    (so each is built once); returns `lines`."""
-    for i, line in enumerate(lines):
-        if type(line) is tuple:
-            lines[i] = LogEntry(*line)
+def entries_of(lines: list, start: int = 0) -> list:
+    """`lines` with every (round, text, rule, secret, args) tuple from `start` on made a
+    `LogEntry`, in place (so each is built once); returns `lines`."""
+    for i in range(start, len(lines)):
+        if type(lines[i]) is tuple:
+            lines[i] = LogEntry(*lines[i])
     return lines

@@ -3,9 +3,9 @@ nationalized and syndicalized ones, and by agreement from each other owner."""
 from __future__ import annotations
 
 from .actions import Accept, BuyMercenaries, ChoiceRange, Decline, OfferMercenaries, sensible_amounts
+from .board import tuple_getter
 from .interning import make, table
 from .log import Step
-from .board import tuple_getter
 from .state import ABSENT, MARKERS, GameState, MercenaryFrame
 from .turns import end_turn
 
