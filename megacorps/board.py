@@ -344,9 +344,6 @@ class RulesIndex:
         self.targeting = {c.name: _targeting(c) for c in deck.cards}
         self.brings = {c.name: str(c.params["company"]) if c.effect == "bring_into_existence" else None
                        for c in deck.cards}
-        # the cards whose targets depend on the companies' statuses (a company, or one to bring in)
-        self.by_statuses = frozenset(c.name for c in deck.cards
-                                     if c.target.kind == "company" or c.effect == "bring_into_existence")
         self.lasting = frozenset(c.name for c in deck.cards if c.effect == "lasting_rule")
 
 

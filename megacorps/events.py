@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import compress
-from operator import and_, not_, or_
+from operator import and_, attrgetter, not_, or_
 
 from .actions import PlayCard
 from .board import CardSpec, Government
@@ -63,16 +63,49 @@ def card_targets(state: GameState, corp: str, card: CardSpec) -> list[str | None
 
 
 def any_time_plays(state: GameState, corp: str) -> list:
-    """Cards `corp` may play right now as an interruption, with each legal target."""
+    """Cards `corp` may play right now as an interruption, with each legal target.
+
+    The checked door asks this at every step, so the plays are remembered by corp while its
+    hand is the same list (the rules replace a hand, never edit it) and what its cards'
+    targets are read from is the same (`_reads_of`): a hand of industry cards stays playable
+    whatever happens on the board; a country card's targets change only with the governments
+    or the controllers, a company card's with the companies' stamp (`companies_version`)."""
     hand = state.hands[corp]
     if not hand:
         return []
-    any_time = state.index.any_time_cards
+    index = state.index
+    key = ("any time", corp)
+    seen = index.actions.get(key)
+    if seen is not None and seen[0] is hand:
+        reads = seen[1]
+        if reads is None or reads(state) == seen[2]:
+            return list(seen[3])
+    else:
+        reads = _reads_of(index, hand)
+    any_time = index.any_time_cards
     plays = []
     for name in (sorted(set(hand)) if len(hand) > 1 else hand):
         if name in any_time:
             plays += _plays(state, corp, name)
+    index.actions[key] = (hand, reads, reads(state) if reads is not None else None, tuple(plays))
     return plays
+
+
+def _reads_of(index, hand: list[str]):
+    """A getter of the state's fields the any-time plays of `hand` depend on (None: none; the
+    corp itself, the phase and the frames are checked before: `flow.interruptions`)."""
+    names = set()
+    for name in hand:
+        if name not in index.any_time_cards:
+            continue
+        kind = index.targeting[name][0]
+        if kind == "country":
+            names.update(("governments", "controllers"))
+        elif kind == "company" or index.brings[name] is not None:
+            names.add("companies_version")
+        elif kind == "none" and name in index.lasting:
+            names.add("in_play")
+    return attrgetter(*sorted(names)) if names else None
 
 
 def _plays(state: GameState, corp: str, name: str) -> list:

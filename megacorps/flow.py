@@ -161,30 +161,14 @@ def may_interrupt(state: GameState) -> bool:
 
 def interruptions(state: GameState, corp: str) -> list:
     """Enumerable actions `corp` may take now without being asked: any-time cards, leaving.
-    (Trade offers are open-ended; `trades.check_offer` decides those.)
-
-    The checked door lists these at every step, so they are remembered by corp while its
-    hand, the governments, the controllers and the lasting cards are the same objects (the
-    rules replace those, never edit them), and, when a card in the hand targets by the
-    companies' statuses, while their stamp (`companies_version`) is the same."""
+    (Trade offers are open-ended; `trades.check_offer` decides those.)"""
     frames = state.frames  # may_interrupt and trades.leave_options, inlined
     if (state.phase != "rounds" or corp in state.departed or corp not in state.hands
             or (frames and not isinstance(frames[-1], OPEN_FRAMES))):
         return []
-    hand = state.hands[corp]
-    leave = not frames and len(state.corps) - len(state.departed) > 2  # at least two others stay
-    index = state.index
-    key = ("interruptions", corp)
-    seen = index.actions.get(key)
-    if (seen is not None and seen[0] is hand and seen[1] is state.governments and seen[2] is state.controllers
-            and seen[3] is state.in_play and seen[4] is leave
-            and (seen[6] is None or seen[6] == state.companies_version)):
-        return list(seen[5])
     plays = events.any_time_plays(state, corp)
-    if leave:
+    if not frames and len(state.corps) - len(state.departed) > 2:  # at least two others stay
         plays.append(_LEAVE.get(corp) or _LEAVE.setdefault(corp, make(LeaveGame, corp)))
-    version = None if index.by_statuses.isdisjoint(hand) else state.companies_version
-    index.actions[key] = (hand, state.governments, state.controllers, state.in_play, leave, tuple(plays), version)
     return plays
 
 
