@@ -24,18 +24,6 @@ class Applied(NamedTuple):
     reveals: bool      # it revealed hidden information (a card drawn, bids opened): undo stops there
 
 
-class _Done(NamedTuple):
-    """One applied action, with what undo needs to take it back."""
-
-    action: Action
-    before: GameState
-    log_length: int
-    reveals: bool
-
-
-_new_done = tuple.__new__  # _Done without its Python-level __new__ (one per applied action)
-
-
 class Game:
     """A game in progress: a starting position, the actions applied to it, and the result."""
 
@@ -45,7 +33,13 @@ class Game:
         self._setup_log = entries_of(list(setup_log or []))
         self._log: list = list(self._setup_log)  # LogEntry, or its arguments until read (_entries)
         self._built = len(self._log)  # the entries before this are LogEntry values
-        self._history: list[_Done] = []
+        # The history, as four lists side by side rather than a record per action: a record is
+        # one more object the cyclic garbage collector tracks and walks for as long as the game
+        # lives (about 0.2 M instructions a game on the checked door, bench over 60 games).
+        self._actions: list[Action] = []      # every applied action, in order
+        self._befores: list[GameState] = []   # the state each was applied to (undo goes back to it)
+        self._log_starts: list[int] = []      # where each one's log lines start
+        self._reveals: list[bool] = []        # each revealed hidden information: undo stops there
         self._decisions: dict[str, list] | None = None
         self._interrupts: dict[str, list] = {}
         self._facts: dict = {}    # knowledge.facts_of: what each corp knows of the hidden cards
@@ -153,7 +147,10 @@ class Game:
         before = self._state
         step = Step(before.fork())
         apply_action(step, action)
-        self._history.append(_new_done(_Done, (action, before, len(self._log), step.reveals)))
+        self._actions.append(action)
+        self._befores.append(before)
+        self._log_starts.append(len(self._log))
+        self._reveals.append(step.reveals)
         self._state = step.state
         self._log.extend(step.entries)
         self._decisions = None
@@ -165,15 +162,15 @@ class Game:
         if not isinstance(self._state.top_frame, (AuctionFrame, ElectionFrame)):
             return 0
         n = 0
-        for done in reversed(self._history):
-            if type(done.action) not in (Bid, Vote):
+        for action in reversed(self._actions):
+            if type(action) not in (Bid, Vote):
                 break
             n += 1
         return n
 
     def can_undo(self) -> bool:
         """Whether `undo()` would take an action back now."""
-        return bool(self._history) and not self._history[-1].reveals and not self._sealed()
+        return bool(self._actions) and not self._reveals[-1] and not self._sealed()
 
     def undo(self) -> Action:
         """Take back the last action and return it.
@@ -183,37 +180,37 @@ class Game:
         or when it is a secret bid or vote in a contest still under way: only its own corp may
         take that back, through `game.seat(corp).undo()` (ruling R16).
         """
-        if not self._history:
+        if not self._actions:
             raise IllegalAction("there is nothing to undo")
-        last = self._history[-1]
+        last = self._actions[-1]
         if self._sealed():
-            raise IllegalAction(f"{last.action.corp}'s secret {last.action.kind} is hidden information: "
-                                f"only {last.action.corp} itself may take it back (its own seat)")
+            raise IllegalAction(f"{last.corp}'s secret {last.kind} is hidden information: "
+                                f"only {last.corp} itself may take it back (its own seat)")
         return self._take_back()
 
     def _can_undo_for(self, corp: str) -> bool:
-        return bool(self._history) and self._history[-1].action.corp == corp and not self._history[-1].reveals
+        return bool(self._actions) and self._actions[-1].corp == corp and not self._reveals[-1]
 
     def _undo_for(self, corp: str) -> Action:
         """Undo through `corp`'s seat: only its own last action."""
-        if not self._history:
+        if not self._actions:
             raise IllegalAction("there is nothing to undo")
-        if self._history[-1].action.corp != corp:
+        if self._actions[-1].corp != corp:
             raise IllegalAction(f"the last action was not {corp}'s: a seat takes back only its own")
         return self._take_back()
 
     def _take_back(self) -> Action:
-        last = self._history[-1]
-        if last.reveals:
-            raise IllegalAction(f"cannot undo '{last.action}': it revealed hidden information "
+        if self._reveals[-1]:
+            raise IllegalAction(f"cannot undo '{self._actions[-1]}': it revealed hidden information "
                                 "(a card drawn, or secret bids or votes opened)")
-        self._history.pop()
-        self._state = last.before
-        del self._log[last.log_length:]
-        self._built = min(self._built, last.log_length)
+        self._reveals.pop()
+        self._state = self._befores.pop()
+        log_start = self._log_starts.pop()
+        del self._log[log_start:]
+        self._built = min(self._built, log_start)
         self._decisions = None
         self._interrupts = {}
-        return last.action
+        return self._actions.pop()
 
     # --- what happened ------------------------------------------------------------------------
 
@@ -221,7 +218,7 @@ class Game:
     def actions(self) -> list[Action]:
         """Every action applied since the start, in order. A secret bid or vote in a contest
         still under way appears as `Sealed(corp, "bid" / "vote")` until all are in."""
-        out = [d.action for d in self._history]
+        out = list(self._actions)
         for i in range(len(out) - self._sealed(), len(out)):
             out[i] = Sealed(out[i].corp, out[i].kind)
         return out
@@ -229,8 +226,7 @@ class Game:
     def applied(self) -> list[Applied]:
         """The record of every applied action, in order: the action, where its log lines start,
         and whether it revealed hidden information (see `Applied`)."""
-        return [Applied(action, done.log_length, done.reveals)
-                for action, done in zip(self.actions, self._history)]
+        return list(map(Applied, self.actions, self._log_starts, self._reveals))
 
     def seat(self, corp: str):
         """The door for one corp (`megacorps.seat.Seat`): its view, its choices, its actions;
@@ -246,7 +242,7 @@ class Game:
 
     def states(self) -> list[GameState]:
         """Every state the game has been in, from its start to now (treat them as read-only)."""
-        return [done.before for done in self._history] + [self._state]
+        return self._befores + [self._state]
 
     @property
     def log(self) -> list[LogEntry]:
@@ -347,7 +343,7 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return ([d.action for d in self._history] == [d.action for d in other._history]
+        return (self._actions == other._actions
                 and _full(self._start) == _full(other._start)
                 and _full(self._state) == _full(other._state) and self._entries() == other._entries())
 

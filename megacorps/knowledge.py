@@ -117,20 +117,23 @@ def _trade_done(facts: Facts, offer: OfferTrade) -> None:
 
 def facts_of(game, corp: str) -> Facts:
     """The facts `corp` holds at the current position of `game` (cached, extended lazily)."""
-    history = game._history
+    actions, befores = game._actions, game._befores
     cache = game._facts
     cached = cache.get(corp)
     if cached is not None:
         done, last, facts = cached
-        if done <= len(history) and (done == 0 or history[done - 1] is last):
-            if done == len(history):
+        # still the same history up to there (undo may have taken actions back): the state the
+        # last observed action was applied to is the same object (each step applies to a fresh
+        # copy, so that state is held only by this history), and so is the action
+        if done <= len(actions) and (done == 0 or (befores[done - 1] is last[1] and actions[done - 1] is last[0])):
+            if done == len(actions):
                 return facts
             facts = facts.copy()
         else:
             done, facts = 0, Facts(corp)
     else:
         done, facts = 0, Facts(corp)
-    for record in history[done:]:
-        observe(facts, record.action, record.before)
-    cache[corp] = (len(history), history[-1] if history else None, facts)
+    for i in range(done, len(actions)):
+        observe(facts, actions[i], befores[i])
+    cache[corp] = (len(actions), (actions[-1], befores[-1]) if actions else None, facts)
     return facts

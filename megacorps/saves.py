@@ -159,7 +159,7 @@ def dump_game(game) -> str:
         "frames": [frame_to_dict(f) for f in start.frames],
         "setup_log": [{"round": e.round, "text": e.text, "rule": e.rule, "secret": e.secret}
                       for e in game._setup_log],
-        "actions": [action_to_dict(d.action) for d in game._history],
+        "actions": [action_to_dict(a) for a in game._actions],
     }
     return json.dumps({"format": FORMAT, "version": VERSION, "corps": state.corps, "round": state.round,
                        "phase": state.phase, "money": state.money, "sealed": seal(sealed)}, indent=1)

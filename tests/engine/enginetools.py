@@ -68,7 +68,7 @@ THREE = ["Mokia", "Globbo", "Nonintendo"]
 def snapshot(game: mc.Game):
     """Everything an illegal action must leave alone."""
     return (game.state.model_dump(), copy.deepcopy(game.state.frames), len(game.log),
-            [d.action for d in game._history])
+            list(game._actions))
 
 
 def assert_illegal(game: mc.Game, action, *fragments: str) -> str:
