@@ -10,8 +10,9 @@
   `card_plays`, and `step` in place, unchecked, without a log.
 
 Both play the same kind of game: a uniformly random choice among the pending decision's
-choices, and with probability 0.1 an any-time card if the decider holds a playable one (the
-same seed gives the same game on both paths). Each run reports the best
+choices, and with probability 0.1 an any-time card if the decider holds a playable one. (The
+simulator answers No Card itself for corps that cannot play a payout card, where the checked door
+asks every card holder, so the same seed gives different games on the two paths.) Each run reports the best
 of `--repeat` runs (other processes only ever slow a run down) and the spread of all runs.
 It also times `determinize` (a corp's sampled view of a round-5 position) per call.
 When valgrind is installed, `--valgrind` (the default) also counts the instructions per game

@@ -7,6 +7,13 @@
         sim.step(rng.choice(sim.choices(corp)))
     sim.scores()
 
+The simulator asks only real decisions. In a payout window the checked door asks every corp
+holding a card (asking only the holders of Oversupply and Shortages would show who holds them);
+the simulator knows every hand, so when it is asked who decides it first answers No Card for the
+corps that cannot play either card, and asks the others (a fifth of a random game's steps are
+such answers). A position it starts from (`game.simulator()`, `determinize`) is the game's own
+until then.
+
 `Simulator.step` trusts its caller: it applies any action the checked door would accept, with
 the same result (tests/engine/test_simulator.py plays the same actions through both), but an
 action that is not legal now leaves the position in an undefined state. Use the values
@@ -18,9 +25,9 @@ import random
 from collections import Counter
 
 from .actions import Action, Bundle, OfferTrade, PlayCard
-from .flow import apply_action, decisions, interruptions, ranges
+from .flow import apply_action, settle, decisions, interruptions, ranges
 from .knowledge import SET_ASIDE, facts_of
-from .state import AuctionFrame, ElectionFrame, GameState, TradeFrame
+from .state import AuctionFrame, ElectionFrame, GameState, PayoutFrame, TradeFrame
 
 
 class _Quiet:
@@ -51,6 +58,9 @@ class Simulator:
     def _current(self) -> dict[str, list]:
         current = self._decisions
         if current is None:
+            frames = self.state.frames
+            if frames and type(frames[-1]) is PayoutFrame:
+                self._answer_no_card()
             current = self._decisions = decisions(self.state)
         return current
 
@@ -79,6 +89,23 @@ class Simulator:
         """Apply a legal action (unchecked) and everything that follows from it, in place."""
         apply_action(self._step, action)
         self._decisions = None
+
+    def _answer_no_card(self) -> None:
+        """In a payout window, No Card for every corp asked that cannot play Oversupply or
+        Shortages now (after one of them, only the other may follow); a window nobody can
+        answer resolves, and play goes on to the next real decision."""
+        state = self.state
+        frames = state.frames
+        cards = state.index.payout_cards
+        hands = state.hands
+        while frames and type(frames[-1]) is PayoutFrame:
+            frame = frames[-1]
+            last = frame.modifiers[-1] if frame.modifiers else None
+            playable = cards - {last} if last else cards
+            frame.waiting = [c for c in frame.waiting if not playable.isdisjoint(hands[c])]
+            if frame.waiting:
+                return
+            settle(self._step)
 
     def copy(self) -> "Simulator":
         """An independent copy of this position."""

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 import megacorps as mc
+from megacorps.flow import decisions
 from megacorps.view import build_view
 from enginetools import full_state, random_game, random_move
 
@@ -27,22 +28,54 @@ def test_a_simulator_playout_from_any_position_ends_where_the_checked_door_ends(
     while not game.is_over:
         if rng.random() < 0.04:
             running.append(game.simulator())
-        for sim in running:
-            assert sim.deciders == game.deciders
+        real = _real_deciders(game)
+        for sim in running if real else ():  # none: the simulator has already moved past the window
+            assert sim.deciders == real
             for corp in game.corps:
                 listed = game.legal_actions(corp)
-                decision = game._current().get(corp, [])
+                decision = game._current().get(corp, []) if corp in real else []
                 assert sim.choices(corp) == decision == listed[:len(decision)]
-                assert sim.card_plays(corp) == [a for a in listed[len(decision):] if isinstance(a, mc.PlayCard)]
+                assert sim.card_plays(corp) == [a for a in listed[len(game._current().get(corp, [])):]
+                                                if isinstance(a, mc.PlayCard)]
         action = random_move(rng, game, trades=0.08, cards=0.08)
         game.apply(action)
         for sim in running:
-            sim.step(action)
+            if not isinstance(action, mc.NoCard) or action in sim.choices(action.corp):
+                sim.step(action)  # (a No Card the simulator answered for itself is not repeated)
     assert running, "no position was tried"
     for sim in running:
         assert sim.is_over and sim.deciders == []
         assert full_state(sim.state) == full_state(game.state)
         assert sim.scores() == game.scores() and sim.winners() == game.winners()
+
+
+def _real_deciders(game: mc.Game) -> list[str]:
+    """The game's deciders less those whose only choice is No Card in a payout window: the
+    simulator answers for them (it knows every hand; the checked door asks every card holder
+    so as not to show who holds Oversupply or Shortages)."""
+    current = game._current()
+    return [c for c in game.deciders if current[c] != [mc.NoCard(c)]]
+
+
+def test_the_simulator_asks_in_a_payout_window_only_the_corps_that_can_play_a_payout_card():
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], companies={"Japan/Aerospace": "Mokia"},
+                       hands={"Mokia": ["Boom"], "Globbo": ["Oversupply"], "Nonintendo": ["Elections"]})
+    game.apply(mc.PayoutIndustry("Mokia", "Aerospace"))
+    assert game.deciders == ["Mokia", "Globbo", "Nonintendo"]  # every card holder, hiding who may play
+    sim = game.simulator()
+    assert sim.deciders == ["Globbo"]
+    sim.step(mc.PlayCard("Globbo", "Oversupply"))
+    for corp in ("Mokia", "Nonintendo"):
+        game.apply(mc.NoCard(corp))
+    game.apply(mc.PlayCard("Globbo", "Oversupply"))
+    assert game.deciders == ["Mokia", "Nonintendo"]  # asked again, to answer the Oversupply
+    for corp in ("Mokia", "Nonintendo"):
+        game.apply(mc.NoCard(corp))
+    assert sim.deciders == game.deciders == ["Globbo"] and full_state(sim.state) == full_state(game.state)
+    nobody = game.simulator()
+    game.apply(mc.Pass("Globbo"))  # Globbo's turn; nobody can play a payout card on the next payout
+    nobody.step(mc.Pass("Globbo"))
+    assert full_state(nobody.state) == full_state(game.state)
 
 
 def test_a_simulator_from_a_position_with_a_decision_pending_plays_like_the_game():
@@ -93,12 +126,13 @@ def _places_of(state: mc.GameState, card: str) -> set[str]:
 
 
 def _assert_consistent(game: mc.Game, corp: str, sim: mc.Simulator) -> None:
-    """What `corp` sees is unchanged; every card is somewhere, once."""
+    """What `corp` sees is unchanged; every card is somewhere, once. (Read before asking the
+    simulator who decides: in a payout window it then answers No Card for some corps.)"""
     real, made = game.state, sim.state
     assert made.hands[corp] == real.hands[corp]
     assert {c: len(h) for c, h in made.hands.items()} == {c: len(h) for c, h in real.hands.items()}
     assert len(made.deck) == len(real.deck) and len(made.set_aside) == len(real.set_aside)
-    assert build_view(made, corp, [], sim.deciders) == build_view(real, corp, [], game.deciders)
+    assert build_view(made, corp, [], list(decisions(made))) == build_view(real, corp, [], game.deciders)
     public = ("money", "mercenaries", "companies", "controllers", "governments", "discard", "in_play",
               "paid", "active", "round", "phase", "to_act", "departed", "corps")
     for name in public:
