@@ -6,7 +6,8 @@ resolves by itself, and so do the ends of turns, rounds and the game.
 """
 from __future__ import annotations
 
-from itertools import compress
+from itertools import compress, repeat
+from operator import eq
 
 from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
                       LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass, PayoutIndustry,
@@ -102,17 +103,26 @@ class _CorpActions:
 def _controlled(state: GameState, corp: str) -> tuple:
     """(the controllers table, a getter of the statuses of the companies in the countries `corp`
     controls (None: it controls none), Intervene against each of them, the other corps, its
-    wars): what `turn_options` needs that changes only when a country changes hands."""
-    index = state.index
+    wars): what `turn_options` needs that changes only when a country changes hands. Kept per
+    board by the countries it controls (found in C), so a new controllers table (a country
+    changed hands, or a new game) costs a lookup."""
     controllers = state.controllers
-    countries = [c for c, owner in controllers.items() if owner == corp]
+    countries = tuple(compress(controllers, map(eq, repeat(corp), controllers.values())))
+    key = ("controlled", corp, countries, *state.corps)
+    found = state.index.actions.get(key)
+    if found is None:
+        found = state.index.actions[key] = _controlled_by(state, corp, countries)
+    return (controllers, *found)
+
+
+def _controlled_by(state: GameState, corp: str, countries: tuple[str, ...]) -> tuple:
+    index = state.index
     targets = tuple(co for country in countries for co in index.companies_of_country[country])
     intervene = table(Intervene, corp)
     others = frozenset(state.corps) - {corp}  # a company owned by another corp: its marker
     launch = table(LaunchWar, corp)  # any country it does not control (never a neutral place)
-    wars = tuple(launch[c] for c, owner in controllers.items() if owner != corp)
-    return (controllers, tuple_getter(targets) if targets else None, tuple(intervene[co] for co in targets),
-            others, wars)
+    wars = tuple(launch[c] for c in state.controllers if c not in countries)
+    return (tuple_getter(targets) if targets else None, tuple(intervene[co] for co in targets), others, wars)
 
 
 def _actions(board, corp: str) -> _CorpActions:

@@ -106,7 +106,10 @@ def next_seller(state: GameState, frame: MercenaryFrame) -> str | None:
     owners.discard(frame.buyer)
     if not owners:
         return None
-    return next((c for c in state.corps_from(frame.buyer) if c in owners), None)
+    for corp in state.corps_from(frame.buyer):
+        if corp in owners:
+            return corp
+    return None
 
 
 def can_sell(state: GameState, frame: MercenaryFrame, seller: str) -> int:
@@ -125,16 +128,28 @@ def offer_stands(state: GameState, frame: MercenaryFrame) -> bool:
 def mercenary_options(state: GameState, frame: MercenaryFrame) -> dict[str, list]:
     if frame.offer is None:
         seller = next_seller(state, frame)
-        budget = state.money[frame.buyer]
-        offer = table(OfferMercenaries, seller)
-        prices = sensible_amounts(0, budget)
-        offers = [offer[0, 0]] + [offer[n, p] for n in range(1, can_sell(state, frame, seller) + 1)
-                                  for p in prices]
-        return {seller: offers}
+        key = (seller, can_sell(state, frame, seller), state.money[frame.buyer])
+        offers = _OFFERS.get(key) or _offers(*key)
+        return {seller: list(offers)}
+    buyer = frame.buyer
     price = frame.offer[2]
-    can = state.money[frame.buyer] >= price and offer_stands(state, frame)
-    answers = [make(Accept, frame.buyer)] if can else []
-    return {frame.buyer: answers + [make(Decline, frame.buyer)]}
+    if state.money[buyer] >= price and offer_stands(state, frame):
+        return {buyer: [make(Accept, buyer), make(Decline, buyer)]}
+    return {buyer: [make(Decline, buyer)]}
+
+
+def _offers(seller: str, most: int, budget: int) -> tuple:
+    """A seller's offers: none (0, 0), or 1..`most` mercenaries at each sensible price up to
+    the buyer's `budget`; built once per (seller, most, budget)."""
+    offer = table(OfferMercenaries, seller)
+    prices = sensible_amounts(0, budget)
+    found = (offer[0, 0], *(offer[n, p] for n in range(1, most + 1) for p in prices))
+    if len(_OFFERS) < 10_000:
+        _OFFERS[seller, most, budget] = found
+    return found
+
+
+_OFFERS: dict[tuple[str, int, int], tuple] = {}
 
 
 def offer_ranges(state: GameState, frame: MercenaryFrame) -> dict[str, list]:
