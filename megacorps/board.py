@@ -340,6 +340,8 @@ class RulesIndex:
                                    if "mercenary_industry" in c.params}
         self.mercenary_sources: dict[tuple, tuple[str, ...]] = {}  # by the lasting cards in play
         self.source_statuses = {(): tuple_getter(self.companies_of_industry["Defense"])}  # the same, read in C
+        # the statuses of each industry's companies, read in C (payouts count competitors by them)
+        self.industry_statuses = {i: tuple_getter(self.companies_of_industry[i]) for i in self.industries}
         self.not_neutral = tuple(co not in self.neutral_companies for co in self.companies)
         self.targeting = {c.name: _targeting(c) for c in deck.cards}
         self.brings = {c.name: str(c.params["company"]) if c.effect == "bring_into_existence" else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .actions import NoCard, PlayCard
 from .interning import table
 from .log import Step
-from .state import (without, ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState, PayoutFrame,
+from .state import (without, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, GameState, PayoutFrame,
                     country_of)
 
 
@@ -18,37 +18,32 @@ def competitors(state: GameState, industry: str, modifier: int = 0) -> int:
     zero only when one corp owns every existing company of the industry (the payout table's
     footnote, R9): otherwise Shortages stops at one.
     """
-    companies = state.index.companies_of_industry[industry]
-    statuses = state.companies
-    owners = set()
-    count = 0
-    nationalized = []
-    for company in companies:
-        status = statuses[company]
-        if status == UNOWNED or status == SYNDICALIZED:
-            count += 1
-        elif status == NATIONALIZED:
-            nationalized.append(company)
-        elif status != ABSENT:
-            owners.add(status)
-    for company in nationalized:
-        if state.controllers.get(country_of(company)) not in owners:
-            count += 1
-    sole_owner = count == 0 and not nationalized and len(owners) == 1
-    count += len(owners)
-    return max(0 if sole_owner else 1, min(5, count + modifier))
+    return payout(state, industry, modifier)[0]
 
 
 def payout_amounts(state: GameState, industry: str, modifier: int = 0) -> dict[str, int]:
     """Euros each corp earns if `industry` pays out now: the payout table's figure for the
     number of competitors, once per company owned. Corps owning none are left out."""
-    per_company = state.index.payout_table[competitors(state, industry, modifier)]
-    earned: dict[str, int] = {}
-    for company in state.index.companies_of_industry[industry]:
-        status = state.companies[company]
-        if status not in MARKERS:
-            earned[status] = earned.get(status, 0) + per_company
-    return earned
+    return payout(state, industry, modifier)[1]
+
+
+def payout(state: GameState, industry: str, modifier: int = 0) -> tuple[int, dict[str, int]]:
+    """(`competitors`, `payout_amounts`) of `industry`, counted together from one read of its
+    companies' statuses (the owners in board order of their first company)."""
+    index = state.index
+    statuses = index.industry_statuses[industry](state.companies)
+    owners = [s for s in dict.fromkeys(statuses) if s not in MARKERS]
+    count = statuses.count(UNOWNED) + statuses.count(SYNDICALIZED)
+    nationalized = NATIONALIZED in statuses
+    if nationalized:  # counts unless its country's controller owns a company of the industry
+        controllers = state.controllers
+        for company, status in zip(index.companies_of_industry[industry], statuses):
+            if status == NATIONALIZED and controllers.get(country_of(company)) not in owners:
+                count += 1
+    sole_owner = count == 0 and not nationalized and len(owners) == 1
+    count = max(0 if sole_owner else 1, min(5, count + len(owners) + modifier))
+    per_company = index.payout_table[count]
+    return count, {owner: statuses.count(owner) * per_company for owner in owners}
 
 
 # --- Resolving a payout: the window for Oversupply and Shortages -------------------------------
@@ -116,8 +111,7 @@ def resolve_payout(step: Step, frame: PayoutFrame) -> None:
     state = step.state
     state.frames.pop()
     modifier = sum(modifier_value(state, c) for c in frame.modifiers)
-    count = competitors(state, frame.industry, modifier)
-    amounts = payout_amounts(state, frame.industry, modifier)
+    count, amounts = payout(state, frame.industry, modifier)
     for corp, euros in amounts.items():
         state.money[corp] += euros
     paid = ", ".join(f"{c} earns {e}" for c, e in amounts.items()) or "no corp owns a company there"

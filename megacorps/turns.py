@@ -95,7 +95,7 @@ def end_round(step: Step) -> None:
 def final_payouts(step: Step) -> None:
     """Game End: every industry pays out once more (no event cards), most money wins."""
     state = step.state
-    from .payouts import competitors, payout_amounts
+    from .payouts import payout
 
     state.phase = "over"
     state.to_act = []
@@ -103,12 +103,11 @@ def final_payouts(step: Step) -> None:
     step.log("The event deck is empty: the game ends and every industry pays out a final time",
              "Game End")
     for industry in state.index.industries:
-        amounts = payout_amounts(state, industry)
+        count, amounts = payout(state, industry)
         for corp, euros in amounts.items():
             state.money[corp] += euros
         if amounts:
             paid = ", ".join(f"{c} {e}" for c, e in amounts.items())
-            count = competitors(state, industry)
             step.log("Final payout of {} ({} competitor{}): {}", "Game End",
                      industry, count, "s" if count != 1 else "", paid)
     best = max(state.money[c] for c in state.playing)
