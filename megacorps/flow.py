@@ -230,25 +230,19 @@ _FRAME_HANDLERS = {
     (LastCallFrame, Pass): turns.apply_last_pass,
 }
 
+# Any time (between any two steps the frames allow): event cards, trade offers, leaving.
+_ANY_TIME = {PlayCard: events.apply_play, OfferTrade: trades.apply_offer, LeaveGame: trades.apply_leave}
 
+# The handler of each kind of action, by the frame on top (None: the turn order): one lookup a step.
+_HANDLERS = {frame: {**_ANY_TIME, **{kind: handler for (f, kind), handler in _FRAME_HANDLERS.items() if f is frame}}
+             for frame in _FRAME_OPTIONS}
+_HANDLERS[None] = {**_ANY_TIME, **_TURN_HANDLERS}
 
 
 def apply_action(step: Step, action) -> None:
     """Carry out an action already known to be legal, then move play on."""
-    state = step.state
-    kind = type(action)
-    frames = state.frames
-    handler = _FRAME_HANDLERS.get((type(frames[-1]), kind)) if frames else None
-    if handler is None:
-        if kind is OfferTrade:
-            handler = trades.apply_offer
-        elif kind is LeaveGame:
-            handler = trades.apply_leave
-        elif kind is PlayCard:
-            handler = events.apply_play
-        else:
-            handler = _TURN_HANDLERS[kind]
-    handler(step, action)
+    frames = step.state.frames
+    _HANDLERS[type(frames[-1]) if frames else None][type(action)](step, action)
     settle(step)
 
 

@@ -333,9 +333,11 @@ class GameState:
 
     def corps_from(self, first: str) -> list[str]:
         """Corps still playing, clockwise starting with `first`."""
-        i = self.corps.index(first)
-        order = self.corps[i:] + self.corps[:i]
-        return [c for c in order if c not in self.departed]
+        corps = self.corps
+        i = corps.index(first)
+        order = corps[i:] + corps[:i]
+        departed = self.departed
+        return [c for c in order if c not in departed] if departed else order
 
     def next_clockwise(self, corp: str) -> str:
         """The next corp still playing to the left of `corp`."""
