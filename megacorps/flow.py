@@ -52,43 +52,48 @@ def turn_options(state: GameState, corp: str) -> list:
     statuses = state.companies
     if money >= board.company_price:  # Buy Company: any unowned company
         pick = state.unowned_pick
-        options = list((pick if pick is not None else state.unowned_picker())(acts.buys))
+        buys = (pick if pick is not None else state.unowned_picker())(acts.buys)
         if state.vetoed:
-            options = [a for a in options if a.company not in state.vetoed]
+            buys = [a for a in buys if a.company not in state.vetoed]
     else:
-        options = []
-    if not state.payout_taken and state.paid != corp:
-        options += acts.payouts
+        buys = ()
+    payouts = acts.payouts if not state.payout_taken and state.paid != corp else ()
     controllers = state.controllers
     mine = acts.controlled
     if mine[0] is not controllers:  # the countries it controls change rarely: kept by corp
         mine = acts.controlled = _controlled(state, corp)
-    if mine[1] is not None:  # Government Intervention: another corp's company in a country it controls
-        options += compress(mine[2], map(mine[3].__contains__, mine[1](statuses)))
+    # Government Intervention: another corp's company in a country it controls
+    interventions = compress(mine[2], map(mine[3].__contains__, mine[1](statuses))) if mine[1] is not None else ()
     # Buy Mercenaries: from the box, one per unowned, nationalized or syndicalized source
     # company, at the mercenary price; asking the other owners when any owns a source
     in_play = state.in_play
     get = board.source_statuses.get(tuple(in_play)) if in_play else board.source_statuses[()]
     sources = (get or mercenaries.sources_getter(state))(statuses)
-    box = sources.count(UNOWNED) + sources.count(NATIONALIZED) + sources.count(SYNDICALIZED)
-    ask = len(sources) - box - sources.count(corp) - sources.count(ABSENT) > 0
+    box_ask = acts.census.get(sources) or _census(acts, sources, corp)
     most = money // board.mercenary_price
-    if box < most:
-        most = box
-    mercs = acts.mercenaries.get((most, ask))
+    if box_ask[0] < most:
+        most = box_ask[0]
+    mercs = acts.mercenaries.get((most, box_ask[1]))
     if mercs is None:
-        mercs = acts.mercenaries[(most, ask)] = mercenaries.mercenary_choices(corp, most, ask)
-    options += mercs
-    if state.mercenaries[corp]:  # Launch a War: needs a mercenary
-        options += mine[4]
-    options.append(acts.passes)
-    return options
+        mercs = acts.mercenaries[(most, box_ask[1])] = mercenaries.mercenary_choices(corp, most, box_ask[1])
+    wars = mine[4] if state.mercenaries[corp] else ()  # Launch a War: needs a mercenary
+    return [*buys, *payouts, *interventions, *mercs, *wars, acts.passes]
+
+
+def _census(acts: "_CorpActions", sources: tuple, corp: str) -> tuple[int, bool]:
+    """(how many mercenaries the box sells, whether another corp owns a source company), from
+    the statuses of the source companies; kept by them."""
+    box = sources.count(UNOWNED) + sources.count(NATIONALIZED) + sources.count(SYNDICALIZED)
+    found = (box, len(sources) - box - sources.count(corp) - sources.count(ABSENT) > 0)
+    if len(acts.census) < 4096:  # bounded: a long tournament meets many combinations
+        acts.census[sources] = found
+    return found
 
 
 class _CorpActions:
     """The action values a corp's turn is made of, built once per board and corp."""
 
-    __slots__ = ("buys", "payouts", "passes", "controlled", "mercenaries")
+    __slots__ = ("buys", "payouts", "passes", "controlled", "mercenaries", "census")
 
     def __init__(self, board, corp: str):
         buy = table(BuyCompany, corp)
@@ -98,6 +103,7 @@ class _CorpActions:
         self.passes = table(Pass, corp)[()]
         self.controlled = (None,)  # _controlled: what depends on the countries it controls
         self.mercenaries: dict[tuple[int, bool], tuple] = {}  # (most from the box, ask) -> choices
+        self.census: dict[tuple, tuple[int, bool]] = {}  # source statuses -> (box sells, ask owners)
 
 
 def _controlled(state: GameState, corp: str) -> tuple:
