@@ -52,10 +52,10 @@ def needs_permission(state: GameState, buyer: str, company: str) -> str | None:
     if owner is None or owner == buyer:
         return None
     companies = state.companies
-    for other in board.companies_of_industry[industry]:
-        if companies[other] == buyer and other != company:
-            return owner
-    return None
+    owned = board.industry_statuses[industry](companies).count(buyer)  # read in C
+    if companies[company] == buyer:
+        owned -= 1
+    return owner if owned else None
 
 
 def apply_buy(step: Step, action: BuyCompany) -> None:

@@ -2,6 +2,8 @@
 are all revealed together once every corp has made its own."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import Bid, ChoiceRange, Vote, sensible_amounts
 from .interning import table
 from .log import Step
@@ -22,11 +24,14 @@ def start_auction(step: Step, country: str) -> None:
 def bid_options(state: GameState, frame: AuctionFrame) -> dict[str, list]:
     """Bids in sensible steps from 0 to all the corp's money (any amount between is accepted:
     `bid_ranges`)."""
-    out = {}
-    for corp in frame.waiting:
-        bids = table(Bid, corp)
-        out[corp] = [bids[n] for n in sensible_amounts(0, state.money[corp])]
-    return out
+    money = state.money
+    return {corp: list(_bids(corp, money[corp])) for corp in frame.waiting}
+
+
+@lru_cache(maxsize=4096)
+def _bids(corp: str, money: int) -> tuple:
+    bids = table(Bid, corp)
+    return tuple(bids[n] for n in sensible_amounts(0, money))
 
 
 def bid_ranges(state: GameState, frame: AuctionFrame) -> dict[str, list]:

@@ -2,6 +2,8 @@
 nationalized and syndicalized ones, and by agreement from each other owner."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import Accept, BuyMercenaries, ChoiceRange, Decline, OfferMercenaries, sensible_amounts
 from .board import tuple_getter
 from .interning import make, table
@@ -35,20 +37,13 @@ def census(state: GameState, corp: str, clockwise: bool = True) -> tuple[int, in
     box sells (one per unowned, nationalized or syndicalized source company), and how many each
     other owner may sell (one per company), those owners listed clockwise from `corp` (in no
     particular order with `clockwise=False`)."""
-    free = box = 0
-    others: dict[str, int] = {}
-    companies = state.companies
-    for co in mercenary_sources(state):
-        owner = companies[co]
-        if owner == corp:
-            free += 1
-        elif owner in MARKERS:
-            box += owner != ABSENT
-        else:
-            others[owner] = others.get(owner, 0) + 1
-    if clockwise and len(others) > 1:
-        others = {c: others[c] for c in state.corps_from(corp) if c in others}
-    return free, box, others
+    sources = sources_getter(state)(state.companies)
+    box = len(sources) - sources.count(ABSENT)
+    owners = [s for s in dict.fromkeys(sources) if s not in MARKERS]
+    box -= sum(map(sources.count, owners))
+    if clockwise and len(owners) > 1:
+        owners = [c for c in state.corps_from(corp) if c in owners]
+    return sources.count(corp), box, {c: sources.count(c) for c in owners if c != corp}
 
 
 def buy_mercenaries_options(state: GameState, corp: str) -> list:
@@ -128,9 +123,7 @@ def offer_stands(state: GameState, frame: MercenaryFrame) -> bool:
 def mercenary_options(state: GameState, frame: MercenaryFrame) -> dict[str, list]:
     if frame.offer is None:
         seller = next_seller(state, frame)
-        key = (seller, can_sell(state, frame, seller), state.money[frame.buyer])
-        offers = _OFFERS.get(key) or _offers(*key)
-        return {seller: list(offers)}
+        return {seller: list(_offers(seller, can_sell(state, frame, seller), state.money[frame.buyer]))}
     buyer = frame.buyer
     price = frame.offer[2]
     if state.money[buyer] >= price and offer_stands(state, frame):
@@ -138,18 +131,13 @@ def mercenary_options(state: GameState, frame: MercenaryFrame) -> dict[str, list
     return {buyer: [make(Decline, buyer)]}
 
 
+@lru_cache(maxsize=4096)
 def _offers(seller: str, most: int, budget: int) -> tuple:
     """A seller's offers: none (0, 0), or 1..`most` mercenaries at each sensible price up to
     the buyer's `budget`; built once per (seller, most, budget)."""
     offer = table(OfferMercenaries, seller)
     prices = sensible_amounts(0, budget)
-    found = (offer[0, 0], *(offer[n, p] for n in range(1, most + 1) for p in prices))
-    if len(_OFFERS) < 10_000:
-        _OFFERS[seller, most, budget] = found
-    return found
-
-
-_OFFERS: dict[tuple[str, int, int], tuple] = {}
+    return (offer[0, 0], *[offer[n, p] for n in range(1, most + 1) for p in prices])
 
 
 def offer_ranges(state: GameState, frame: MercenaryFrame) -> dict[str, list]:

@@ -2,6 +2,8 @@
 the target's Defense plus the defender's mercenaries; ties go to the defender."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from itertools import compress, repeat
 from operator import ne
 
@@ -65,12 +67,15 @@ def reconsider(state: GameState, frame: WarFrame) -> None:
 def support_options(state: GameState, frame: WarFrame) -> dict[str, list]:
     """Stay out, or give some mercenaries (in sensible steps up to all of them; any number
     between is accepted: `support_ranges`) to either side."""
-    out = {}
-    for corp in frame.waiting:
-        counts = sensible_amounts(1, state.mercenaries[corp])
-        support = table(SupportWar, corp)
-        out[corp] = [table(StayOut, corp)[()]] + [support[side, n] for side in SIDES for n in counts]
-    return out
+    mercenaries = state.mercenaries
+    return {corp: list(_support_choices(corp, mercenaries[corp])) for corp in frame.waiting}
+
+
+@lru_cache(maxsize=4096)
+def _support_choices(corp: str, most: int) -> tuple:
+    """Stay out, or 1..`most` mercenaries in sensible steps to either side; built once each."""
+    support = table(SupportWar, corp)
+    return (table(StayOut, corp)[()], *[support[side, n] for side in SIDES for n in sensible_amounts(1, most)])
 
 
 SIDES = ("attacker", "defender")
