@@ -239,17 +239,20 @@ _FRAME_HANDLERS = {
 # Any time (between any two steps the frames allow): event cards, trade offers, leaving.
 _ANY_TIME = {PlayCard: events.apply_play, OfferTrade: trades.apply_offer, LeaveGame: trades.apply_leave}
 
-# The handler of each kind of action, by the frame on top (None: the turn order): one lookup a step.
-_HANDLERS = {frame: {**_ANY_TIME, **{kind: handler for (f, kind), handler in _FRAME_HANDLERS.items() if f is frame}}
+# The handler of each kind of action, by the frame on top (None: the turn order): one lookup a
+# step (the simulator's `step` uses it too).
+HANDLERS = {frame: {**_ANY_TIME, **{kind: handler for (f, kind), handler in _FRAME_HANDLERS.items() if f is frame}}
              for frame in _FRAME_OPTIONS}
-_HANDLERS[None] = {**_ANY_TIME, **_TURN_HANDLERS}
+HANDLERS[None] = {**_ANY_TIME, **_TURN_HANDLERS}
 
 
 def apply_action(step: Step, action) -> None:
     """Carry out an action already known to be legal, then move play on."""
-    frames = step.state.frames
-    _HANDLERS[type(frames[-1]) if frames else None][type(action)](step, action)
-    settle(step)
+    state = step.state
+    frames = state.frames
+    HANDLERS[type(frames[-1]) if frames else None][type(action)](step, action)
+    if frames or not state.to_act:  # (otherwise the turn order goes on: nothing to settle)
+        settle(step)
 
 
 def _no_frame(step: Step, state: GameState) -> bool:

@@ -25,7 +25,7 @@ import random
 from collections import Counter
 
 from .actions import Action, Bundle, OfferTrade, PlayCard
-from .flow import apply_action, settle, decisions, interruptions, ranges
+from .flow import HANDLERS, decisions, interruptions, ranges, settle, turn_options
 from .knowledge import SET_ASIDE, facts_of
 from .state import AuctionFrame, ElectionFrame, GameState, PayoutFrame, TradeFrame
 
@@ -56,12 +56,19 @@ class Simulator:
         self._step = _Quiet(state)
 
     def _current(self) -> dict[str, list]:
-        current = self._decisions
-        if current is None:
-            frames = self.state.frames
-            if frames and type(frames[-1]) is PayoutFrame:
+        """`flow.decisions`, inlined for a turn (most steps), after answering No Card for the
+        corps that cannot play a payout card."""
+        state = self.state
+        frames = state.frames
+        if frames:
+            if type(frames[-1]) is PayoutFrame:
                 self._answer_no_card()
-            current = self._decisions = decisions(self.state)
+            current = self._decisions = decisions(state)
+        elif state.phase == "rounds" and state.to_act:
+            corp = state.to_act[0]
+            current = self._decisions = {corp: turn_options(state, corp)}
+        else:
+            current = self._decisions = decisions(state)
         return current
 
     @property
@@ -87,7 +94,12 @@ class Simulator:
 
     def step(self, action: Action) -> None:
         """Apply a legal action (unchecked) and everything that follows from it, in place."""
-        apply_action(self._step, action)
+        step = self._step  # flow.apply_action, inlined
+        state = self.state
+        frames = state.frames
+        HANDLERS[type(frames[-1]) if frames else None][type(action)](step, action)
+        if frames or not state.to_act:  # (otherwise the turn order goes on: nothing to settle)
+            settle(step)
         self._decisions = None
 
     def _answer_no_card(self) -> None:
