@@ -2,8 +2,6 @@
 choose, apply a choice, undo, the log, per-corp views, saving and loading."""
 from __future__ import annotations
 
-from itertools import repeat
-from operator import is_
 from typing import NamedTuple
 
 from .actions import ACTION_TYPES, Action, Bid, ChoiceRange, OfferTrade, Sealed, Vote, malformed
@@ -106,12 +104,14 @@ class Game:
         corp = getattr(action, "corp", None)
         if type(corp) is str:
             current = self._decisions
-            choices = (current if current is not None else self._current()).get(corp)
-            if choices is not None and any(map(is_, choices, repeat(action))):
-                return  # the very value the engine listed (bots pass these): legal
-            extra = self._interrupts.get(corp)
-            if extra is not None and any(map(is_, extra, repeat(action))):
-                return  # an any-time card or leaving, as listed
+            # the very value the engine listed (bots pass these), found by identity: a plain
+            # loop, as `is` is one cheap bytecode (`any(map(is_, ...))` costs twice as much)
+            for listed in (current if current is not None else self._current()).get(corp, ()):
+                if listed is action:
+                    return
+            for listed in self._interrupts.get(corp, ()):
+                if listed is action:
+                    return  # an any-time card or leaving, as listed
         if not isinstance(action, Action) or type(action) not in ACTION_TYPES.values():
             raise IllegalAction(f"{action!r} is not a MegaCorps action")
         problem = malformed(action)
