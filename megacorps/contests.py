@@ -74,7 +74,7 @@ def resolve_auction(step: Step, frame: AuctionFrame) -> None:
 
 def votes_of(state: GameState, corp: str) -> int:
     """One vote per Media company the corp owns."""
-    return sum(1 for co in state.index.companies_of_industry["Media"] if state.companies[co] == corp)
+    return state.index.industry_statuses["Media"](state.companies).count(corp)
 
 
 def start_election(step: Step, country: str, card: str) -> None:
