@@ -332,6 +332,7 @@ class RulesIndex:
         self.force = {c.name: c.force for c in board.countries}
         self.defense = {c.name: c.defense for c in board.countries}
         self.actions = board.actions
+        self.any_time_seen: dict[str, tuple] = {}  # events.any_time_plays: the last plays, by corp
         self.card_by_name = deck.card_by_name
         self.payout_cards = deck.payout_cards
         self.any_time_cards = frozenset(c.name for c in deck.cards if c.timing == "any_time")

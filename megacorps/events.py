@@ -74,8 +74,7 @@ def any_time_plays(state: GameState, corp: str) -> list:
     if not hand:
         return []
     index = state.index
-    key = ("any time", corp)
-    seen = index.actions.get(key)
+    seen = index.any_time_seen.get(corp)
     if seen is not None and seen[0] is hand:
         reads = seen[1]
         if reads is None or reads(state) == seen[2]:
@@ -87,7 +86,7 @@ def any_time_plays(state: GameState, corp: str) -> list:
     for name in (sorted(set(hand)) if len(hand) > 1 else hand):
         if name in any_time:
             plays += _plays(state, corp, name)
-    index.actions[key] = (hand, reads, reads(state) if reads is not None else None, tuple(plays))
+    index.any_time_seen[corp] = (hand, reads, reads(state) if reads is not None else None, tuple(plays))
     return plays
 
 
