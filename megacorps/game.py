@@ -141,9 +141,6 @@ class Game:
         Raises IllegalAction saying why, leaving the game exactly as it was.
         """
         self.check(action)
-        return self._apply_checked(action)
-
-    def _apply_checked(self, action: Action) -> "Game":
         before = self._state
         step = Step(before.fork())
         apply_action(step, action)
