@@ -25,7 +25,7 @@ import random
 from collections import Counter
 
 from .actions import Action, Bundle, OfferTrade, PlayCard
-from .flow import HANDLERS, decisions, interruptions, ranges, settle, turn_options
+from .flow import HANDLERS, card_plays, decisions, ranges, settle, turn_options
 from .knowledge import SET_ASIDE, facts_of
 from .state import AuctionFrame, ElectionFrame, GameState, PayoutFrame, TradeFrame
 
@@ -90,7 +90,7 @@ class Simulator:
 
     def card_plays(self, corp: str) -> list[PlayCard]:
         """Any-time cards `corp` may play right now, with every legal target."""
-        return [a for a in interruptions(self.state, corp) if type(a) is PlayCard]
+        return card_plays(self.state, corp) or []
 
     def step(self, action: Action) -> None:
         """Apply a legal action (unchecked) and everything that follows from it, in place."""
