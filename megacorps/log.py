@@ -76,6 +76,7 @@ class Step:
     state: GameState
     entries: list = field(default_factory=list)
     reveals: bool = False  # the step showed hidden information (a draw, opened bids): undo stops here
+    keeps_log = True  # (not a field) the simulator's step keeps none: text built only for the log is skipped
 
     def log(self, text: str, rule: str, *args, secret: dict | None = None) -> None:
         """Add a line: `text` with `args` filled into its `{}` fields when first read; `secret`

@@ -114,10 +114,11 @@ def resolve_payout(step: Step, frame: PayoutFrame) -> None:
     count, amounts = payout(state, frame.industry, modifier)
     for corp, euros in amounts.items():
         state.money[corp] += euros
-    paid = ", ".join(f"{c} earns {e}" for c, e in amounts.items()) or "no corp owns a company there"
-    why = f"{frame.card}: " if frame.card else ""
-    step.log("{}{} pays out with {} competitor{}: {}", "Payout Industries",
-             why, frame.industry, count, "s" if count != 1 else "", paid)
+    if step.keeps_log:
+        paid = ", ".join(f"{c} earns {e}" for c, e in amounts.items()) or "no corp owns a company there"
+        why = f"{frame.card}: " if frame.card else ""
+        step.log("{}{} pays out with {} competitor{}: {}", "Payout Industries",
+                 why, frame.industry, count, "s" if count != 1 else "", paid)
     if frame.by is not None:
         state.paid = frame.by
         step.log("{} takes the Paid card", "The Paid Card", frame.by)

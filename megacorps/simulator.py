@@ -39,6 +39,8 @@ class _Quiet:
         self.state = state
         self.reveals = False
 
+    keeps_log = False
+
     # Any arguments, nothing kept, at C speed (a Python no-op costs a call each log line).
     log = "".format
 

@@ -27,6 +27,8 @@ def start_round(step: Step) -> None:
     state.put("hands", state.active, state.hands[state.active] + [card])
     state.to_act = state.corps_from(state.active)
     step.reveals = True
+    if not step.keeps_log:
+        return
     left = len(state.deck)
     note = "the last card: this is the final round" if left == 0 else f"{left} left in the deck"
     step.log("Round {}: {} draws an event card ({})", "Rounds",
@@ -106,7 +108,7 @@ def final_payouts(step: Step) -> None:
         count, amounts = payout(state, industry)
         for corp, euros in amounts.items():
             state.money[corp] += euros
-        if amounts:
+        if amounts and step.keeps_log:
             paid = ", ".join(f"{c} {e}" for c, e in amounts.items())
             step.log("Final payout of {} ({} competitor{}): {}", "Game End",
                      industry, count, "s" if count != 1 else "", paid)
