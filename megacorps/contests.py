@@ -52,8 +52,9 @@ def resolve_auction(step: Step, frame: AuctionFrame) -> None:
     state = step.state
     state.frames.pop()
     step.reveals = True
-    shown = ", ".join(f"{c} {frame.bids[c]}" for c in state.playing if c in frame.bids)
-    step.log("Bids for {} revealed: {}", "Auctions", frame.country, shown)
+    if step.keeps_log:
+        shown = ", ".join(f"{c} {frame.bids[c]}" for c in state.playing if c in frame.bids)
+        step.log("Bids for {} revealed: {}", "Auctions", frame.country, shown)
     best = max(frame.bids.values(), default=0)
     if best == 0:
         step.log("Nobody bid: {} stays as it was", "Auctions", frame.country)
@@ -81,8 +82,9 @@ def start_election(step: Step, country: str, card: str) -> None:
     state = step.state
     voters = [c for c in state.playing if votes_of(state, c) > 0]
     state.frames.append(ElectionFrame(country, card, voters))
-    who = ", ".join(f"{c} ({votes_of(state, c)})" for c in voters) or "nobody owns a Media company"
-    step.log("Election for control of {}; votes: {}", "Elections", country, who)
+    if step.keeps_log:
+        who = ", ".join(f"{c} ({votes_of(state, c)})" for c in voters) or "nobody owns a Media company"
+        step.log("Election for control of {}; votes: {}", "Elections", country, who)
 
 
 def vote_options(state: GameState, frame: ElectionFrame) -> dict[str, list]:
@@ -113,8 +115,9 @@ def resolve_election(step: Step, frame: ElectionFrame) -> None:
     tally: dict[str, int] = {}
     for voter, candidate in frame.votes.items():
         tally[candidate] = tally.get(candidate, 0) + votes_of(state, voter)
-    ballots = ", ".join(f"{v} for {c}" for v, c in frame.votes.items())
-    step.log("Votes revealed: {}", "Elections", ballots)
+    if step.keeps_log:
+        ballots = ", ".join(f"{v} for {c}" for v, c in frame.votes.items())
+        step.log("Votes revealed: {}", "Elections", ballots)
     best = max(tally.values())
     top = [c for c, n in tally.items() if n == best]
     if len(top) > 1:

@@ -119,11 +119,10 @@ def resolve_war(step: Step, frame: WarFrame) -> None:
     if defender == attacker:
         step.log("{} already controls {}: there is no war", "Launch a War", attacker, country)
         return
-    spec = state.board.country_by_name[country]
     attack, defense, defending_mercs = war_totals(state, attacker, country, frame.lent_to_defender)
     attacker_wins = attack > defense
     step.log("War for {}: {} {} against {} {} ({} Defense + {} mercenaries): {} wins", "Resolving a War",
-             country, attacker, attack, defender or country, defense, spec.defense, defending_mercs,
+             country, attacker, attack, defender or country, defense, defense - defending_mercs, defending_mercs,
              attacker if attacker_wins else defender or country)
 
     attacking_mercs = state.mercenaries[attacker]
@@ -139,9 +138,8 @@ def resolve_war(step: Step, frame: WarFrame) -> None:
     if defender is not None:
         # the lent mercenaries are lost after the war anyway: they take the losses first (R23)
         state.mercenaries[defender] -= max(0, lost_d - lent)
-    step.log(f"Losses: {attacker} loses {lost_a}, {defender or country} loses {lost_d}"
-             + ("; the mercenaries lent to the country are lost too" if lent else ""),
-             "Resolving a War")
+    step.log("Losses: {} loses {}, {} loses {}{}", "Resolving a War", attacker, lost_a, defender or country, lost_d,
+             "; the mercenaries lent to the country are lost too" if lent else "")
 
     if attacker_wins:
         state.put("controllers", country, attacker)
