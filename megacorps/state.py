@@ -313,12 +313,14 @@ class GameState:
         `set_company`: it keeps the stamp of the companies' statuses (`companies_version`), and
         the two share the companies table until either changes it (`set_company` copies it
         first: two thirds of the steps change no company)."""
-        self.__dict__["companies_shared"] = True
-        d = self.__dict__.copy()
+        d = self.__dict__  # (each name below read once: the checked door forks at every step)
+        d["companies_shared"] = True
+        d = d.copy()
         d["money"] = d["money"].copy()
         d["mercenaries"] = d["mercenaries"].copy()
-        d["frames"] = [_copy_frame(f) for f in d["frames"]] if d["frames"] else []
-        new = object.__new__(GameState)
+        frames = d["frames"]
+        d["frames"] = [_copy_frame(f) for f in frames] if frames else []
+        new = _new(GameState)
         new.__dict__ = d
         return new
 
@@ -380,12 +382,16 @@ def industry_of(company: str) -> str:
 
 def _copy_frame(frame):
     """A frame's copy with its own lists and dicts (strings and tuples are shared)."""
-    new = object.__new__(type(frame))
+    cls = type(frame)
     d = frame.__dict__.copy()
-    for name in _MUTABLE_PARTS[type(frame)]:
+    for name in _MUTABLE_PARTS[cls]:
         d[name] = d[name].copy()
+    new = _new(cls)
     new.__dict__ = d
     return new
+
+
+_new = object.__new__
 
 
 _MUTABLE_PARTS = {
