@@ -70,12 +70,17 @@ class Game:
         """Every legal action for `corp` (its decision, plus any-time cards and leaving), or
         for all deciders when `corp` is None. Trade offers are open-ended and not listed:
         `apply` checks them."""
-        current = self._current()
+        current = self._decisions  # (_current and interruptions inlined: asked at every step)
+        if current is None:
+            current = self._current()
         if corp is None:
             if len(current) == 1:
                 return list(next(iter(current.values())))
             return [a for options in current.values() for a in options]
-        return current.get(corp, []) + self.interruptions(corp)
+        extra = self._interrupts.get(corp)
+        if extra is None:
+            extra = self._interrupts[corp] = interruptions(self._state, corp)
+        return current.get(corp, []) + extra
 
     def ranges(self, corp: str) -> list[ChoiceRange]:
         """The amounts `corp`'s decision accepts, as whole ranges: a bid, a price for
