@@ -2,8 +2,11 @@
 passes left; when a round needs a card and the deck is empty, the game ends (Game End)."""
 from __future__ import annotations
 
+from .actions import Pass
+from .interning import table
 from .log import Step
-from .state import GameState
+from .payouts import payout
+from .state import GameState, LastCallFrame
 
 
 def end_turn(state: GameState) -> None:
@@ -46,7 +49,6 @@ def last_call(step: Step) -> None:
     """The final round's last action is done. Cards may be played until the game ends (only the
     final payouts are closed to them), so every corp holding one is asked to play or pass first
     (a LastCallFrame); when nobody holds a card the game ends at once."""
-    from .state import LastCallFrame
     state = step.state
     holders = card_holders(state)
     if not holders:
@@ -72,8 +74,6 @@ def refresh_last_call(state: GameState, frame) -> None:
 
 def last_call_options(state: GameState, frame) -> dict[str, list]:
     """Each corp asked may pass (its any-time cards are listed as interruptions)."""
-    from .actions import Pass
-    from .interning import table
     return {c: [table(Pass, c)[()]] for c in frame.waiting}
 
 
@@ -97,7 +97,6 @@ def end_round(step: Step) -> None:
 def final_payouts(step: Step) -> None:
     """Game End: every industry pays out once more (no event cards), most money wins."""
     state = step.state
-    from .payouts import payout
 
     state.phase = "over"
     state.to_act = []
