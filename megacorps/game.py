@@ -58,8 +58,10 @@ class Game:
     @property
     def deciders(self) -> list[str]:
         """Corps that must decide now ([] when the game is over)."""
-        current = self._decisions
-        return list(current if current is not None else self._current())
+        current = self._decisions  # (_current inlined: asked first at every step)
+        if current is None:
+            current = self._decisions = decisions(self._state)
+        return list(current)
 
     @property
     def decision(self) -> str:
