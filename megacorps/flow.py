@@ -178,21 +178,23 @@ def may_interrupt(state: GameState) -> bool:
 def interruptions(state: GameState, corp: str) -> list:
     """Enumerable actions `corp` may take now without being asked: any-time cards, leaving.
     (Trade offers are open-ended; `trades.check_offer` decides those.)"""
-    plays = card_plays(state, corp)
-    if plays is None:
+    frames = state.frames  # card_plays and may_interrupt, inlined: the checked door asks at every step
+    if (state.phase != "rounds" or corp in state.departed or corp not in state.hands
+            or (frames and not isinstance(frames[-1], OPEN_FRAMES))):
         return []
-    if not state.frames and len(state.corps) - len(state.departed) > 2:  # leaving: two others stay
+    plays = events.any_time_plays(state, corp)
+    if not frames and len(state.corps) - len(state.departed) > 2:  # leaving: two others stay
         plays.append(_LEAVE.get(corp) or _LEAVE.setdefault(corp, make(LeaveGame, corp)))
     return plays
 
 
-def card_plays(state: GameState, corp: str) -> list | None:
-    """The any-time cards `corp` may play now, with every legal target (a new list); None when
-    nothing may interrupt now (cards, trades and leaving alike)."""
+def card_plays(state: GameState, corp: str) -> list:
+    """The any-time cards `corp` may play now, with every legal target (a new list): the
+    interruptions without leaving (the simulator's `card_plays`)."""
     frames = state.frames  # may_interrupt, inlined
     if (state.phase != "rounds" or corp in state.departed or corp not in state.hands
             or (frames and not isinstance(frames[-1], OPEN_FRAMES))):
-        return None
+        return []
     return events.any_time_plays(state, corp)
 
 

@@ -92,7 +92,7 @@ class Simulator:
 
     def card_plays(self, corp: str) -> list[PlayCard]:
         """Any-time cards `corp` may play right now, with every legal target."""
-        return card_plays(self.state, corp) or []
+        return card_plays(self.state, corp)
 
     def step(self, action: Action) -> None:
         """Apply a legal action (unchecked) and everything that follows from it, in place."""
