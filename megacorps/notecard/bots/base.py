@@ -7,7 +7,6 @@ import random
 
 from ...bots.protocol import BaseBot, Decision
 from .. import variable_yield
-from ..allocations import Allocate
 from ..view import SeatView
 
 __all__ = ["Decision", "NotecardBot"]
