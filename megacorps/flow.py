@@ -61,7 +61,7 @@ def turn_options(state: GameState, corp: str) -> list:
     controllers = state.controllers
     mine = acts.controlled
     if mine[0] is not controllers:  # the countries it controls change rarely: kept by corp
-        mine = acts.controlled = _controlled(state, corp)
+        mine = acts.controlled = _controlled(state, corp, acts)
     # Government Intervention: another corp's company in a country it controls
     interventions = compress(mine[2], map(mine[3].__contains__, mine[1](statuses))) if mine[1] is not None else ()
     # Buy Mercenaries: from the box, one per unowned, nationalized or syndicalized source
@@ -93,7 +93,7 @@ def _census(acts: "_CorpActions", sources: tuple, corp: str) -> tuple[int, bool]
 class _CorpActions:
     """The action values a corp's turn is made of, built once per board and corp."""
 
-    __slots__ = ("buys", "payouts", "passes", "controlled", "mercenaries", "census")
+    __slots__ = ("buys", "payouts", "passes", "controlled", "by_countries", "mercenaries", "census")
 
     def __init__(self, board, corp: str):
         buy = table(BuyCompany, corp)
@@ -102,22 +102,25 @@ class _CorpActions:
         self.payouts = tuple(pay[i] for i in board.industries)
         self.passes = table(Pass, corp)[()]
         self.controlled = (None,)  # _controlled: what depends on the countries it controls
+        self.by_countries: dict[tuple, tuple] = {}  # (its countries, the seating) -> the rest of it
         self.mercenaries: dict[tuple[int, bool], tuple] = {}  # (most from the box, ask) -> choices
         self.census: dict[tuple, tuple[int, bool]] = {}  # source statuses -> (box sells, ask owners)
 
 
-def _controlled(state: GameState, corp: str) -> tuple:
+def _controlled(state: GameState, corp: str, acts: "_CorpActions") -> tuple:
     """(the controllers table, a getter of the statuses of the companies in the countries `corp`
     controls (None: it controls none), Intervene against each of them, the other corps, its
     wars): what `turn_options` needs that changes only when a country changes hands. Kept per
-    board by the countries it controls (found in C), so a new controllers table (a country
-    changed hands, or a new game) costs a lookup."""
+    board and corp by the countries it controls (found in C), so a new controllers table (a
+    country changed hands, or a new game) costs a lookup."""
     controllers = state.controllers
     countries = tuple(compress(controllers, map(eq, repeat(corp), controllers.values())))
-    key = ("controlled", corp, countries, *state.corps)
-    found = state.index.actions.get(key)
+    key = (countries, *state.corps)
+    found = acts.by_countries.get(key)
     if found is None:
-        found = state.index.actions[key] = _controlled_by(state, corp, countries)
+        found = _controlled_by(state, corp, countries)
+        if len(acts.by_countries) < 4096:  # bounded, as the census
+            acts.by_countries[key] = found
     return (controllers, *found)
 
 
