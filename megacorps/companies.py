@@ -1,6 +1,8 @@
 """Buying companies: the free picks of setup, the Buy Company action and Antitrust."""
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from .actions import BuyCompany, Pass, Permit, PickCompany, Veto
 from .interning import make, table
 from .log import Step
@@ -28,8 +30,20 @@ def buy_options(state: GameState, corp: str) -> list:
         return []
     options = list(state.unowned_picker()(_every(BuyCompany, corp, state.index)))
     if state.vetoed:
-        return [a for a in options if a.company not in state.vetoed]
+        drop_vetoed(state, options)
     return options
+
+
+def drop_vetoed(state: GameState, options: list) -> None:
+    """Take out of `options` (one entry per unowned company, in board order, as the unowned
+    picker gives them) those of the companies vetoed this turn (Antitrust): found by their place
+    among the unowned companies, without comparing actions (a dataclass `==` per entry)."""
+    at = state.unowned_positions()
+    position = state.index.position
+    for i in sorted((position[co] for co in state.vetoed), reverse=True):
+        k = bisect_left(at, i)
+        if k < len(at) and at[k] == i:
+            del options[k]
 
 
 def apply_pick(step: Step, action: PickCompany) -> None:

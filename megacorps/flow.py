@@ -54,7 +54,8 @@ def turn_options(state: GameState, corp: str) -> list:
         pick = state.unowned_pick
         buys = (pick if pick is not None else state.unowned_picker())(acts.buys)
         if state.vetoed:
-            buys = [a for a in buys if a.company not in state.vetoed]
+            buys = list(buys)
+            companies.drop_vetoed(state, buys)
     else:
         buys = ()
     payouts = acts.payouts if not state.payout_taken and state.paid != corp else ()

@@ -3,6 +3,7 @@ nationalized and syndicalized ones, and by agreement from each other owner."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import filterfalse, product
 
 from .actions import Accept, BuyMercenaries, ChoiceRange, Decline, OfferMercenaries, sensible_amounts
 from .board import tuple_getter
@@ -96,8 +97,7 @@ def unused_sources(state: GameState, frame: MercenaryFrame, owner: str) -> list[
 def next_seller(state: GameState, frame: MercenaryFrame) -> str | None:
     """The next owner to ask, clockwise from the buyer: one that owns, now, a company supplying
     mercenaries that has not been asked about in this purchase (None: the deal is over)."""
-    companies = state.companies
-    owners = {companies[co] for co in mercenary_sources(state) if co not in frame.used}
+    owners = set(map(state.companies.__getitem__, filterfalse(frame.used.__contains__, mercenary_sources(state))))
     owners.discard(frame.buyer)
     if not owners:
         return None
@@ -137,7 +137,7 @@ def _offers(seller: str, most: int, budget: int) -> tuple:
     the buyer's `budget`; built once per (seller, most, budget)."""
     offer = table(OfferMercenaries, seller)
     prices = sensible_amounts(0, budget)
-    return (offer[0, 0], *[offer[n, p] for n in range(1, most + 1) for p in prices])
+    return (offer[0, 0], *map(offer.__getitem__, product(range(1, most + 1), prices)))
 
 
 def offer_ranges(state: GameState, frame: MercenaryFrame) -> dict[str, list]:
