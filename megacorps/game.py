@@ -22,6 +22,14 @@ class Applied(NamedTuple):
     reveals: bool      # it revealed hidden information (a card drawn, bids opened): undo stops there
 
 
+# The history keeps the state before every CHECKPOINT_EVERY-th action; any other earlier state
+# (for undo, `states()`, what a corp saw answered in a trade) is rebuilt by replaying the actions
+# from the checkpoint before it: applying is deterministic (the deck order and every hand are in
+# the state). Keeping every state alive, as before, made the cyclic garbage collector walk them
+# all game long: about an eighth of the checked door's time (docs/engine.md, Speed, stop 18).
+CHECKPOINT_EVERY = 16
+
+
 class Game:
     """A game in progress: a starting position, the actions applied to it, and the result."""
 
@@ -31,13 +39,13 @@ class Game:
         self._setup_log = entries_of(list(setup_log or []))
         self._log: list = list(self._setup_log)  # LogEntry, or its arguments until read (_entries)
         self._built = len(self._log)  # the entries before this are LogEntry values
-        # The history, as four lists side by side rather than a record per action: a record is
-        # one more object the cyclic garbage collector tracks and walks for as long as the game
-        # lives (about 0.2 M instructions a game on the checked door, bench over 60 games).
+        # The history, as lists side by side rather than a record per action: a record is one
+        # more object the cyclic garbage collector tracks and walks for as long as the game lives.
         self._actions: list[Action] = []      # every applied action, in order
-        self._befores: list[GameState] = []   # the state each was applied to (undo goes back to it)
+        self._marks: list[GameState] = []     # the state before actions 0, K, 2K, ... (K = CHECKPOINT_EVERY)
         self._log_starts: list[int] = []      # where each one's log lines start
         self._reveals: list[bool] = []        # each revealed hidden information: undo stops there
+        self._undos = 0                       # actions taken back so far: caches of the history check it
         self._decisions: dict[str, list] | None = None
         self._interrupts: dict[str, list] = {}
         self._facts: dict = {}    # knowledge.facts_of: what each corp knows of the hidden cards
@@ -151,8 +159,10 @@ class Game:
         before = self._state
         step = Step(before.fork())
         apply_action(step, action)
-        self._actions.append(action)
-        self._befores.append(before)
+        actions = self._actions
+        if not len(actions) % CHECKPOINT_EVERY:
+            self._marks.append(before)
+        actions.append(action)
         self._log_starts.append(len(self._log))
         self._reveals.append(step.reveals)
         self._state = step.state
@@ -207,14 +217,18 @@ class Game:
         if self._reveals[-1]:
             raise IllegalAction(f"cannot undo '{self._actions[-1]}': it revealed hidden information "
                                 "(a card drawn, or secret bids or votes opened)")
+        n = len(self._actions) - 1
+        # back to the state the last action was applied to: a checkpoint, or rebuilt from the one before
+        self._state = self._marks.pop() if not n % CHECKPOINT_EVERY else self.state_before(n)
+        action = self._actions.pop()
         self._reveals.pop()
-        self._state = self._befores.pop()
         log_start = self._log_starts.pop()
         del self._log[log_start:]
         self._built = min(self._built, log_start)
         self._decisions = None
         self._interrupts = {}
-        return self._actions.pop()
+        self._undos += 1
+        return action
 
     # --- what happened ------------------------------------------------------------------------
 
@@ -245,8 +259,29 @@ class Game:
         return Simulator(self._state.fork())
 
     def states(self) -> list[GameState]:
-        """Every state the game has been in, from its start to now (treat them as read-only)."""
-        return self._befores + [self._state]
+        """Every state the game has been in, from its start to now (treat them as read-only).
+        The states between checkpoints are rebuilt by replaying the actions: equal to the ones
+        the game was in, not always the same objects."""
+        actions, marks = self._actions, self._marks
+        out: list[GameState] = []
+        for i in range(len(actions)):
+            out.append(marks[i // CHECKPOINT_EVERY] if not i % CHECKPOINT_EVERY else _replayed(out[-1], actions[i - 1]))
+        out.append(self._state)
+        return out
+
+    def state_before(self, i: int) -> GameState:
+        """The state action `i` (counted from 0 in `actions`) was applied to; `i = len(actions)`
+        gives the current state. Treat it as read-only."""
+        actions = self._actions
+        if not 0 <= i <= len(actions):
+            raise IndexError(f"no action {i}: the game has {len(actions)}")
+        if i == len(actions):
+            return self._state
+        first = i - i % CHECKPOINT_EVERY
+        state = self._marks[first // CHECKPOINT_EVERY]
+        for action in actions[first:i]:
+            state = _replayed(state, action)
+        return state
 
     @property
     def log(self) -> list[LogEntry]:
@@ -366,6 +401,13 @@ class Game:
         bundle = pio.renderers["plotly_mimetype"].to_mimebundle(board_figure(self).to_dict())
         bundle["text/plain"] = repr(self)
         return bundle
+
+
+def _replayed(state: GameState, action: Action) -> GameState:
+    """The state after `action`, applied again to a copy of `state` (the log it writes is dropped)."""
+    step = Step(state.fork())
+    apply_action(step, action)
+    return step.state
 
 
 def _full(state: GameState) -> tuple:

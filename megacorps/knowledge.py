@@ -117,23 +117,20 @@ def _trade_done(facts: Facts, offer: OfferTrade) -> None:
 
 def facts_of(game, corp: str) -> Facts:
     """The facts `corp` holds at the current position of `game` (cached, extended lazily)."""
-    actions, befores = game._actions, game._befores
+    actions = game._actions
     cache = game._facts
     cached = cache.get(corp)
-    if cached is not None:
-        done, last, facts = cached
-        # still the same history up to there (undo may have taken actions back): the state the
-        # last observed action was applied to is the same object (each step applies to a fresh
-        # copy, so that state is held only by this history), and so is the action
-        if done <= len(actions) and (done == 0 or (befores[done - 1] is last[1] and actions[done - 1] is last[0])):
-            if done == len(actions):
-                return facts
-            facts = facts.copy()
-        else:
-            done, facts = 0, Facts(corp)
+    # still the same history up to where the cache stopped: nothing was taken back since
+    if cached is not None and cached[1] == game._undos and cached[0] <= len(actions):
+        done, _, facts = cached
+        if done == len(actions):
+            return facts
+        facts = facts.copy()
     else:
         done, facts = 0, Facts(corp)
     for i in range(done, len(actions)):
-        observe(facts, actions[i], befores[i])
-    cache[corp] = (len(actions), (actions[-1], befores[-1]) if actions else None, facts)
+        action = actions[i]
+        # only the answer to a trade reads the position it answered (the offer on the table)
+        observe(facts, action, game.state_before(i) if type(action) is Accept else None)
+    cache[corp] = (len(actions), game._undos, facts)
     return facts
