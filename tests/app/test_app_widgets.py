@@ -408,6 +408,21 @@ def test_payout_preview_and_board_click():
     assert app.session.game.company_status("India/Biotech") == "Mokia"
 
 
+def test_a_card_with_its_target_still_to_choose_previews_no_target():
+    # choosing Boom previewed a payout of the first industry, a target nobody had chosen
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Mokia": ["Boom"]}, companies={"Mercosur/Oil": "Mokia"})
+    ch = app.table.chooser
+    app.table.show_hand.click()
+    ch.choose("Play a card")
+    ch.set_field("card", "Boom")
+    assert ch.confirm.disabled and ch.preview.value == ""
+    ch.set_field("target", "Oil")
+    paid = mc.payout_amounts(app.session.game.state, "Oil")["Mokia"]
+    assert "Oil has" in ch.preview.value and f"Mokia {paid} Euros" in ch.preview.value, ch.preview.value
+    assert "(Euros)" not in ch.preview.value
+
+
 def test_war_preview_and_trade_offer():
     seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": "Greedy"}
     app = _scenario_app(seats, mercenaries={"Mokia": 3}, countries={"Japan": "Globbo"},

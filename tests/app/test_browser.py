@@ -298,6 +298,44 @@ def test_reload_resumes_the_game_and_big_uploads_are_refused(server, browser, tm
         context.close()
 
 
+def test_a_loaded_save_resumes_with_the_decision_in_view(server, browser, tmp_path):
+    """Save, then New / Load that file: "Resume saved game" sits at the bottom of a long form, so
+    the sidebar is scrolled down when it is pressed; the decision must come back into view."""
+    url, _ = server
+    page = open_page(browser, url, (1024, 700))
+    try:
+        set_seats(page, [("Mokia", "Human"), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=12)
+        page.click(".mc-start")
+        page.wait_for_selector(".mc-who-decides", timeout=30_000)
+        for _ in range(3):
+            take_one_decision(page)
+        status = page.inner_text(".mc-status-text")
+        with page.expect_download() as saved:
+            page.click(".mc-save")
+        path = tmp_path / "saved.json"
+        saved.value.save_as(path)
+        page.click(".mc-new")
+        page.set_input_files(".mc-upload-input", str(path))
+        page.wait_for_function("() => [...document.querySelectorAll('.mc-start')].some("
+                               "b => b.innerText.includes('Resume saved game'))", timeout=20_000)
+        page.locator(".mc-start").scroll_into_view_if_needed()
+        assert page.evaluate("() => document.querySelector('.mc-sidebar').scrollTop") > 0  # really scrolled
+        page.click(".mc-start")
+        page.wait_for_selector(".mc-who-decides", timeout=30_000)
+        page.wait_for_function(IDLE, timeout=30_000)
+        page.wait_for_timeout(400)
+        assert page.inner_text(".mc-status-text") == status
+        top = page.evaluate("() => [document.querySelector('.mc-sidebar').getBoundingClientRect().top,"
+                            " document.querySelector('.mc-decision').getBoundingClientRect().top]")
+        assert top[0] - 1 <= top[1] < 700, f"the decision is out of view: {top}"
+        assert page.refused == [] and page.js_errors == []
+    except BaseException:
+        page.screenshot(path=str(ARTIFACTS / "browser-load-failure.png"))
+        raise
+    finally:
+        page.context.close()
+
+
 def _lesson_heading(name: str) -> str:
     """The first line of a lesson notebook's first cell (its title), without the '#'."""
     import json

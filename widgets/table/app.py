@@ -51,9 +51,10 @@ but prints neither the board nor the card texts, so the countries, their compani
 and Force values and the event cards used here were rebuilt to agree with everything the
 rulebook and published descriptions say. If you own the physical game, its board and cards
 are the real ones.</p>
-<p><b>Privacy at one screen</b>: a hand is shown only after its owner presses <i>Show my hand</i>
-and is hidden again as soon as anything happens; secret bids and votes are entered one player
-at a time. <b>Nothing is lost</b>: the game is saved on this server after every move; reopen
+<p><b>Privacy at one screen</b>: when several people play at the screen, a hand is shown only
+after its owner presses <i>Show my hand</i> and is hidden again as soon as anything happens, and
+secret bids and votes are entered one player at a time (with one person against bots, that
+person's hand is always shown). <b>Nothing is lost</b>: the game is saved on this server after every move; reopen
 the page and press <i>Resume</i>.</p>
 </div>
 """
@@ -409,6 +410,7 @@ class App(W.VBox):
     def _show_table(self) -> None:
         self.form.widget.layout.display = "none"
         self.table.widget.layout.display = None
+        self.bridge.sidebar_to_top()  # the form may have been scrolled down to its button
         if self.source is not None:
             self.refresh()
             self.run_bots()

@@ -103,6 +103,11 @@ export default {
         store(remembered().filter(t => t.id !== msg.table));
       } else if (msg.type === 'measure') {
         model.send({type: 'size', ...sizes()});
+      } else if (msg.type === 'top') {
+        // the sidebar scrolls on its own: when the table replaces a long form (a loaded save's
+        // "Resume saved game" sits at its bottom), its scroll would hide the decision
+        const top = () => { const s = document.querySelector('.mc-sidebar'); if (s) s.scrollTop = 0; };
+        top(); setTimeout(top, 150);
       }
     });
 
@@ -245,3 +250,7 @@ class BrowserBridge(anywidget.AnyWidget):
 
     def measure(self) -> None:
         self.send({"type": "measure"})
+
+    def sidebar_to_top(self) -> None:
+        """Scroll the sidebar back to its top (where the decision is)."""
+        self.send({"type": "top"})

@@ -111,9 +111,9 @@ def board_target_kind(state, value) -> str | None:
 def _payout_text(state, industry: str, modifier: int = 0) -> str:
     amounts = mc.payout_amounts(state, industry, modifier)
     n = competitors(state, industry, modifier)
-    paid = ", ".join(f"{c} {e}" for c, e in sorted(amounts.items(), key=lambda kv: -kv[1]))
+    paid = ", ".join(f"{c} {e} Euro{'' if e == 1 else 's'}" for c, e in sorted(amounts.items(), key=lambda kv: -kv[1]))
     return (f"{industry} has {n} competitor{'s' if n != 1 else ''}: it would pay "
-            f"{paid or 'nobody (no corp owns a company there)'} (Euros).")
+            f"{paid or 'nobody (no corp owns a company there)'}.")
 
 
 def _war_text(state, attacker: str, country: str, lent: int = 0) -> str:
@@ -223,7 +223,7 @@ def _trade_answer_text(state, offer, accept: bool) -> str:
     for industry in dict.fromkeys(c.split("/", 1)[1] for c, _ in moved):
         before, now = (mc.payout_amounts(s, industry).get(me, 0) for s in (state, after))
         changes.append(f"{industry} {before} → {now}")
-    return text + f" A payout would then pay {me}: " + ", ".join(changes) + " (Euros)."
+    return text + f" A payout would then pay {me} (Euros): " + ", ".join(changes) + "."
 
 
 def preview(game: mc.Game, action: mc.Action) -> str:
@@ -298,8 +298,9 @@ def preview(game: mc.Game, action: mc.Action) -> str:
                 return f"{corp} leaves {state.top_frame.loser}'s companies alone."
             return f"{corp} takes no action this turn."
         if isinstance(action, A.OfferTrade):
-            return (f"{action.describe(show_cards=True)}. {action.to} will be asked to accept or "
-                    "decline; the offer is checked when you confirm.")
+            # (the trade form shows the offer itself just above: the preview says what follows)
+            return (f"{action.to} will be asked to accept or decline; the offer is checked when you "
+                    "confirm.")
         if isinstance(action, (A.Accept, A.Decline)) and isinstance(state.top_frame, TradeFrame):
             return _trade_answer_text(state, state.top_frame.offer, isinstance(action, A.Accept))
         if isinstance(action, A.OfferMercenaries):

@@ -297,9 +297,10 @@ class ActionChooser:
         self.confirm.disabled = action is None
         text = preview(self.game, action) if (action is not None and self.game is not None) else ""
         if not text and self._acts and self.game is not None and self._names:
-            # a preview for the first field alone (e.g. the industry of a payout)
+            # a preview for the first field alone (e.g. the industry of a payout), but not for a
+            # card whose target is still to choose: it would describe the first target, unchosen
             first = self._names[0]
-            if first in self._chosen:
+            if first in self._chosen and not (first == "card" and "target" in self._names):
                 partial = next((a for a in self._matching(1)), None)
                 text = preview(self.game, partial) if partial is not None else ""
         self.preview.value = f"<div class='mc-preview-text'>{escape(text)}</div>" if text else ""

@@ -85,7 +85,8 @@ html, body { overflow-x: hidden !important; }
 .mc-kinds .widget-toggle-button { font-size: 12px; margin: 2px; border-radius: 4px; }
 .mc-kinds .mod-active { background: #1d3557 !important; color: #fff !important; }
 .mc-preview-text { font-size: 12px; background: #fff8e1; border: 1px solid #ffe08a; padding: 4px 6px;
-                   border-radius: 4px; margin: 4px 0; }
+                   border-radius: 4px; margin: 4px 0; overflow-wrap: anywhere; }
+.mc-preview.widget-html { margin-left: 0; margin-right: 0; max-width: 100%; box-sizing: border-box; }
 .mc-gate { background: #fff3cd; border-radius: 6px; padding: 8px; margin: 6px 0; }
 .mc-pass-screen { font-size: 17px; }
 .mc-hand-title .mc-panel-title { margin-bottom: 0; }
@@ -94,7 +95,7 @@ html, body { overflow-x: hidden !important; }
 .mc-card.mc-playable { border: 2px solid #2a9d8f; background: #eefaf7; }
 .mc-card-name { font-weight: 700; font-size: 13px; }
 .mc-play-mark { font-size: 10px; color: #fff; background: #2a9d8f; border-radius: 6px; padding: 0 4px;
-                font-weight: 600; }
+                font-weight: 600; white-space: nowrap; display: inline-block; }
 .mc-card-text { font-size: 11px; color: #37415a; line-height: 1.3; }
 .mc-private { font-size: 11px; margin-top: 6px; background: #f3f0ff; border-radius: 4px; padding: 4px 6px; }
 .mc-private ul { margin: 2px 0 0 14px; padding: 0; }
