@@ -79,6 +79,19 @@ def test_since_your_last_turn_names_what_changed_and_why():
     assert lost and lost[0].topic in ("Resolving a War", "Launch a War", "When the War is Over")
 
 
+def test_since_your_last_turn_lists_only_the_lines_that_involve_the_corp():
+    # a step that logs what happened to several corps was listed whole under "involving Mokia"
+    from widgets.table.source import Entry, Step
+    money = {"Mokia": 40, "Globbo": 40}
+    lines = (Entry(0, 2, "Globbo wins the war for Japan", "Resolving a War", 1, "Globbo"),
+             Entry(1, 2, "Globbo takes Japan/Nanotech for free", "When the War is Over", 1, "Globbo"),
+             Entry(2, 2, "Mokia loses 2 mercenaries sent to Japan", "Resolving a War", 1, "Globbo"))
+    timeline = [Step(0, 2, "Mokia", "pass", "Mokia passes", (), money, money),
+                Step(1, 2, "Globbo", "war", "Globbo launches a war", lines, money, money)]
+    [event] = since_last_turn(timeline, "Mokia")
+    assert event.text == "Mokia loses 2 mercenaries sent to Japan"
+
+
 @pytest.mark.parametrize("seed", [4, 5])
 def test_the_end_screen_accounts_for_every_euro(seed):
     session = _bot_game(seed)

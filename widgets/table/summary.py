@@ -80,8 +80,11 @@ def since_last_turn(timeline: list[Step], corp: str) -> list[Happening]:
         main = _main_entry(s)
         if main is None:
             continue
-        out.append(Happening(s.round, "; ".join(e.text for e in s.entries if e.rule != "Rounds" or not effects)
-                             or main.text, ", ".join(effects), topic_for_rule(main.rule), s.corp))
+        # the step's lines that name the corp (the list says "involving" it: a step such as a
+        # war's end also logs what happened to others); all of them when none names it
+        shown = [e for e in s.entries if corp in e.text] or [e for e in s.entries if e.rule != "Rounds" or not effects]
+        out.append(Happening(s.round, "; ".join(e.text for e in shown) or main.text, ", ".join(effects),
+                             topic_for_rule(main.rule), s.corp))
     return out
 
 
