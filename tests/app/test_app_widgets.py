@@ -97,6 +97,15 @@ def play_first_option(app: App, prefer=("Pass",)) -> None:
     assert app.error.value == "", app.error.value
 
 
+def test_the_board_before_the_first_game_shows_no_deal():
+    # it showed an example deal while the page said "No game yet", unlike the deal to come
+    app = App(pause=0)
+    state = app._public_game().state
+    assert not any(state.controllers.values())
+    assert not set(state.companies.values()) & set(state.corps)
+    assert "No game yet" in app.status.value
+
+
 def test_one_human_two_bots_play_to_the_end():
     app = App(pause=0)
     seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=11)

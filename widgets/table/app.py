@@ -70,8 +70,10 @@ def _welcome(loaded: bool) -> str:
 
 
 def _preview_game() -> mc.Game:
+    """The board before the first game: empty (no country or company dealt yet, as the page
+    says "No game yet"; a dealt example differed from the real deal to come)."""
     from .setup_form import DEFAULT_SEATS, EMPTY
-    return mc.new_game([c for c, _ in DEFAULT_SEATS if c != EMPTY], seed=1)
+    return mc.scenario([c for c, _ in DEFAULT_SEATS if c != EMPTY])
 
 
 class App(W.VBox):
