@@ -85,6 +85,15 @@ def set_seats(page, seats: list[tuple[str, str]], seed: int) -> None:
     page.wait_for_timeout(300)
 
 
+def start_game(page, seats: list[tuple[str, str]], seed: int, decisions: int = 0) -> None:
+    """Seat the corps, press Start game, and take the human's first `decisions` decisions."""
+    set_seats(page, seats, seed)
+    page.click(".mc-start")
+    page.wait_for_selector(".mc-who-decides", timeout=30_000)
+    for _ in range(decisions):
+        take_one_decision(page)
+
+
 def assert_nothing_cut_off(page) -> None:
     """No sideways scrolling, and every visible control of the app lies inside the window."""
     width = page.viewport_size["width"]
@@ -166,9 +175,7 @@ def test_a_whole_game_through_clicks(server, browser, size):
     page = open_page(browser, url, size)
     try:
         assert_nothing_cut_off(page)
-        set_seats(page, [("Mokia", "Human"), ("Globbo", "Random"), ("Nonintendo", "Random")], seed=21)
-        page.click(".mc-start")
-        page.wait_for_selector(".mc-who-decides", timeout=30_000)
+        start_game(page, [("Mokia", "Human"), ("Globbo", "Random"), ("Nonintendo", "Random")], seed=21)
         decisions = []
         play_to_the_end(page, lambda: (decisions.append(1), len(decisions) % 6 == 1 and assert_nothing_cut_off(page)))
         page.wait_for_selector(".mc-end-charts .js-plotly-plot", timeout=60_000)
@@ -211,10 +218,8 @@ def test_hot_seat_no_other_hand_reaches_the_page(server, browser, monkeypatch):
     monkeypatch.setenv("MEGACORPS_DATA", str(data))   # the test reads the server's autosaves
     page = open_page(browser, url)
     try:
-        set_seats(page, [("Mokia", "Human"), ("Globbo", "Human"), ("Nonintendo", "Human"), ("Lenogo", "Random")],
-                  seed=5)
-        page.click(".mc-start")
-        page.wait_for_selector(".mc-who-decides", timeout=30_000)
+        start_game(page, [("Mokia", "Human"), ("Globbo", "Human"), ("Nonintendo", "Human"), ("Lenogo", "Random")],
+                   seed=5)
         checked = shown = 0
         for _ in range(40):
             page.wait_for_function(IDLE, timeout=60_000)
@@ -264,11 +269,7 @@ def test_reload_resumes_the_game_and_big_uploads_are_refused(server, browser, tm
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = open_page(browser, url, context=context)
     try:
-        set_seats(page, [("Mokia", "Human"), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=9)
-        page.click(".mc-start")
-        page.wait_for_selector(".mc-who-decides", timeout=30_000)
-        for _ in range(6):
-            take_one_decision(page)
+        start_game(page, [("Mokia", "Human"), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=9, decisions=6)
         status = page.inner_text(".mc-status-text")
         seen = version(page)
         money = page.inner_text(".mc-corps")
@@ -304,11 +305,7 @@ def test_a_loaded_save_resumes_with_the_decision_in_view(server, browser, tmp_pa
     url, _ = server
     page = open_page(browser, url, (1024, 700))
     try:
-        set_seats(page, [("Mokia", "Human"), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=12)
-        page.click(".mc-start")
-        page.wait_for_selector(".mc-who-decides", timeout=30_000)
-        for _ in range(3):
-            take_one_decision(page)
+        start_game(page, [("Mokia", "Human"), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=12, decisions=3)
         status = page.inner_text(".mc-status-text")
         with page.expect_download() as saved:
             page.click(".mc-save")
