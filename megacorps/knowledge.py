@@ -80,8 +80,9 @@ def _union(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(set(a) | set(b)))
 
 
-def observe(facts: Facts, action, before) -> None:
-    """Update `facts` with what its corp learns from `action`, applied to state `before`."""
+def observe(facts: Facts, action, on_table: OfferTrade | None = None) -> None:
+    """Update `facts` with what its corp learns from `action`; `on_table` is the trade offer
+    waiting for an answer when `action` was taken (None: no offer)."""
     me = facts.corp
     kind = type(action)
     if kind is PlayCard:
@@ -91,9 +92,8 @@ def observe(facts: Facts, action, before) -> None:
         if action.to == me and action.give.cards:
             facts.holds(action.corp, action.give.cards)  # an offer shows the cards to both parties
     elif kind is Accept:
-        frame = before.frames[-1] if before.frames else None
-        if isinstance(frame, TradeFrame):
-            _trade_done(facts, frame.offer)
+        if on_table is not None:
+            _trade_done(facts, on_table)
     elif kind is LeaveGame:
         if action.corp != me:
             facts.leaves(action.corp)
@@ -129,8 +129,18 @@ def facts_of(game, corp: str) -> Facts:
     else:
         done, facts = 0, Facts(corp)
     for i in range(done, len(actions)):
-        action = actions[i]
-        # only the answer to a trade reads the position it answered (the offer on the table)
-        observe(facts, action, game.state_before(i) if type(action) is Accept else None)
+        observe(facts, actions[i], _offer_on_table(game, i))
     cache[corp] = (len(actions), game._undos, facts)
     return facts
+
+
+def _offer_on_table(game, i: int) -> OfferTrade | None:
+    """The trade offer waiting for an answer when action `i` was taken. An offer is answered by
+    the very next action (no card, other offer or leaving while one is resolved: R28, R29), so
+    it is the action before, or for the first action an offer already on the table where the
+    game started."""
+    if i:
+        previous = game._actions[i - 1]
+        return previous if type(previous) is OfferTrade else None
+    frames = game.state_before(0).frames  # the game's start: a checkpoint, nothing replayed
+    return frames[-1].offer if frames and type(frames[-1]) is TradeFrame else None

@@ -37,3 +37,14 @@ def test_facts_after_undo_and_another_action_match_a_fresh_game():
                 assert now == facts_of(fresh, corp).items
                 changed += now != remembered[corp]
     assert changed > 5  # some undos changed what a corp knows: the cache was really tested
+
+
+def test_an_accepted_offer_teaches_the_same_from_a_game_started_while_it_was_on_the_table():
+    """The answer to a trade comes right after the offer; a game made from a position with the
+    offer still waiting (a bot's trial copy) must read the offer from that position."""
+    game = mc.scenario(CORPS[:3], hands={"Globbo": ["Boom"]})
+    game.apply(mc.OfferTrade("Mokia", to="Globbo", give=mc.Bundle(money=1), take=mc.Bundle(cards=("Boom",))))
+    copy = mc.Game(game.state)
+    for g in (game, copy):
+        g.apply(mc.Accept("Globbo"))
+    assert facts_of(copy, "Globbo").items == facts_of(game, "Globbo").items == [("Boom", ("Mokia",))]
