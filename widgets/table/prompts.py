@@ -24,6 +24,10 @@ from .choices import (FIELD_LABELS, GROUP_LABELS, SIMPLE, board_target_kind, fie
                       group_actions, option_label, preview, value_label)
 from .rules import ACTION_TIPS, GROUP_TOPIC
 
+# A preview for the first field alone is looked for among at most this many actions (a mercenary
+# offer lists every count at every price step: previewing each would slow every click).
+PARTIAL_PREVIEWS = 40
+
 
 class ActionChooser:
     """Choose one legal action of one corp. `on_apply(action)` is called on Confirm;
@@ -297,12 +301,12 @@ class ActionChooser:
         self.confirm.disabled = action is None
         text = preview(self.game, action) if (action is not None and self.game is not None) else ""
         if not text and self._acts and self.game is not None and self._names:
-            # a preview for the first field alone (e.g. the industry of a payout), but not for a
-            # card whose target is still to choose: it would describe the first target, unchosen
-            first = self._names[0]
-            if first in self._chosen and not (first == "card" and "target" in self._names):
-                partial = next((a for a in self._matching(1)), None)
-                text = preview(self.game, partial) if partial is not None else ""
+            # a preview for the first field alone, when what is left to choose does not change
+            # it (a card's preview depends on its target: the first target is not a choice made)
+            matching = self._matching(1) if self._names[0] in self._chosen else []
+            if 0 < len(matching) <= PARTIAL_PREVIEWS:
+                said = {preview(self.game, a) for a in matching}
+                text = said.pop() if len(said) == 1 else ""
         self.preview.value = f"<div class='mc-preview-text'>{escape(text)}</div>" if text else ""
         self.on_highlight(self.highlight())
 
