@@ -173,3 +173,16 @@ def why_illegal(state: GameState, action, deciders: list[str]) -> str:
         return f"{corp} must buy a different company or pass after the veto"
     return f"{action} is not one of the choices open now ({describe_decision(state)})"
 
+
+
+def public_text(action) -> str:
+    """What every corp may read of `action`: a secret bid or vote says only that it was made, and
+    a trade offer hides the cards it gives (Hidden information: hands and sealed bids)."""
+    from .actions import Bid, OfferTrade, Vote
+    if isinstance(action, Bid):
+        return f"{action.corp} placed a secret bid"
+    if isinstance(action, Vote):
+        return f"{action.corp} voted in secret"
+    if isinstance(action, OfferTrade):
+        return action.describe(show_cards=False)
+    return str(action)

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from .actions import ACTION_TYPES, Action, Bid, ChoiceRange, OfferTrade, Sealed, Vote, malformed
 from .errors import IllegalAction
-from .explain import describe_decision, why_illegal
+from .explain import describe_decision, public_text, why_illegal
 from .flow import apply_action, decisions, interruptions, may_interrupt, ranges
 from .log import LogEntry, Step, entries_of
 from .state import AuctionFrame, ElectionFrame, GameState
@@ -106,6 +106,22 @@ class Game:
             extra = self._interrupts[corp] = interruptions(self._state, corp)
         return extra
 
+    def may_act_unasked(self, corp: str) -> bool:
+        """Whether `corp` could act now without being asked (a trade offer, an any-time card,
+        leaving): the bot driver asks such corps before the deciders (game protocol)."""
+        return self.may_offer_trades(corp) or bool(self.interruptions(corp))
+
+    @property
+    def turn_order(self) -> list[str]:
+        """The corps clockwise from the one whose decision is under way (the order in which
+        corps may act unasked between two steps)."""
+        state = self._state
+        deciders = self.deciders
+        first = deciders[0] if deciders else state.active
+        if first not in state.corps:
+            first = state.active
+        return state.corps_from(first)
+
     def may_offer_trades(self, corp: str) -> bool:
         """Whether `corp` may make a trade offer now: at an open moment of the rounds, never
         during the setup picks (R28)."""
@@ -182,18 +198,23 @@ class Game:
             n += 1
         return n
 
-    def can_undo(self) -> bool:
-        """Whether `undo()` would take an action back now."""
+    def can_undo(self, corp: str | None = None) -> bool:
+        """Whether `undo(corp)` would take an action back now (None: the table's undo)."""
+        if corp is not None:
+            return self._can_undo_for(corp)
         return bool(self._actions) and not self._reveals[-1] and not self._sealed()
 
-    def undo(self) -> Action:
+    def undo(self, corp: str | None = None) -> Action:
         """Take back the last action and return it.
 
         Raises IllegalAction when nothing can be taken back, when the last action revealed
         hidden information (a card drawn, bids or votes opened): what was seen cannot be unseen,
         or when it is a secret bid or vote in a contest still under way: only its own corp may
-        take that back, through `game.seat(corp).undo()` (ruling R16).
+        take that back, through `game.undo(corp)` or `game.seat(corp).undo()` (ruling R16).
+        With `corp`, only `corp`'s own last action is taken back.
         """
+        if corp is not None:
+            return self._undo_for(corp)
         if not self._actions:
             raise IllegalAction("there is nothing to undo")
         last = self._actions[-1]
@@ -301,6 +322,20 @@ class Game:
         """What `corp` may see (None: a spectator)."""
         return build_view(self._state, corp, self._entries(), self.deciders)
 
+    def preview(self, action: Action) -> str:
+        """What `action` would do now, in game terms, without changing the game: the public log
+        lines it would write (what a card drawn or a die rolled would show stays unknown: the
+        preview is of this position only). Raises IllegalAction as `apply` would."""
+        self.check(action)
+        step = Step(self._state.fork())
+        apply_action(step, action)
+        lines = [entry.text for entry in entries_of(step.entries)]
+        return " ".join(lines) if lines else public_text(action)
+
+    def public_text(self, action: Action) -> str:
+        """What every corp may read of `action` (never a secret bid, vote or traded card)."""
+        return public_text(action)
+
     # --- the result ---------------------------------------------------------------------------
 
     @property
@@ -343,6 +378,11 @@ class Game:
         return gov.value if gov is not None else None
 
     @property
+    def seats(self) -> list[str]:
+        """Every corp in seating order (game protocol: a corp is a seat)."""
+        return self.corps
+
+    @property
     def corps(self) -> list[str]:
         return list(self._state.playing)
 
@@ -368,10 +408,15 @@ class Game:
 
     # --- saving -----------------------------------------------------------------------------------
 
-    def to_json(self) -> str:
-        """The saved game: board, deck, starting position and every action (hidden parts sealed)."""
-        from .saves import dump_game
-        return dump_game(self)
+    def to_json(self, seat: str | None = "*") -> str:
+        """The saved game: board, deck, starting position and every action (hidden parts sealed).
+        With a corp's name (or None: a spectator), what that corp may keep instead: its view and
+        its reading of the log, never another's hand or the deck order (it cannot be resumed)."""
+        if seat == "*":
+            from .saves import dump_game
+            return dump_game(self)
+        from .saves import dump_view
+        return dump_view(self, seat)
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
@@ -391,16 +436,10 @@ class Game:
         return f"<Game round {s.round}, {s.phase}: {describe_decision(s)}>"
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        """In a notebook, a Game shows its board (the renderer is imported only here); the
-        plotly mime type is drawn by JupyterLab's plotly extension, with no network."""
-        try:
-            import plotly.io as pio
-            from widgets.board.figure import board_figure
-        except ImportError:
-            return {"text/plain": repr(self)}
-        bundle = pio.renderers["plotly_mimetype"].to_mimebundle(board_figure(self).to_dict())
-        bundle["text/plain"] = repr(self)
-        return bundle
+        """In a notebook, a Game shows its board: the renderer is registered by the UI
+        (`megacorps.kit.display`); the engine never imports it."""
+        from .kit.display import mimebundle
+        return mimebundle(self)
 
 
 def _replayed(state: GameState, action: Action) -> GameState:

@@ -48,6 +48,8 @@ class LogEntry:
             return self.secret[corp]
         return self.text
 
+    for_seat = for_corp  # the game protocol's name (a corp is a seat)
+
     def _key(self) -> tuple:
         return self.round, self.text, self.rule, self.secret
 

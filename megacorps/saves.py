@@ -12,18 +12,16 @@ results. Anything else is refused with BadSaveFile naming the entry.
 """
 from __future__ import annotations
 
-import base64
-import binascii
 import dataclasses
 import json
-import zlib
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .actions import OfferTrade, action_from_dict, action_to_dict
-from .board import Board, Deck, check_pair, load_board, load_deck, parse_json
+from .board import Board, Deck, check_pair, load_board, load_deck
 from .errors import BadDataFile, BadSaveFile, IllegalAction
+from .kit.saves import MAX_SEALED, MAX_TEXT, first_error as _first_error, inflate, parse_json, seal
 from .invariants import MAX_AMOUNT, MAX_ROUND, position_problem
 from .log import LogEntry
 from .state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, LastCallFrame,
@@ -31,8 +29,6 @@ from .state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, Last
 
 FORMAT = "megacorps-save"
 VERSION = 1
-MAX_TEXT = 20_000_000        # characters of a save file
-MAX_SEALED = 20_000_000      # bytes of the sealed part once inflated
 MAX_ACTIONS = 200_000        # actions in one game (a long game has a few hundred)
 
 Amount = Annotated[int, Field(ge=0, le=MAX_AMOUNT)]
@@ -129,24 +125,9 @@ _FRAME_ADAPTERS = _frame_adapters()
 
 # --- Writing and reading ------------------------------------------------------------------------
 
-def seal(data: dict) -> str:
-    return base64.b64encode(zlib.compress(json.dumps(data).encode())).decode()
-
-
 def unseal(text: str) -> dict:
     """The full content of a save (hands and deck order included): for tests and tools."""
-    summary = json.loads(text)
-    return json.loads(_inflate(summary["sealed"]))
-
-
-def _inflate(sealed: str) -> bytes:
-    """The sealed part, inflated, never past MAX_SEALED bytes (a small save may inflate to
-    gigabytes: it is refused after reading MAX_SEALED)."""
-    inflater = zlib.decompressobj()
-    data = inflater.decompress(base64.b64decode(sealed, validate=True), MAX_SEALED + 1)
-    if len(data) > MAX_SEALED or inflater.unconsumed_tail:
-        raise OverflowError
-    return data
+    return json.loads(inflate(json.loads(text)["sealed"]))
 
 
 def dump_game(game) -> str:
@@ -165,17 +146,14 @@ def dump_game(game) -> str:
                        "phase": state.phase, "money": state.money, "sealed": seal(sealed)}, indent=1)
 
 
-def _first_error(err: ValidationError, prefix: str) -> str:
-    first = err.errors()[0]
-    where = ".".join(str(p) for p in first["loc"])
-    return f"save file: entry {prefix}{where}: {first['msg']}"
-
-
-def _parse(data: str | bytes, what: str):
-    try:
-        return parse_json(data, what)
-    except ValueError as exc:
-        raise BadSaveFile(str(exc)) from None
+def dump_view(game, corp: str | None) -> str:
+    """What `corp` (None: a spectator) may keep of `game`: its view (its reading of the log included).
+    Never another corp's hand, a secret bid or the deck's order; it cannot be resumed."""
+    if corp is not None and corp not in game.state.corps:
+        raise ValueError(f"{corp!r} is not a corp of this game")
+    view = game.view(corp)
+    return json.dumps({"format": "megacorps-seat-save", "version": VERSION, "seat": corp,
+                       "view": view.model_dump(mode="json")}, indent=1)
 
 
 def _same_as_default(board: Board, deck: Deck) -> tuple[Board, Deck]:
@@ -192,11 +170,7 @@ def _same_as_default(board: Board, deck: Deck) -> tuple[Board, Deck]:
 def load_game(text: str | bytes):
     from .game import Game
 
-    if not isinstance(text, (str, bytes)):
-        raise BadSaveFile(f"save file: a save is text, not {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise BadSaveFile(f"save file: too big (more than {MAX_TEXT:,} characters)")
-    raw = _parse(text, "save file")
+    raw = parse_json(text, "save file")
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise BadSaveFile("save file: entry format: this is not a MegaCorps saved game")
     try:
@@ -206,13 +180,7 @@ def load_game(text: str | bytes):
     if len(set(summary.corps)) != len(summary.corps):
         raise BadSaveFile(f"save file: entry corps: a corp is listed twice ({summary.corps})")
     try:
-        inflated = _inflate(summary.sealed)
-    except OverflowError:
-        raise BadSaveFile(f"save file: entry sealed: too big once inflated (more than {MAX_SEALED:,} bytes)") from None
-    except (binascii.Error, zlib.error, ValueError):
-        raise BadSaveFile("save file: entry sealed: the sealed game data is damaged") from None
-    try:
-        sealed = SealedGame.model_validate(_parse(inflated, "save file: entry sealed"))
+        sealed = SealedGame.model_validate(parse_json(inflate(summary.sealed), "save file: entry sealed"))
     except ValidationError as err:
         raise BadSaveFile(_first_error(err, "sealed.")) from None
     try:

@@ -4,6 +4,10 @@ each bot did.
 
     python -m megacorps.tournament Shrewd Greedy Greedy Greedy --games 200 --seed 1
     python -m megacorps.tournament mybots:MyBot Greedy Greedy --games 40 --csv out.csv
+    python -m megacorps.tournament notecard Odds Balanced Balanced Balanced --option variable_yield=true
+
+The first word may name any game of the kit's registry (`megacorps.kit.names()`); without it the
+game is MegaCorps. Level names are then that game's (`--option key=value` sets its options).
 
 From Python, `run(["Shrewd", "Greedy", "Greedy", "Greedy"], games=200)`. Each entrant is a
 level name, a bot class, `"module:Class"`, or an `Entrant(label, factory)`; `Level[key=value]`
@@ -135,8 +139,10 @@ class Entrant:
     factory: Callable[[int], object]
 
 
-def _load_class(spec: str):
-    from .bots import LEVELS
+def _load_class(spec: str, levels: dict | None = None):
+    if levels is None:
+        from .bots import LEVELS as levels
+    LEVELS = levels
     name, _, args = spec.partition("[")
     kwargs = {}
     if args:
@@ -173,13 +179,13 @@ class _ClassFactory:
         return self.cls(seed=seed, **dict(self.kwargs))
 
 
-def entrant(spec) -> Entrant:
-    """An Entrant from a level name, `"module:Class"`, `"Name[key=value,...]"`, a class, or an
-    Entrant (returned as it is)."""
+def entrant(spec, levels: dict | None = None) -> Entrant:
+    """An Entrant from a level name (of `levels`; default MegaCorps' ladder), `"module:Class"`,
+    `"Name[key=value,...]"`, a class, or an Entrant (returned as it is)."""
     if isinstance(spec, Entrant):
         return spec
     if isinstance(spec, str):
-        cls, kwargs = _load_class(spec)
+        cls, kwargs = _load_class(spec, levels)
         label = getattr(cls, "name", cls.__name__)
         if kwargs:
             label += "[" + ",".join(f"{k}={v}" for k, v in kwargs.items()) + "]"
@@ -237,7 +243,8 @@ def _play_many(kind, entrants, tasks):
 
 def run(bots: Sequence, games: int = 100, seed: int = 0, executor: Executor | None = None,
         workers: int | None = None, kind: GameKind = MEGACORPS, progress: bool = True,
-        chunk: int = 1, on_result: Callable[[GameResult], None] | None = None) -> "Results":
+        chunk: int = 1, on_result: Callable[[GameResult], None] | None = None,
+        levels: dict | None = None) -> "Results":
     """Play `games` games between `bots` (one entrant per seat; repeat a level to seat it several
     times) and return the Results.
 
@@ -245,8 +252,9 @@ def run(bots: Sequence, games: int = 100, seed: int = 0, executor: Executor | No
     from every seat. Games run on `executor` if given (any `concurrent.futures.Executor`, such as
     a Dask client's `get_executor()`), else on `workers` processes (default: all cores; 1 plays
     them here, one after the other). `on_result(game_result)` is called as each game finishes.
+    `levels` names the bots of `kind`'s game (default: MegaCorps' ladder).
     """
-    entrants = [entrant(b) for b in bots]
+    entrants = [entrant(b, levels) for b in bots]
     n = len(entrants)
     kind.seats(n)  # a clear error for a bad number of players, before anything runs
     tasks = [(g, seed + g // n, g % n) for g in range(games)]
@@ -456,7 +464,10 @@ def report(results: Results, title: str) -> None:
 def main(argv: list[str] | None = None) -> Results:
     parser = argparse.ArgumentParser(prog="python -m megacorps.tournament",
                                      description="Bots play many seat-rotated games; win rates and more.")
-    parser.add_argument("bots", nargs="*", help="one per seat: a level name, module:Class, Name[key=value]")
+    parser.add_argument("bots", nargs="*", help="[game] then one per seat: a level name, module:Class, "
+                        "Name[key=value] (game: a name from megacorps.kit.names(), default megacorps)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="an option of the game (repeatable), e.g. variable_yield=true")
     parser.add_argument("--summary", default=None, help="print the results kept in this CSV file (no games)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0, help="first deal's seed")
@@ -471,22 +482,51 @@ def main(argv: list[str] | None = None) -> Results:
         report(results, f"{len(results.games)} games from {args.summary}, seats rotated, deals "
                         f"{seeds[0] if seeds else '-'} to {seeds[-1] if seeds else '-'}: " + " vs ".join(results.labels))
         return results
-    if not args.bots:
+    from . import kit
+    kind, levels, bots = MEGACORPS, None, list(args.bots)
+    if bots and bots[0] in kit.names():
+        spec = kit.get(bots.pop(0))
+        try:
+            options = _options(args.option) or None
+            kind, levels = spec.tournament_kind(options), spec.bot_levels()
+        except ValueError as err:
+            parser.error(str(err))
+    elif args.option:
+        parser.error("--option needs a game name first (MegaCorps has no options)")
+    if not bots:
         parser.error("name the bots, one per seat (or --summary FILE)")
+    try:
+        for bot in bots:
+            entrant(bot, levels)
+        kind.seats(len(bots))
+    except (ValueError, TypeError, AttributeError, ImportError) as err:
+        parser.error(str(err))
     try:
         writer = _CsvAsYouGo(args.csv, args.overwrite) if args.csv else None
     except FileExistsError as e:
         parser.error(str(e))
     try:
-        results = run(args.bots, games=args.games, seed=args.seed, workers=args.workers, progress=not args.quiet,
-                      on_result=writer)
+        results = run(bots, games=args.games, seed=args.seed, workers=args.workers, progress=not args.quiet,
+                      on_result=writer, kind=kind, levels=levels)
     finally:
         if writer is not None:
             writer.close()
-    report(results, f"{args.games} games, seats rotated, first seed {args.seed}: " + " vs ".join(args.bots))
+    report(results, f"{kind.name}: {args.games} games, seats rotated, first seed {args.seed}: " + " vs ".join(bots))
     if args.csv:
         print(f"wrote {args.csv}")
     return results
+
+
+def _options(pairs: list[str]) -> dict:
+    """Options from KEY=VALUE words (true/false, numbers, 'none' read as such)."""
+    out: dict = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option {pair!r}: write it as key=value")
+        low = value.lower()
+        out[key] = {"true": True, "false": False, "none": None}.get(low, _number(value))
+    return out
 
 
 if __name__ == "__main__":

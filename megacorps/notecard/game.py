@@ -108,7 +108,7 @@ class Game:
         before = self._state
         state = before.model_copy(update={"pending": {**before.pending, action.corp: action}})
         self._actions.append(action)
-        self._log.append(LogEntry(before.quarter, ALLOCATION, f"{action.corp} hands in its note card, face down",
+        self._log.append(LogEntry(before.quarter, ALLOCATION, self.public_text(action),
                                   {action.corp: f"{action.corp} hands in its note card: {action.describe()}"}))
         self._state = state
         if not state.waiting:
@@ -118,8 +118,9 @@ class Game:
             self._mark = self._snapshot()
         return self
 
-    def can_undo(self, corp: str) -> bool:
-        """Whether `corp` has a note card in the pile that it may take back."""
+    def can_undo(self, corp: str | None = None) -> bool:
+        """Whether `corp` has a note card in the pile that it may take back (a corporation takes
+        back only its own card: None, the table, never may)."""
         return corp in self._state.pending
 
     def undo(self, corp: str | None = None) -> Allocate:
@@ -145,6 +146,29 @@ class Game:
         for action in again:  # the others' cards go back in the pile as they were
             self._apply_checked(action)
         return taken
+
+    def may_act_unasked(self, corp: str) -> bool:
+        """Nobody acts between two note cards (game protocol): always False."""
+        return False
+
+    @property
+    def turn_order(self) -> list[str]:
+        """The corporations in seat order (game protocol)."""
+        return self._state.players
+
+    def preview(self, action: Allocate) -> str:
+        """What handing in `action` would do now: what it takes from its corporation's money and
+        what it leaves (the quarter's earnings wait for every card). Raises IllegalAction as
+        `apply` would."""
+        self.check(action)
+        cost = allocations.cost(self._state, action)
+        left = self._state.money[action.corp] - cost.total
+        return f"{action.corp} would hand in {action.describe()}: it takes {cost.describe()}, leaving {money(left)}"
+
+    def public_text(self, action: Allocate) -> str:
+        """What the other corporations are told of a note card before the reveal: only that it
+        was handed in."""
+        return f"{action.corp} hands in its note card, face down"
 
     # --- what happened ------------------------------------------------------------------------
 
@@ -183,6 +207,11 @@ class Game:
 
     @property
     def players(self) -> list[str]:
+        return list(self._state.players)
+
+    @property
+    def seats(self) -> list[str]:
+        """Every corporation in seat order, bankrupt ones included (game protocol)."""
         return list(self._state.players)
 
     @property

@@ -23,6 +23,13 @@ class LogEntry(NamedTuple):
             return self.secret[corp]
         return self.text
 
+    for_seat = for_corp  # the game protocol's name (a corporation is a seat)
+
+    @property
+    def round(self) -> int:
+        """The quarter (the game protocol's round)."""
+        return self.quarter
+
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
 

@@ -11,16 +11,13 @@ the summary against the replay's result (someone edited the money). Each error n
 """
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
 import json
-import zlib
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..errors import BadSaveFile, IllegalAction
+from ..kit.saves import check_digest, digest as _digest, first_error as _first_error, parse_json, seal, unseal as _unseal
 from .allocations import Allocate
 from .options import check_players
 from .state import NotecardState
@@ -54,17 +51,9 @@ class SealedGame(BaseModel):
     actions: list[dict[str, Any]]
 
 
-def _digest(sealed: str) -> str:
-    return hashlib.sha256(sealed.encode("ascii")).hexdigest()
-
-
-def seal(data: dict) -> str:
-    return base64.b64encode(zlib.compress(json.dumps(data).encode())).decode("ascii")
-
-
 def unseal(text: str) -> dict:
     """The sealed content of a save (seed and note cards): for tests and tools."""
-    return json.loads(zlib.decompress(base64.b64decode(json.loads(text)["sealed"], validate=True)))
+    return _unseal(json.loads(text)["sealed"])
 
 
 def dump_game(game, seat: str | None = "*") -> str:
@@ -89,35 +78,20 @@ def dump_game(game, seat: str | None = "*") -> str:
     return json.dumps(summary, indent=1)
 
 
-def _first_error(err: ValidationError, prefix: str) -> str:
-    first = err.errors()[0]
-    where = ".".join(str(p) for p in first["loc"])
-    return f"save file: entry {prefix}{where}: {first['msg']}"
-
-
 def load_game(text: str | bytes):
     """The game a save holds, replayed through the rules. Raises BadSaveFile naming the bad entry."""
     from .game import Game
 
-    try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as exc:
-        raise BadSaveFile(f"save file: not valid JSON ({exc})") from None
+    raw = parse_json(text, "save file")
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise BadSaveFile("save file: entry format: this is not a saved game of Megacorp, the note-card game")
     try:
         summary = SaveSummary.model_validate(raw)
     except ValidationError as err:
         raise BadSaveFile(_first_error(err, "")) from None
-    if _digest(summary.sealed) != summary.digest:
-        raise BadSaveFile("save file: entry sealed: the sealed game data was damaged or edited "
-                          "(it does not match its digest)")
+    check_digest(summary.sealed, summary.digest)
     try:
-        content = json.loads(zlib.decompress(base64.b64decode(summary.sealed, validate=True)))
-    except (binascii.Error, zlib.error, ValueError):
-        raise BadSaveFile("save file: entry sealed: the sealed game data is damaged") from None
-    try:
-        sealed = SealedGame.model_validate(content)
+        sealed = SealedGame.model_validate(_unseal(summary.sealed))
     except ValidationError as err:
         raise BadSaveFile(_first_error(err, "sealed.")) from None
     try:

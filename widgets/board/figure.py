@@ -514,3 +514,19 @@ class BoardView:
         for index in points.point_inds:
             for callback in list(self._callbacks):
                 callback(targets[index])
+
+
+def _board_bundle(game: mc.Game) -> dict:
+    """A Game's notebook display: its board as Plotly's mime type, drawn by JupyterLab's plotly
+    extension with no network."""
+    import plotly.io as pio
+    return pio.renderers["plotly_mimetype"].to_mimebundle(board_figure(game).to_dict())
+
+
+def register_renderer() -> None:
+    """Show MegaCorps games as their board in notebooks (the engine asks megacorps.kit.display)."""
+    from megacorps.kit.display import register_renderer as register
+    register(mc.Game, _board_bundle)
+
+
+register_renderer()

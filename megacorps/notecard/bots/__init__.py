@@ -3,13 +3,14 @@
 Each bot follows the project's bot protocol (megacorps.bots.protocol, shared with MegaCorps):
 built as `cls(seed=...)`, with class attributes `name` and `description`, `choose(game, corp)
 -> Allocate` and `decide(game, corp) -> Decision(action, reason)`. They read only
-`game.view(corp)`: what that corporation may see. `next_move` and `play_out` are this game's
-driver: simpler than MegaCorps' (nobody acts unasked between two note cards).
+`game.view(corp)`: what that corporation may see. `next_move` and `play_out` are the kit's
+driver, shared by every game (nobody acts unasked between two note cards here).
 """
 from __future__ import annotations
 
 from .balanced import BalancedBot
-from ...bots.protocol import Decision, decide
+from ...kit import bots as kit_bots
+from ...kit.bots import Decision, decide
 from .base import NotecardBot
 from .cautious import CautiousBot
 from .odds import OddsBot
@@ -29,23 +30,14 @@ LEVELS: dict[str, type[NotecardBot]] = {
 
 def next_move(game, bots: dict) -> tuple[str, Decision] | None:
     """The next bot-held corporation still to write its note card, with its decision; None when
-    only humans are left to decide (or the game is over)."""
-    for corp in game.deciders:
-        if corp in bots:
-            return corp, decide(bots[corp], game, corp)
-    return None
+    only humans are left to decide (or the game is over): the kit's driver, shared by every game."""
+    return kit_bots.next_move(game, bots)
 
 
-def play_out(game, bots: dict, max_quarters: int = 10_000):
-    """Let `bots` (one per corporation) play `game` to the end; returns the same game."""
-    for _ in range(max_quarters * len(game.players)):
-        if game.is_over:
-            return game
-        step = next_move(game, bots)
-        if step is None:
-            raise RuntimeError(f"no bot for {', '.join(game.deciders)}")
-        game.apply(step[1].action)
-    raise RuntimeError("the game did not end")
+def play_out(game, bots: dict, max_steps: int = 100_000):
+    """Let `bots` (one per corporation) play `game` to the end; returns the same game (the kit's
+    driver). Raises ValueError when a corporation without a bot must decide."""
+    return kit_bots.play_out(game, bots, max_steps=max_steps)
 
 
 __all__ = ["BalancedBot", "CautiousBot", "Decision", "LEVELS", "NotecardBot", "OddsBot", "RandomBot",

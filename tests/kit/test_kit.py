@@ -1,0 +1,101 @@
+"""The kit's own promises: the registry, the tournament by game name, the engines free of UI."""
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from megacorps import kit
+from megacorps.kit.bots import Decision, next_move, play_out
+from megacorps.kit.protocol import Game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_registry_names_the_games_and_makes_them():
+    assert kit.names()[:2] == ["megacorps", "notecard"]
+    for name in kit.names():
+        spec = kit.get(name)
+        game = kit.make(name, seed=4)
+        assert isinstance(game, Game), f"{name} does not offer the game protocol"
+        assert game.seats == list(spec.default_seats)
+        assert kit.make(name, spec.min_seats, seed=1).seats == spec.seats_for(spec.min_seats)
+        with pytest.raises(ValueError, match="seats"):
+            spec.seats_for(spec.max_seats + 1)
+
+
+def test_an_unknown_game_is_named_with_the_known_ones():
+    with pytest.raises(ValueError, match="no game called 'chess'.*megacorps, notecard"):
+        kit.get("chess")
+
+
+def test_a_name_cannot_be_registered_twice():
+    with pytest.raises(ValueError, match="already registered"):
+        kit.register(kit.get("notecard").__class__(**{**kit.get("notecard").__dict__}))
+
+
+@pytest.mark.parametrize("name", ["megacorps", "notecard"])
+def test_one_driver_plays_every_game_with_its_own_bots(name):
+    spec = kit.get(name)
+    levels = spec.bot_levels()
+    game = kit.make(name, seed=9)
+    bots = {seat: list(levels.values())[-1](seed=i) for i, seat in enumerate(game.seats)}
+    seen = []
+    play_out(game, bots, on_move=lambda seat, d: seen.append((seat, d)))
+    assert game.is_over and game.winners()
+    assert all(isinstance(d, Decision) for _, d in seen)
+    assert next_move(game, bots) is None
+
+
+def test_the_tournament_command_plays_any_registered_game():
+    out = subprocess.run([sys.executable, "-m", "megacorps.tournament", "notecard", "Odds", "Random",
+                          "--games", "4", "--workers", "1", "--quiet"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "Megacorp (note cards)" in out.stdout and "| Odds | 4 |" in out.stdout and "| Random | 4 |" in out.stdout
+
+
+def test_the_tournament_command_names_a_bot_the_game_does_not_have():
+    out = subprocess.run([sys.executable, "-m", "megacorps.tournament", "notecard", "Mastermind", "Odds",
+                          "--games", "2"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 2 and "unknown bot 'Mastermind'" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_no_engine_module_imports_the_ui():
+    ui = {"widgets", "ipywidgets", "plotly", "anywidget", "voila", "IPython"}
+    offenders = {str(p.relative_to(ROOT)): sorted(_imports(p) & ui)
+                 for p in (ROOT / "megacorps").rglob("*.py") if _imports(p) & ui}
+    assert not offenders, f"engine modules import the UI: {offenders}"
+
+
+def test_the_engines_import_without_any_ui_package():
+    code = ("import sys\n"
+            "for m in ('ipywidgets', 'plotly', 'anywidget', 'widgets'): sys.modules[m] = None\n"
+            "import megacorps as mc\nfrom megacorps import kit, notecard\n"
+            "g = mc.new_game(['Mokia', 'Globbo', 'Lenogo'], seed=2)\n"
+            "b = g._repr_mimebundle_()\nassert list(b) == ['text/plain'], b\n"
+            "assert kit.make('notecard', seed=1).deciders\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+
+
+def test_a_game_shows_its_board_once_the_ui_is_installed():
+    import megacorps as mc
+    game = mc.new_game(["Mokia", "Globbo", "Lenogo"], seed=2)
+    bundle = game._repr_mimebundle_()
+    assert "NAFTA" in str(bundle["application/vnd.plotly.v1+json"])
