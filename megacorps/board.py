@@ -8,7 +8,6 @@ with `load_board(path)` / `load_deck(path)` without touching Python.
 from __future__ import annotations
 
 import itertools
-import json
 from enum import Enum
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -384,31 +383,12 @@ def _describe(err: ValidationError, what: str, path: str) -> str:
     return f"{what} file {path}: entry {where}: {first['msg']}"
 
 
-def _no_duplicate_keys(pairs: list) -> dict:
-    keys = [k for k, _ in pairs]
-    for key in keys:
-        if keys.count(key) > 1:
-            raise ValueError(f"the key {key!r} appears twice in one object")
-    return dict(pairs)
-
-
 def parse_json(data: bytes | str, what: str) -> object:
-    """JSON from a data or save file, refused with BadDataFile-style text (raised as ValueError)
-    when it is not UTF-8, not JSON, nested too deeply, holds a number too long to read, or
-    repeats a key in one object."""
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ValueError(f"{what}: not UTF-8 text (byte {exc.start})") from None
-    try:
-        return json.loads(data, object_pairs_hook=_no_duplicate_keys)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{what}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except RecursionError:
-        raise ValueError(f"{what}: not valid JSON (nested too deeply)") from None
-    except ValueError as exc:  # a number too long to convert, a repeated key
-        raise ValueError(f"{what}: not valid JSON ({exc})") from None
+    """JSON from a data file, refused with BadDataFile-style text (raised as ValueError) when it
+    is not UTF-8, not JSON, nested too deeply, holds a number too long to read, or repeats a key
+    in one object (the kit's reader, shared with the saves)."""
+    from .kit.saves import parse_json as parse
+    return parse(data, what, error=ValueError)
 
 
 def _load(model: type[BaseModel], what: str, path: str | Path | None, default: str) -> BaseModel:

@@ -1,6 +1,6 @@
 """The game log: readable entries, each naming the rule it applied.
 
-An entry's `text` is public. Anything secret (the card a corp drew, its own bid) lives in
+The entry itself is the kit's (`megacorps/kit/log.py`), shared by every game. An entry's `text` is public. Anything secret (the card a corp drew, its own bid) lives in
 `secret`, keyed by the only corps allowed to read it; `for_corp` picks the right text.
 
 Texts are formatted when first read, not when the rule runs: the rules log a template and its
@@ -11,61 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .kit.log import LogEntry
 from .state import GameState
-
-
-class LogEntry:
-    """One line of the log: round, text, rule, secret (by value, like a named tuple)."""
-
-    __slots__ = ("round", "rule", "_text", "_args", "_secret")
-
-    def __init__(self, round: int, text: str, rule: str, secret: dict | None = None, args: tuple = ()):
-        self.round = round
-        self.rule = rule
-        self._text = text
-        self._args = args      # `text` is a template for these until first read
-        self._secret = secret  # values: texts, or (template, arguments)
-
-    @property
-    def text(self) -> str:
-        """The public text."""
-        if self._args:
-            self._text = self._text.format(*self._args)
-            self._args = ()
-        return self._text
-
-    @property
-    def secret(self) -> dict[str, str] | None:
-        """The texts only some corps may read, by corp (None: nothing secret)."""
-        secret = self._secret
-        if secret and any(type(v) is tuple for v in secret.values()):
-            secret = self._secret = {c: (v[0].format(*v[1]) if type(v) is tuple else v) for c, v in secret.items()}
-        return secret
-
-    def for_corp(self, corp: str | None) -> str:
-        """The text `corp` may read (None: the public text)."""
-        if corp is not None and self._secret and corp in self._secret:
-            return self.secret[corp]
-        return self.text
-
-    for_seat = for_corp  # the game protocol's name (a corp is a seat)
-
-    def _key(self) -> tuple:
-        return self.round, self.text, self.rule, self.secret
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LogEntry):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash((self.round, self.text, self.rule))
-
-    def __repr__(self) -> str:
-        return f"LogEntry(round={self.round}, text={self.text!r}, rule={self.rule!r}, secret={self.secret!r})"
-
-    def __str__(self) -> str:
-        return f"[{self.rule}] {self.text}"
 
 
 @dataclass(slots=True)

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from .actions import OfferTrade, action_from_dict, action_to_dict
 from .board import Board, Deck, check_pair, load_board, load_deck
 from .errors import BadDataFile, BadSaveFile, IllegalAction
-from .kit.saves import MAX_SEALED, MAX_TEXT, first_error as _first_error, inflate, parse_json, seal
+from .kit.saves import first_error as _first_error, inflate, parse_json, seal
 from .invariants import MAX_AMOUNT, MAX_ROUND, position_problem
 from .log import LogEntry
 from .state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, LastCallFrame,

@@ -80,29 +80,30 @@ def depth(value: object) -> int:
     return deepest
 
 
-def parse_json(data: str | bytes, what: str = "save file", max_depth: int = MAX_DEPTH) -> object:
-    """JSON from a save or an upload, refused as BadSaveFile naming `what` when it is too big, not
-    UTF-8, not JSON, nested deeper than `max_depth`, holds a number too long to read, or repeats a
-    key in one object."""
+def parse_json(data: str | bytes, what: str = "save file", max_depth: int = MAX_DEPTH,
+               error: type[ValueError] = BadSaveFile) -> object:
+    """JSON from a save, a data file or an upload, refused as `error` naming `what` when it is too
+    big, not UTF-8, not JSON, nested deeper than `max_depth`, holds a number too long to read, or
+    repeats a key in one object."""
     if not isinstance(data, (str, bytes)):
-        raise BadSaveFile(f"{what}: a save is text, not {type(data).__name__}")
+        raise error(f"{what}: a save is text, not {type(data).__name__}")
     if len(data) > MAX_TEXT:
-        raise BadSaveFile(f"{what}: too big (more than {MAX_TEXT:,} characters)")
+        raise error(f"{what}: too big (more than {MAX_TEXT:,} characters)")
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise BadSaveFile(f"{what}: not UTF-8 text (byte {exc.start})") from None
+            raise error(f"{what}: not UTF-8 text (byte {exc.start})") from None
     try:
         value = json.loads(data, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
-        raise BadSaveFile(f"{what}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        raise error(f"{what}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
     except RecursionError:
-        raise BadSaveFile(f"{what}: not valid JSON (nested too deeply)") from None
+        raise error(f"{what}: not valid JSON (nested too deeply)") from None
     except ValueError as exc:  # a number too long to convert, a repeated key
-        raise BadSaveFile(f"{what}: not valid JSON ({exc})") from None
+        raise error(f"{what}: not valid JSON ({exc})") from None
     if depth(value) > max_depth:
-        raise BadSaveFile(f"{what}: nested too deeply (more than {max_depth} levels)")
+        raise error(f"{what}: nested too deeply (more than {max_depth} levels)")
     return value
 
 

@@ -38,8 +38,8 @@ class Game:
         self._state = start
         self._actions: list[Allocate] = []
         self._reports: list[QuarterReport] = []
-        self._log: list[LogEntry] = [LogEntry(0, SETUP, f"A new game for {joined(start.players)}: "
-                                              f"{start.options.describe()}")]
+        self._log: list[LogEntry] = [LogEntry(0, f"A new game for {joined(start.players)}: "
+                                              f"{start.options.describe()}", SETUP)]
         self._mark = self._snapshot()
 
     def _snapshot(self) -> tuple[NotecardState, int, int]:
@@ -108,7 +108,7 @@ class Game:
         before = self._state
         state = before.model_copy(update={"pending": {**before.pending, action.corp: action}})
         self._actions.append(action)
-        self._log.append(LogEntry(before.quarter, ALLOCATION, self.public_text(action),
+        self._log.append(LogEntry(before.quarter, self.public_text(action), ALLOCATION,
                                   {action.corp: f"{action.corp} hands in its note card: {action.describe()}"}))
         self._state = state
         if not state.waiting:

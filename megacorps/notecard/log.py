@@ -1,37 +1,13 @@
 """The game log: one readable line per thing the moderator does, each naming the rule it applies.
 
-An entry's `text` is public. A corporation's own secret (what its note card says, before the
-reveal) lives in `secret`, keyed by that corporation only; `for_corp` picks the right text.
+The entry is the kit's (`megacorps/kit/log.py`): its `round` is the quarter (`entry.quarter` reads
+the same), its `text` public; a corporation's own secret (what its note card says, before the
+reveal) lives in `secret`, keyed by that corporation only; `for_seat` picks the right text.
+`about` says what the line is about, for displays: (corp, industry[, saboteur]) or (None, industry).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
-
-class LogEntry(NamedTuple):
-    """One line of the log (a tuple: cheap to make, compared by value)."""
-
-    quarter: int
-    rule: str
-    text: str
-    secret: dict[str, str] | None = None
-    about: tuple = ()  # what the line is about, for displays: (corp, industry[, saboteur]) or (None, industry)
-
-    def for_corp(self, corp: str | None) -> str:
-        """The text `corp` may read (None: the public text)."""
-        if corp is not None and self.secret and corp in self.secret:
-            return self.secret[corp]
-        return self.text
-
-    for_seat = for_corp  # the game protocol's name (a corporation is a seat)
-
-    @property
-    def round(self) -> int:
-        """The quarter (the game protocol's round)."""
-        return self.quarter
-
-    def __str__(self) -> str:
-        return f"[{self.rule}] {self.text}"
+from ..kit.log import LogEntry
 
 
 # The rules each log line applies, named after the rules' own headings.
@@ -58,3 +34,7 @@ def money(amount: int) -> str:
 def joined(names: list[str]) -> str:
     """Names in a sentence: "A", "A and B", "A, B and C"."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+__all__ = ["ALLOCATION", "BANKRUPTCY", "EARNINGS", "ENTRY", "INVESTMENT", "LAPSE", "LAST_QUARTER", "LogEntry",
+           "NEW_INDUSTRY", "NEW_QUARTER", "SABOTAGE", "SETUP", "WINNING", "YIELD", "joined", "money"]

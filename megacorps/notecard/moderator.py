@@ -33,7 +33,7 @@ def settle(before: NotecardState) -> tuple[NotecardState, list[LogEntry], Quarte
     entries: list[LogEntry] = []
 
     def log(rule: str, text: str, about: tuple = ()) -> None:
-        entries.append(LogEntry(state.quarter, rule, text, None, about))
+        entries.append(LogEntry(state.quarter, text, rule, about=about))
 
     options = state.options
     cards = state.pending
@@ -118,8 +118,8 @@ def settle(before: NotecardState) -> tuple[NotecardState, list[LogEntry], Quarte
     state.pending = {}
     if not state.over:
         state.quarter += 1
-        entries.append(LogEntry(state.quarter, NEW_QUARTER, f"Quarter {state.quarter} begins: "
-                                + ", ".join(f"{c} {money(state.money[c])}" for c in state.solvent)))
+        entries.append(LogEntry(state.quarter, f"Quarter {state.quarter} begins: "
+                                + ", ".join(f"{c} {money(state.money[c])}" for c in state.solvent), NEW_QUARTER))
     return state, entries, report
 
 
