@@ -51,8 +51,9 @@ TABLES_CSS = """
 
 
 def service_url() -> str:
-    """The table service this Voila's kernels talk to (MEGACORPS_TABLES_URL, set by the class
-    command)."""
+    """The table service this Voila's kernels talk to: MEGACORPS_TABLES_URL, set on the server
+    (the class command sets it). Never taken from the page's address: a link naming another
+    host would make the page send seat codes there."""
     return os.environ.get("MEGACORPS_TABLES_URL", DEFAULT_SERVICE).rstrip("/")
 
 
@@ -443,7 +444,7 @@ def table_page() -> W.Widget:
     """The page notebooks/table.ipynb shows: a seat (`?code=`), the host's tools (`?host=`),
     or the lobby."""
     query = page_query()
-    service = query.get("service", service_url())
+    service = service_url()  # never from the address: a shared link could name any host
     if "code" in query:
         try:
             seat = mc.tables.connect(service, query["code"])
@@ -462,7 +463,7 @@ def table_page() -> W.Widget:
 def spectator_page() -> W.Widget:
     """The page notebooks/spectate.ipynb shows for `?table=<id>`."""
     query = page_query()
-    service = query.get("service", service_url())
+    service = service_url()  # never from the address: a shared link could name any host
     if "table" not in query:
         return html("<div class='mc-error-text'>Open this page with the projector link of a table "
                     "(spectate.ipynb?table=...).</div>")

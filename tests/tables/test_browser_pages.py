@@ -1,0 +1,124 @@
+"""The table pages in a real browser, served as a class is (`python -m tableserver class`: the
+table service + Voila): what an attacker's link or a teacher's slip does to them.
+
+One class for the whole module (starting Voila is slow on this machine); each test opens its
+own tables and pages."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+import megacorps as mc
+from tables_helpers import ROOT
+
+ARTIFACTS = ROOT / "test-artifacts"
+BOARD_DRAWN = ".mc-board .barlayer .trace .point path"
+SEATS = {"Mokia": "Human", "Globbo": "Human", "Nonintendo": "Greedy", "Lenogo": "Greedy"}
+
+
+class Foreign:
+    """Another host on the network that a shared link could name: it records every request
+    it receives (path and headers) and answers each with a seat-like refusal."""
+
+    def __init__(self):
+        self.requests: list[tuple[str, str, dict]] = []
+        foreign = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def _answer(self):
+                foreign.requests.append((self.command, self.path, dict(self.headers)))
+                body = json.dumps({"ok": False, "error": "bad-code", "reason": "the foreign host speaks"}).encode()
+                self.send_response(401)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            do_GET = do_POST = _answer
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class Class:
+    """`python -m tableserver class` on loopback ports, and a browser."""
+
+    def __init__(self, tmp, log, env=None):
+        from widgets.testing.voila_runner import free_port
+        self.tmp = tmp
+        self.port, self.voila_port = free_port(), free_port()
+        self.service = f"http://127.0.0.1:{self.port}"
+        self.base = f"http://127.0.0.1:{self.voila_port}/voila/render"
+        self.cmd = [sys.executable, "-m", "tableserver", "class", "--host", "127.0.0.1", "--port", str(self.port),
+                    "--voila-port", str(self.voila_port), "--data", str(tmp), "--bot-pause", "0"]
+        self.env = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+        self.log = log
+
+    def page(self, url: str, wait_until: str = "load"):
+        from widgets.testing.voila_runner import route_cdn
+        page = self.browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.js_errors = []
+        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+        route_cdn(page)
+        page.goto(url, wait_until=wait_until)
+        return page
+
+
+@pytest.fixture(scope="module")
+def klass(tmp_path_factory):
+    from playwright.sync_api import sync_playwright
+
+    from widgets.testing.voila_runner import chromium, require_chromium, serving
+    require_chromium()
+    ARTIFACTS.mkdir(exist_ok=True)
+    tmp = tmp_path_factory.mktemp("class")
+    with open(ARTIFACTS / "tables-pages.log", "w") as log:
+        cls = Class(tmp, log)
+        with serving(cls.cmd, cls.voila_port, cls.env, log, timeout=120) as proc, \
+                sync_playwright() as p, chromium(p) as browser:
+            cls.proc, cls.browser = proc, browser
+            yield cls
+
+
+@pytest.fixture()
+def foreign():
+    host = Foreign()
+    yield host
+    host.close()
+
+
+def test_a_foreign_service_in_the_address_is_ignored(klass, foreign):
+    """A shared link naming another host as `service=` must not make any page send a code (or
+    anything) there: the pages talk only to the service the class was started with."""
+    table = mc.tables.open_table(klass.service, SEATS, seed=3, name="Period 3")
+    code = table.codes["Mokia"]
+    seat = klass.page(f"{klass.base}/table.ipynb?code={code}&service={foreign.url}")
+    seat.wait_for_selector(BOARD_DRAWN, timeout=120_000)
+    assert "you play Mokia" in seat.inner_text(".mc-tagline")
+
+    lobby = klass.page(f"{klass.base}/table.ipynb?service={foreign.url}")
+    lobby.wait_for_selector(".mc-join-code input", timeout=120_000)
+    lobby.fill(".mc-join-code input", table.codes["Globbo"])
+    lobby.click(".mc-join")
+    lobby.wait_for_selector(".mc-joined a", timeout=30_000)
+    assert "Globbo" in lobby.inner_text(".mc-joined")
+
+    watch = klass.page(f"{klass.base}/spectate.ipynb?table={table.table}&service={foreign.url}")
+    watch.wait_for_selector(BOARD_DRAWN, timeout=120_000)
+    assert foreign.requests == []
+    for page in (seat, lobby, watch):
+        assert page.js_errors == []
+        page.context.close()
