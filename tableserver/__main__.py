@@ -47,12 +47,14 @@ def serve_forever(args) -> int:
     import uvicorn
 
     from .app import make_app
+    from .messages import TRANSPORT_MAX
     from .store import Store, database_url
     store = Store(database_url(args.database, args.data))
     app = make_app(store, args.bot_pause, args.create_key)
     print(f"MegaCorps table service on http://{args.host}:{args.port} "
           f"(database: {store.engine.url.render_as_string(hide_password=True)})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_ping_interval=20)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_ping_interval=20,
+                ws_max_size=TRANSPORT_MAX)
     return 0
 
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import random
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -23,13 +22,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import megacorps as mc
 from megacorps.bots import LEVELS
 
+from . import messages
 from .live import HUMAN, Listener, LiveTable, Refused
 from .store import Store, database_url
 
 log = logging.getLogger(__name__)
 
 MAX_WAIT = 60.0          # longest long poll, seconds
-MAX_BODY = 64 * 1024     # no request of this protocol is anywhere near this
 
 
 class SeatSpec(BaseModel):
@@ -43,6 +42,18 @@ class NewTable(BaseModel):
     seats: list[SeatSpec] = Field(min_length=3, max_length=6)
     seed: int | None = Field(None, ge=0, le=2**53)
     name: str = Field("", max_length=200)
+
+
+class SeatRef(BaseModel):
+    """The body of POST /api/host/reissue."""
+
+    corp: str = Field(max_length=100)
+
+
+class SeatPlayer(SeatRef):
+    """The body of POST /api/host/player."""
+
+    player: str = Field(max_length=100)
 
 
 class Tables:
@@ -131,19 +142,6 @@ def _int_param(request: Request, name: str, default: int) -> int:
     return value
 
 
-async def _json_body(request: Request) -> dict:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise Refused("malformed", "request too large", 413)
-    try:
-        data = json.loads(body or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise Refused("malformed", "the request is not valid JSON", 400) from None
-    if not isinstance(data, dict):
-        raise Refused("malformed", "the request must be a JSON object", 400)
-    return data
-
-
 def handler(fn):
     """Refusals become JSON answers with their status; nothing else leaks a traceback."""
     async def wrapped(request: Request):
@@ -168,13 +166,7 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
     async def create(request):
         if tables.create_key and request.headers.get("x-create-key") != tables.create_key:
             raise Refused("forbidden", "opening a table needs this service's key", 403)
-        data = await _json_body(request)
-        try:
-            spec = NewTable.model_validate(data)
-        except ValidationError as err:
-            first = err.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise Refused("malformed", f"{where}: {first['msg']}", 400) from None
+        spec = messages.validated(NewTable, await messages.read_body(request))
         return JSONResponse(tables.create(spec))
 
     async def public(request):
@@ -199,7 +191,7 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
 
     async def act(request):
         table, corp = await tables.by_code(_bearer(request))
-        data = await _json_body(request)
+        data = await messages.read_body(request)
         await table.act(corp, data.get("action"), data.get("at"))
         return JSONResponse({"ok": True, **table.seat_payload(corp, _int_param(request, "log_from", 0),
                                                               _int_param(request, "steps_from", 0))})
@@ -214,14 +206,13 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
 
     async def host_player(request):
         table, _ = await tables.by_code(_bearer(request), want_host=True)
-        data = await _json_body(request)
-        code = await table.set_player(str(data.get("corp")), str(data.get("player")))
+        body = messages.validated(SeatPlayer, await messages.read_body(request))
+        code = await table.set_player(body.corp, body.player)
         return JSONResponse({"ok": True, "code": code, "players": table.players})
 
     async def host_reissue(request):
         table, _ = await tables.by_code(_bearer(request), want_host=True)
-        data = await _json_body(request)
-        corp = data.get("corp")
+        corp = messages.validated(SeatRef, await messages.read_body(request)).corp
         if table.players.get(corp) != HUMAN:
             raise Refused("malformed", f"{corp} is not a human seat of this table", 400)
         return JSONResponse({"ok": True, "corp": corp, "code": table.store.reissue_code(table.id, corp)})
@@ -234,9 +225,7 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
     async def stream(websocket: WebSocket):
         await websocket.accept()
         try:
-            hello = await asyncio.wait_for(websocket.receive_json(), 30)
-            if not isinstance(hello, dict):
-                raise Refused("malformed", "the first message must be a JSON object", 400)
+            hello = await asyncio.wait_for(messages.receive(websocket), 30)
             if "watch" in hello:
                 table, corp = await tables.get(str(hello["watch"])), None
             else:
@@ -245,7 +234,7 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
             await websocket.send_json({"type": "refused", **err.body()})
             await websocket.close(code=4000 + min(err.status, 999) % 1000)
             return
-        except (asyncio.TimeoutError, WebSocketDisconnect, ValueError):
+        except (asyncio.TimeoutError, WebSocketDisconnect):
             await websocket.close(code=4400)
             return
         listener = Listener(corp)
@@ -264,16 +253,15 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
 
         async def receive():
             while True:
-                message = await websocket.receive_json()
-                if not isinstance(message, dict) or message.get("type") != "act" or corp is None:
-                    await websocket.send_json({"type": "result", "ok": False, "error": "malformed",
-                                               "reason": "expected {\"type\": \"act\", ...} from a seat"})
-                    continue
+                message: dict = {}
                 try:
+                    message = await messages.receive(websocket)
+                    if message.get("type") != "act" or corp is None:
+                        raise Refused("malformed", "expected {\"type\": \"act\", ...} from a seat", 400)
                     await table.act(corp, message.get("action"), message.get("at"))
                     answer = {"type": "result", "id": message.get("id"), "ok": True}
                 except Refused as err:
-                    answer = {"type": "result", "id": message.get("id"), **err.body()}
+                    answer = {"type": "result", "id": message.get("id"), **err.body(), "status": err.status}
                 await websocket.send_json(answer)
 
         tasks = [asyncio.ensure_future(push()), asyncio.ensure_future(receive())]
