@@ -10,6 +10,9 @@ import sys
 import time
 from pathlib import Path
 
+from .settings import SECRETS, secrets_from
+from .store import new_code
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -55,18 +58,21 @@ def run_class(args) -> int:
     # kernels running (seen after the class browser test: three sets left)
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
     root = project_folder()
+    database, host_key = secrets_from(args)
+    host_key = host_key or new_code()   # without one, anyone who reaches Voila could open tables
     service_host = args.service_host or "127.0.0.1"
     service = [sys.executable, "-m", "tableserver", "serve", "--host", service_host, "--port", str(args.port),
-               "--bot-pause", str(args.bot_pause)]
+               "--bot-pause", str(args.bot_pause), "--tables-per-minute", str(args.tables_per_minute),
+               "--wrong-codes-per-minute", str(args.wrong_codes_per_minute)]
     if args.data:
         service += ["--data", args.data]
-    if args.database:
-        service += ["--database", args.database]
-    if args.create_key:
-        service += ["--create-key", args.create_key]
     public = args.public_url or (f"http://{lan_address() if args.host == '0.0.0.0' else args.host}:{args.voila_port}")
-    env = dict(os.environ, MEGACORPS_TABLES_URL=f"http://127.0.0.1:{args.port}", MEGACORPS_PUBLIC_URL=public,
+    env = {k: v for k, v in os.environ.items() if k not in SECRETS}
+    env.update(MEGACORPS_TABLES_URL=f"http://127.0.0.1:{args.port}", MEGACORPS_PUBLIC_URL=public,
                PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
+    # the secrets reach the service through its environment only: never a command line (ps
+    # shows those to every user), never Voila's kernels
+    service_env = dict(env, MEGACORPS_CREATE_KEY=host_key, **({"MEGACORPS_DATABASE_URL": database} if database else {}))
     voila = [sys.executable, "-m", "voila", "notebooks", "--no-browser", f"--Voila.ip={args.host}",
              f"--port={args.voila_port}", "--Voila.port_retries=0",
              # voila.json culls idle kernels even while their page is open (the hot-seat app's
@@ -74,12 +80,16 @@ def run_class(args) -> int:
              "--MappingKernelManager.cull_connected=False"]
     procs: list[subprocess.Popen] = []
     try:
-        procs.append(subprocess.Popen(service, cwd=root, env=env))
+        procs.append(subprocess.Popen(service, cwd=root, env=service_env))
         _wait_for_port("127.0.0.1", args.port, procs[0], "the table service")
         procs.append(subprocess.Popen(voila, cwd=root, env=env))
         _wait_for_port("127.0.0.1", args.voila_port, procs[1], "Voila")
+        lobby = f"{public}/voila/render/table.ipynb"
         print(f"\nMegaCorps class tables are ready.\n"
-              f"  Open or join a table:  {public}/voila/render/table.ipynb\n"
+              f"  Your lobby (opens tables; keep this link to yourself):\n"
+              f"                         {lobby}?key={host_key}\n"
+              f"  For the players (join a table with their seat link or code):\n"
+              f"                         {lobby}\n"
               f"  Hot-seat app:          {public}/voila/render/play.ipynb\n"
               f"  Table service (for play-by-notebook, mc.tables.connect): http://{service_host}:{args.port}\n"
               f"Press Ctrl+C to stop both (the tables stay in the database).\n", flush=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -19,6 +20,7 @@ from tables_helpers import ROOT
 ARTIFACTS = ROOT / "test-artifacts"
 BOARD_DRAWN = ".mc-board .barlayer .trace .point path"
 SEATS = {"Mokia": "Human", "Globbo": "Human", "Nonintendo": "Greedy", "Lenogo": "Greedy"}
+HOST_KEY = "teacher-key-r7k2m"
 
 
 class Foreign:
@@ -86,7 +88,10 @@ def klass(tmp_path_factory):
     ARTIFACTS.mkdir(exist_ok=True)
     tmp = tmp_path_factory.mktemp("class")
     with open(ARTIFACTS / "tables-pages.log", "w") as log:
-        cls = Class(tmp, log)
+        # the secrets as a teacher keeps them: in the environment (a distinctive database name
+        # shows whether its URL reaches any command line)
+        cls = Class(tmp, log, env={"MEGACORPS_CREATE_KEY": HOST_KEY,
+                                   "MEGACORPS_DATABASE_URL": f"sqlite:///{tmp}/secret-db-name.sqlite3"})
         with serving(cls.cmd, cls.voila_port, cls.env, log, timeout=120) as proc, \
                 sync_playwright() as p, chromium(p) as browser:
             cls.proc, cls.browser = proc, browser
@@ -103,7 +108,7 @@ def foreign():
 def test_a_foreign_service_in_the_address_is_ignored(klass, foreign):
     """A shared link naming another host as `service=` must not make any page send a code (or
     anything) there: the pages talk only to the service the class was started with."""
-    table = mc.tables.open_table(klass.service, SEATS, seed=3, name="Period 3")
+    table = mc.tables.open_table(klass.service, SEATS, seed=3, name="Period 3", key=HOST_KEY)
     code = table.codes["Mokia"]
     seat = klass.page(f"{klass.base}/table.ipynb?code={code}&service={foreign.url}")
     seat.wait_for_selector(BOARD_DRAWN, timeout=120_000)
@@ -120,5 +125,41 @@ def test_a_foreign_service_in_the_address_is_ignored(klass, foreign):
     watch.wait_for_selector(BOARD_DRAWN, timeout=120_000)
     assert foreign.requests == []
     for page in (seat, lobby, watch):
+        assert page.js_errors == []
+        page.context.close()
+
+
+def _descendants(pid: int) -> list[int]:
+    children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout.split()
+    return [int(c) for c in children] + [d for c in children for d in _descendants(int(c))]
+
+
+def test_only_the_teachers_lobby_link_opens_tables_and_no_secret_is_on_a_command_line(klass):
+    pupil = klass.page(f"{klass.base}/table.ipynb")
+    pupil.wait_for_selector(".mc-join-code input", timeout=120_000)
+    assert pupil.locator(".mc-no-opening").is_visible()
+    assert pupil.locator(".mc-open-table").count() == 0
+
+    teacher = klass.page(f"{klass.base}/table.ipynb?key={HOST_KEY}")
+    teacher.wait_for_selector(".mc-open-table", timeout=120_000)
+    teacher.fill(".mc-lobby input[placeholder^='e.g.']", "Period 4")
+    teacher.click(".mc-open-table")
+    teacher.wait_for_selector(".mc-seat-link", timeout=30_000)
+    assert not teacher.locator(".mc-error-text").is_visible()
+
+    # the secrets reached the service through its environment: no command line of the class
+    # (the service, Voila, the pages' kernels) shows them, and no kernel's environment has them
+    processes = _descendants(klass.proc.pid)
+    assert len(processes) >= 3   # the service, Voila, at least one kernel
+    for pid in [klass.proc.pid, *processes]:
+        try:
+            cmdline = open(f"/proc/{pid}/cmdline", "rb").read().decode(errors="replace")
+            environ = open(f"/proc/{pid}/environ", "rb").read().decode(errors="replace")
+        except FileNotFoundError:
+            continue   # a short-lived helper that ended meanwhile
+        assert HOST_KEY not in cmdline and "secret-db-name" not in cmdline, cmdline
+        if pid != klass.proc.pid and "serve" not in cmdline.split("\0"):   # Voila, its kernels
+            assert "MEGACORPS_CREATE_KEY=" not in environ and "MEGACORPS_DATABASE_URL=" not in environ, cmdline
+    for page in (pupil, teacher):
         assert page.js_errors == []
         page.context.close()

@@ -285,12 +285,14 @@ class SpectatorPage(_Followed):
 
 
 class Lobby(W.VBox):
-    """"Open a table" and "Join a table"."""
+    """"Join a table", and "Open a table" on the teacher's own lobby link (`key`: the host key
+    the class command prints; the service refuses to open a table without it)."""
 
-    def __init__(self, service: str | None = None):
+    def __init__(self, service: str | None = None, key: str | None = None):
         super().__init__()
         self.add_class("mc-app")
         self.service = service or service_url()
+        self.key = key
         self.error = html(cls="mc-error")
         self.guard = guarded(self.show_error)
         kinds = [HUMAN, *LEVELS, EMPTY]
@@ -311,6 +313,10 @@ class Lobby(W.VBox):
                               f"computer player:</div><ul class='mc-note'>{levels}</ul>"),
                          *self.seats, self.name, self.open_button, self.links])
         opener.add_class("mc-panel")
+        if not key:
+            opener = html("<div class='mc-panel mc-no-opening'><div class='mc-panel-title'>Open a table</div>"
+                          "<div class='mc-note'>Tables are opened by the teacher, from the lobby link the "
+                          "class command printed for them (it carries the host key).</div></div>")
         self.code = W.Text(description="Seat link or code", placeholder="paste the link or type the code",
                            style={"description_width": "130px"}, layout=W.Layout(width="560px"))
         self.code.add_class("mc-join-code")
@@ -331,7 +337,7 @@ class Lobby(W.VBox):
 
     def open_table(self) -> mc.tables.Invitation:
         seats = {w.description: w.value for w in self.seats if w.value != EMPTY}
-        invitation = mc.tables.open_table(self.service, seats, name=self.name.value.strip())
+        invitation = mc.tables.open_table(self.service, seats, name=self.name.value.strip(), key=self.key)
         self.error.value = ""
         self.links.value = links_html(invitation)
         return invitation
@@ -457,7 +463,7 @@ def table_page() -> W.Widget:
         return page
     if "host" in query:
         return HostPage(service, query["host"])
-    return Lobby(service)
+    return Lobby(service, query.get("key"))
 
 
 def spectator_page() -> W.Widget:
