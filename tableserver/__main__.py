@@ -60,7 +60,10 @@ def serve_forever(args) -> int:
     from .settings import secrets_from
     from .store import Store, database_url
     database, create_key = secrets_from(args)
-    store = Store(database_url(database, args.data))
+    try:
+        store = Store(database_url(database, args.data))
+    except ModuleNotFoundError as err:   # e.g. psycopg, for PostgreSQL
+        raise SystemExit(f"{err.name} is missing for this database: pip install -e \".[tables]\"") from None
     app = make_app(store, args.bot_pause, create_key, args.tables_per_minute, args.wrong_codes_per_minute)
     print(f"MegaCorps table service on http://{args.host}:{args.port} "
           f"(database: {store.engine.url.render_as_string(hide_password=True)})", flush=True)

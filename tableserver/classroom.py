@@ -2,6 +2,7 @@
 and Voila serving the table pages, started together and stopped together (Ctrl+C)."""
 from __future__ import annotations
 
+import ipaddress
 import os
 import signal
 import socket
@@ -25,14 +26,40 @@ def project_folder() -> Path:
     raise SystemExit("Run this from the MegaCorps repository's folder (it serves notebooks/table.ipynb).")
 
 
-def lan_address() -> str:
-    """This machine's address as other machines on its network see it (best guess; override
-    with --public-url)."""
+def lan_address() -> str | None:
+    """This machine's address as other machines on its network see it, or None when it has
+    none but loopback. The host name often resolves to 127.0.0.1 (Debian's /etc/hosts), which
+    no other machine can open: the address of the interface that a route leaves by comes first
+    (a UDP socket's connect sends nothing), then the host name's addresses, loopback never."""
+    candidates = []
     try:
-        address = socket.gethostbyname(socket.gethostname())
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.254.254.254", 9))
+            candidates.append(probe.getsockname()[0])
     except OSError:
-        address = "127.0.0.1"
-    return address
+        pass
+    try:
+        candidates += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    return next((a for a in candidates if not ipaddress.ip_address(a).is_loopback
+                 and not ipaddress.ip_address(a).is_unspecified), None)
+
+
+def public_address(host: str, voila_port: int, public_url: str | None) -> tuple[str, str]:
+    """(Voila's address for the links, a warning for the teacher or "")."""
+    if public_url:
+        return public_url.rstrip("/"), ""
+    if host not in ("0.0.0.0", "::", ""):
+        return f"http://{host}:{voila_port}", ""
+    address = lan_address()
+    if address is None:
+        return (f"http://127.0.0.1:{voila_port}",
+                "  Warning: this machine has no network address other than 127.0.0.1, so the links below\n"
+                "  open only on this machine. Connect it to the class's network, find its address\n"
+                "  (hostname -I on Linux, ipconfig on Windows) and start again with\n"
+                f"  --public-url http://<that address>:{voila_port}\n")
+    return f"http://{address}:{voila_port}", ""
 
 
 def _wait_for_port(host: str, port: int, proc: subprocess.Popen, what: str, timeout: float = 90) -> None:
@@ -66,7 +93,7 @@ def run_class(args) -> int:
                "--wrong-codes-per-minute", str(args.wrong_codes_per_minute)]
     if args.data:
         service += ["--data", args.data]
-    public = args.public_url or (f"http://{lan_address() if args.host == '0.0.0.0' else args.host}:{args.voila_port}")
+    public, warning = public_address(args.host, args.voila_port, args.public_url)
     env = {k: v for k, v in os.environ.items() if k not in SECRETS}
     env.update(MEGACORPS_TABLES_URL=f"http://127.0.0.1:{args.port}", MEGACORPS_PUBLIC_URL=public,
                PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
@@ -85,7 +112,7 @@ def run_class(args) -> int:
         procs.append(subprocess.Popen(voila, cwd=root, env=env))
         _wait_for_port("127.0.0.1", args.voila_port, procs[1], "Voila")
         lobby = f"{public}/voila/render/table.ipynb"
-        print(f"\nMegaCorps class tables are ready.\n"
+        print(f"\nMegaCorps class tables are ready.\n{warning}"
               f"  Your lobby (opens tables; keep this link to yourself):\n"
               f"                         {lobby}?key={host_key}\n"
               f"  For the players (join a table with their seat link or code):\n"

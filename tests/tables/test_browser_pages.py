@@ -163,3 +163,18 @@ def test_only_the_teachers_lobby_link_opens_tables_and_no_secret_is_on_a_command
     for page in (pupil, teacher):
         assert page.js_errors == []
         page.context.close()
+
+
+def test_a_wrong_host_link_or_a_replaced_seat_link_says_so_plainly(klass):
+    table = mc.tables.open_table(klass.service, SEATS, seed=4, key=HOST_KEY)
+    old = table.codes["Mokia"]
+    mc.tables.client._request(f"{klass.service}/api/host/reissue", "POST", {"corp": "Mokia"}, table.host_code)
+    for query, words in [(f"host={table.host_code[::-1]}", "This host link does not open"),
+                         (f"code={old}", "replaced")]:
+        page = klass.page(f"{klass.base}/table.ipynb?{query}")
+        page.wait_for_selector(".mc-error-text", timeout=120_000)
+        assert words in page.inner_text(".mc-error-text")
+        assert "There was an error" not in page.inner_text("body")
+        assert page.locator(".mc-join-code input").is_visible()   # and the way on: join with the right code
+        assert page.js_errors == []
+        page.context.close()

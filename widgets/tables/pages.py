@@ -462,7 +462,12 @@ def table_page() -> W.Widget:
         page.follow()
         return page
     if "host" in query:
-        return HostPage(service, query["host"])
+        try:
+            return HostPage(service, query["host"])
+        except TableError as err:   # a wrong or mistyped host link: say so, never a cell error
+            lobby = Lobby(service)
+            lobby.show_error(f"This host link does not open a table's host page: {err}")
+            return lobby
     return Lobby(service, query.get("key"))
 
 
