@@ -29,7 +29,7 @@ def step_humans(seats: dict[str, RemoteSeat], rng: random.Random) -> int:
     made = 0
     for seat in seats.values():
         seat.refresh()
-        if seat.is_my_turn and not seat.is_over:
+        if seat.is_my_turn() and not seat.is_over:
             try:
                 seat.apply(pick(seat, rng))
                 made += 1

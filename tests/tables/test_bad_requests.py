@@ -81,7 +81,7 @@ def _next(ws, kind: str) -> dict:
 
 
 def test_bad_websocket_messages_get_a_reason_and_the_connection_stays(service, table):
-    seat = next(s for s in map(table.seat, table.codes) if s.is_my_turn)
+    seat = next(s for s in map(table.seat, table.codes) if s.is_my_turn())
     with _ws(service) as ws:
         ws.send(json.dumps({"code": table.codes[seat.corp]}))
         assert _next(ws, "state")["corp"] == seat.corp

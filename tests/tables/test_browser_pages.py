@@ -178,3 +178,105 @@ def test_a_wrong_host_link_or_a_replaced_seat_link_says_so_plainly(klass):
         assert page.locator(".mc-join-code input").is_visible()   # and the way on: join with the right code
         assert page.js_errors == []
         page.context.close()
+
+
+BAR_TEXTS = ("() => Array.from(document.querySelectorAll('.mc-board .barlayer .trace'))"
+             ".map(t => Array.from(t.querySelectorAll('text')).map(x => x.textContent))")
+
+
+def test_a_seat_shows_the_same_board_as_the_projector_from_the_start_and_the_projector_names_the_table(klass):
+    from widgets.board.colors import corp_initials
+    table = mc.tables.open_table(klass.service, SEATS, seed=5, name="Period 5", key=HOST_KEY)
+    start = mc.tables.watch(klass.service, table.table)
+    assert start.at == 0 and any(start.view().controllers.values())
+    seat = klass.page(f"{klass.base}/table.ipynb?code={table.codes['Mokia']}", wait_until="commit")
+    watch = klass.page(f"{klass.base}/spectate.ipynb?table={table.table}", wait_until="commit")
+    for page in (seat, watch):
+        page.wait_for_selector(BOARD_DRAWN, timeout=120_000)
+        page.wait_for_selector(".mc-connection b.ok", timeout=60_000)
+    shown = seat.evaluate(BAR_TEXTS)
+    assert shown == watch.evaluate(BAR_TEXTS)
+    texts = {t for trace in shown for t in trace}
+    for controller in {c for c in start.view().controllers.values() if c}:
+        assert corp_initials(controller) in texts   # the Control column, before the first move
+    assert "Period 5" in watch.inner_text(".mc-tagline")
+    for page in (seat, watch):
+        assert page.js_errors == []
+        page.context.close()
+
+
+def test_a_seat_alone_at_its_screen_plays_a_card_out_of_turn_without_the_hot_seat_words(klass):
+    """On another corp's turn a seat may play a card: its own page has no corp to pick and
+    nobody to send away."""
+    import random
+
+    from tables_helpers import pick
+    table = mc.tables.open_table(klass.service, SEATS, seed=6, key=HOST_KEY)
+    seats = {c: table.seat(c) for c in table.codes}
+    mokia, rng = seats["Mokia"], random.Random(2)
+
+    def ready():
+        for s in seats.values():
+            s.refresh()
+        view = mokia.view()
+        return (view.phase == "rounds" and "Globbo" in view.deciders and not mokia.is_my_turn()
+                and view.hand and mokia.may_offer_trades())
+
+    while not ready():
+        moved = False
+        for s in seats.values():
+            if s.is_my_turn() and not s.is_over:
+                try:
+                    s.apply(pick(s, rng))
+                    moved = True
+                except mc.tables.TableMoved:
+                    pass
+        if not moved:
+            mokia.wait(timeout=2)
+        assert not mokia.is_over, "the game ended before the moment this test needs"
+    page = klass.page(f"{klass.base}/table.ipynb?code={table.codes['Mokia']}")
+    page.wait_for_selector(".mc-oot .mc-oot-note", timeout=120_000)
+    text = page.inner_text(".mc-oot")
+    assert "look away" not in text and "Pick your corp" not in text
+    assert not page.locator(".mc-oot").get_by_label("Corp", exact=True).is_visible()   # no corp to pick
+    assert page.locator(".mc-oot").get_by_label("Card", exact=True).is_visible()       # its own cards
+    assert page.js_errors == []
+    page.context.close()
+
+
+def test_the_lobby_opens_one_table_per_click_and_join_answers_each_paste_afresh(klass):
+    teacher = klass.page(f"{klass.base}/table.ipynb?key={HOST_KEY}")
+    teacher.wait_for_selector(".mc-open-table", timeout=120_000)
+    teacher.click(".mc-open-table")
+    teacher.wait_for_selector(".mc-seat-link", timeout=30_000)
+    first = [a.get_attribute("href") for a in teacher.locator(".mc-seat-link").all()]
+    assert teacher.locator(".mc-open-table").is_disabled()   # a second click opens nothing
+    teacher.click(".mc-open-another")
+    teacher.wait_for_function("() => !document.querySelector('.mc-open-table').disabled", timeout=10_000)
+    teacher.click(".mc-open-table")
+    teacher.wait_for_function(f"() => document.querySelectorAll('.mc-seat-link').length == {2 * len(first)}",
+                              timeout=30_000)
+    both = [a.get_attribute("href") for a in teacher.locator(".mc-seat-link").all()]
+    assert set(first) < set(both)   # the first table's links, shown only once, are still there
+    host_link = teacher.locator(".mc-host-link").first.get_attribute("href")
+
+    join = teacher.locator(".mc-join-code input")
+    join.fill(first[0])
+    teacher.click(".mc-join")
+    teacher.wait_for_selector(".mc-joined .mc-seat-link", timeout=30_000)
+    join.fill(host_link)
+    teacher.click(".mc-join")
+    teacher.wait_for_selector(".mc-joined .mc-host-link", timeout=30_000)
+    assert "host" in teacher.inner_text(".mc-joined") and "seat" not in teacher.inner_text(".mc-joined").split(",")[0]
+    join.fill("not-a-code")
+    teacher.click(".mc-join")
+    teacher.wait_for_selector(".mc-error-text", timeout=30_000)
+    assert teacher.inner_text(".mc-joined").strip() == ""   # no earlier answer under the refusal
+
+    teacher.goto(host_link)
+    teacher.wait_for_selector(".mc-reissue", timeout=120_000)
+    label = teacher.locator(".mc-reissue")
+    assert "New link for this seat" in label.inner_text()
+    assert label.evaluate("b => b.scrollWidth <= b.clientWidth")   # the label is not cut off
+    assert teacher.js_errors == []
+    teacher.context.close()
