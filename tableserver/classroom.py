@@ -1,5 +1,6 @@
 """`python -m tableserver class`: everything a class needs on one machine: the table service
-and Voila serving the table pages, started together and stopped together (Ctrl+C)."""
+and Voila serving the table pages, started together and stopped together (Ctrl+C). A service
+that stops (a crash, kill -9) is started again at once; Voila and the pages stay."""
 from __future__ import annotations
 
 import ipaddress
@@ -15,6 +16,7 @@ from .settings import SECRETS, secrets_from
 from .store import new_code
 
 ROOT = Path(__file__).resolve().parents[1]
+RESTARTS_PER_MINUTE = 5   # more than this: something is wrong that a restart will not mend
 
 
 def project_folder() -> Path:
@@ -120,7 +122,23 @@ def run_class(args) -> int:
               f"  Hot-seat app:          {public}/voila/render/play.ipynb\n"
               f"  Table service (for play-by-notebook, mc.tables.connect): http://{service_host}:{args.port}\n"
               f"Press Ctrl+C to stop both (the tables stay in the database).\n", flush=True)
-        while all(p.poll() is None for p in procs):
+        restarts: list[float] = []
+        while procs[1].poll() is None:
+            if procs[0].poll() is not None:
+                # the service stopped (a crash, kill -9, out of memory): start it again at once;
+                # Voila and every page stay, and the pages rejoin their tables by themselves
+                restarts = [t for t in restarts if t > time.monotonic() - 60] + [time.monotonic()]
+                if len(restarts) > RESTARTS_PER_MINUTE:
+                    print(f"The table service stopped {len(restarts)} times within a minute (exit code "
+                          f"{procs[0].returncode}); stopping the class: see the messages above.", flush=True)
+                    return 1
+                print(f"The table service stopped (exit code {procs[0].returncode}); starting it again "
+                      "(the tables are in the database; the pages reconnect by themselves).", flush=True)
+                procs[0] = subprocess.Popen(service, cwd=root, env=service_env)
+                try:
+                    _wait_for_port("127.0.0.1", args.port, procs[0], "the table service")
+                except SystemExit as err:
+                    print(err, flush=True)
             time.sleep(0.5)
         return 1
     except KeyboardInterrupt:

@@ -280,3 +280,36 @@ def test_the_lobby_opens_one_table_per_click_and_join_answers_each_paste_afresh(
     assert label.evaluate("b => b.scrollWidth <= b.clientWidth")   # the label is not cut off
     assert teacher.js_errors == []
     teacher.context.close()
+
+
+def _service_pid(klass) -> int:
+    for pid in _descendants(klass.proc.pid):
+        try:
+            argv = open(f"/proc/{pid}/cmdline", "rb").read().split(b"\0")
+        except FileNotFoundError:
+            continue
+        if b"tableserver" in argv and b"serve" in argv:
+            return pid
+    return 0
+
+
+def test_zz_a_killed_service_is_restarted_and_the_pages_carry_on_without_a_reload(klass):
+    """(Runs last in this module: it kills the class's service.)"""
+    import signal
+    table = mc.tables.open_table(klass.service, SEATS, seed=8, key=HOST_KEY)
+    page = klass.page(f"{klass.base}/table.ipynb?code={table.codes['Mokia']}")
+    page.wait_for_selector(BOARD_DRAWN, timeout=120_000)
+    page.wait_for_selector(".mc-connection b.ok", timeout=60_000)
+    before = _service_pid(klass)
+    assert before
+    os.kill(before, signal.SIGKILL)
+    page.wait_for_selector(".mc-connection b.lost", timeout=30_000)
+    # the class starts the service again, and the page rejoins by itself
+    page.wait_for_selector(".mc-connection b.ok", timeout=60_000)
+    assert _service_pid(klass) not in (0, before)
+    seat = next(s for s in map(table.seat, table.codes) if s.is_my_turn())
+    seat.apply(next(a for a in seat.legal_actions() if not isinstance(a, mc.LeaveGame)))
+    page.wait_for_function(f"() => Number(document.querySelector('.mc-status-text').dataset.actions) >= {seat.at}",
+                           timeout=30_000)
+    assert page.js_errors == []
+    page.context.close()
