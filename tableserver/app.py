@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import hmac
 import logging
 import os
 import random
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -23,13 +23,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import megacorps as mc
 from megacorps.bots import LEVELS
 
+from . import limits, messages
 from .live import HUMAN, Listener, LiveTable, Refused
 from .store import Store, database_url
 
 log = logging.getLogger(__name__)
 
 MAX_WAIT = 60.0          # longest long poll, seconds
-MAX_BODY = 64 * 1024     # no request of this protocol is anywhere near this
 
 
 class SeatSpec(BaseModel):
@@ -45,13 +45,28 @@ class NewTable(BaseModel):
     name: str = Field("", max_length=200)
 
 
+class SeatRef(BaseModel):
+    """The body of POST /api/host/reissue."""
+
+    corp: str = Field(max_length=100)
+
+
+class SeatPlayer(SeatRef):
+    """The body of POST /api/host/player."""
+
+    player: str = Field(max_length=100)
+
+
 class Tables:
     """Every table the service knows: live ones in memory, the rest loaded on first use."""
 
-    def __init__(self, store: Store, bot_pause: float = 0.0, create_key: str | None = None):
+    def __init__(self, store: Store, bot_pause: float = 0.0, create_key: str | None = None,
+                 tables_per_minute: int = 20, wrong_codes_per_minute: int = 60):
         self.store = store
         self.bot_pause = bot_pause
         self.create_key = create_key
+        self.opening = limits.RateLimit("tables opened", tables_per_minute)
+        self.wrong = limits.RateLimit("wrong codes or keys", wrong_codes_per_minute)
         self.live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
 
@@ -69,15 +84,19 @@ class Tables:
                 table.start_bots()  # a restart may have come between a human's move and the bots' replies
         return table
 
-    async def by_code(self, code: str | None, want_host: bool = False) -> tuple[LiveTable, str | None]:
+    async def by_code(self, code: str | None, client: str, want_host: bool = False) -> tuple[LiveTable, str | None]:
         """The table and corp a seat code opens (corp None: the host's code). Raises Refused
-        for a missing, wrong or replaced code."""
+        for a missing, wrong or replaced code, and (429) for a client that sent too many of
+        those lately."""
+        self.wrong.check(client)
         if not code or not isinstance(code, str) or len(code) > 100:
             raise Refused("bad-code", "a seat code is needed (the link your host gave you)", 401)
         found = self.store.find_code(code)
         if found is None:
+            self.wrong.spend(client)
             raise Refused("bad-code", "this code opens no seat: check the link", 401)
         if not found.active:
+            self.wrong.spend(client)
             table = await self.get(found.table_id)
             why = ("this seat is now played by a bot" if table.players.get(found.corp) != HUMAN
                    else "this link was replaced by the table's host: ask for the new one")
@@ -111,6 +130,11 @@ class Tables:
         self.store.close()
 
 
+def _client(connection) -> str:
+    """The client's address (one bucket of the rate limits)."""
+    return connection.client.host if connection.client else "unknown"
+
+
 def _bearer(request) -> str | None:
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
@@ -131,26 +155,14 @@ def _int_param(request: Request, name: str, default: int) -> int:
     return value
 
 
-async def _json_body(request: Request) -> dict:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise Refused("malformed", "request too large", 413)
-    try:
-        data = json.loads(body or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise Refused("malformed", "the request is not valid JSON", 400) from None
-    if not isinstance(data, dict):
-        raise Refused("malformed", "the request must be a JSON object", 400)
-    return data
-
-
 def handler(fn):
     """Refusals become JSON answers with their status; nothing else leaks a traceback."""
     async def wrapped(request: Request):
         try:
             return await fn(request)
         except Refused as err:
-            return JSONResponse(err.body(), status_code=err.status)
+            headers = {"Retry-After": str(err.extra["retry_after"])} if err.status == 429 else None
+            return JSONResponse(err.body(), status_code=err.status, headers=headers)
         except Exception:  # noqa: BLE001
             log.exception("request failed")
             return JSONResponse({"ok": False, "error": "server", "reason": "the service failed on this "
@@ -158,24 +170,28 @@ def handler(fn):
     return wrapped
 
 
-def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None) -> Starlette:
-    """The ASGI application over `store`."""
-    tables = Tables(store, bot_pause, create_key)
+def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None,
+             tables_per_minute: int = 20, wrong_codes_per_minute: int = 60) -> Starlette:
+    """The ASGI application over `store`. `create_key`: opening a table needs it (the host
+    key); the rate limits are per client address."""
+    tables = Tables(store, bot_pause, create_key, tables_per_minute, wrong_codes_per_minute)
 
     async def health(request):
         return JSONResponse({"ok": True, "live_tables": len(tables.live), "levels": list(LEVELS)})
 
     async def create(request):
-        if tables.create_key and request.headers.get("x-create-key") != tables.create_key:
-            raise Refused("forbidden", "opening a table needs this service's key", 403)
-        data = await _json_body(request)
-        try:
-            spec = NewTable.model_validate(data)
-        except ValidationError as err:
-            first = err.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise Refused("malformed", f"{where}: {first['msg']}", 400) from None
-        return JSONResponse(tables.create(spec))
+        client = _client(request)
+        if tables.create_key:
+            tables.wrong.check(client)
+            if not hmac.compare_digest(request.headers.get("x-create-key", "").encode(), tables.create_key.encode()):
+                tables.wrong.spend(client)
+                raise Refused("forbidden", "opening a table needs the host key of this service "
+                              "(the teacher's lobby link has it)", 403)
+        tables.opening.check(client)
+        spec = messages.validated(NewTable, await messages.read_body(request))
+        answer = tables.create(spec)
+        tables.opening.spend(client)
+        return JSONResponse(answer)
 
     async def public(request):
         table = await tables.get(request.path_params["table_id"])
@@ -190,7 +206,7 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
         return JSONResponse(table.setup())
 
     async def seat(request):
-        table, corp = await tables.by_code(_bearer(request))
+        table, corp = await tables.by_code(_bearer(request), _client(request))
         after = _int_param(request, "after", -1)
         if after >= 0:
             await table.wait_change(after, min(_int_param(request, "wait", 25), MAX_WAIT))
@@ -198,14 +214,14 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
                                                _int_param(request, "steps_from", 0)))
 
     async def act(request):
-        table, corp = await tables.by_code(_bearer(request))
-        data = await _json_body(request)
+        table, corp = await tables.by_code(_bearer(request), _client(request))
+        data = await messages.read_body(request)
         await table.act(corp, data.get("action"), data.get("at"))
         return JSONResponse({"ok": True, **table.seat_payload(corp, _int_param(request, "log_from", 0),
                                                               _int_param(request, "steps_from", 0))})
 
     async def host(request):
-        table, _ = await tables.by_code(_bearer(request), want_host=True)
+        table, _ = await tables.by_code(_bearer(request), _client(request), want_host=True)
         connected: dict[str, int] = {}
         for listener in table.listeners:
             key = listener.corp or "spectators"
@@ -213,39 +229,36 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
         return JSONResponse({"ok": True, **table.public_payload(10**9, 10**9), "connected": connected})
 
     async def host_player(request):
-        table, _ = await tables.by_code(_bearer(request), want_host=True)
-        data = await _json_body(request)
-        code = await table.set_player(str(data.get("corp")), str(data.get("player")))
+        table, _ = await tables.by_code(_bearer(request), _client(request), want_host=True)
+        body = messages.validated(SeatPlayer, await messages.read_body(request))
+        code = await table.set_player(body.corp, body.player)
         return JSONResponse({"ok": True, "code": code, "players": table.players})
 
     async def host_reissue(request):
-        table, _ = await tables.by_code(_bearer(request), want_host=True)
-        data = await _json_body(request)
-        corp = data.get("corp")
+        table, _ = await tables.by_code(_bearer(request), _client(request), want_host=True)
+        corp = messages.validated(SeatRef, await messages.read_body(request)).corp
         if table.players.get(corp) != HUMAN:
             raise Refused("malformed", f"{corp} is not a human seat of this table", 400)
         return JSONResponse({"ok": True, "corp": corp, "code": table.store.reissue_code(table.id, corp)})
 
     async def host_close(request):
-        table, _ = await tables.by_code(_bearer(request), want_host=True)
+        table, _ = await tables.by_code(_bearer(request), _client(request), want_host=True)
         await table.close()
         return JSONResponse({"ok": True})
 
     async def stream(websocket: WebSocket):
         await websocket.accept()
         try:
-            hello = await asyncio.wait_for(websocket.receive_json(), 30)
-            if not isinstance(hello, dict):
-                raise Refused("malformed", "the first message must be a JSON object", 400)
+            hello = await asyncio.wait_for(messages.receive(websocket), 30)
             if "watch" in hello:
                 table, corp = await tables.get(str(hello["watch"])), None
             else:
-                table, corp = await tables.by_code(hello.get("code"))
+                table, corp = await tables.by_code(hello.get("code"), _client(websocket))
         except Refused as err:
             await websocket.send_json({"type": "refused", **err.body()})
             await websocket.close(code=4000 + min(err.status, 999) % 1000)
             return
-        except (asyncio.TimeoutError, WebSocketDisconnect, ValueError):
+        except (asyncio.TimeoutError, WebSocketDisconnect):
             await websocket.close(code=4400)
             return
         listener = Listener(corp)
@@ -264,16 +277,15 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
 
         async def receive():
             while True:
-                message = await websocket.receive_json()
-                if not isinstance(message, dict) or message.get("type") != "act" or corp is None:
-                    await websocket.send_json({"type": "result", "ok": False, "error": "malformed",
-                                               "reason": "expected {\"type\": \"act\", ...} from a seat"})
-                    continue
+                message: dict = {}
                 try:
+                    message = await messages.receive(websocket)
+                    if message.get("type") != "act" or corp is None:
+                        raise Refused("malformed", "expected {\"type\": \"act\", ...} from a seat", 400)
                     await table.act(corp, message.get("action"), message.get("at"))
                     answer = {"type": "result", "id": message.get("id"), "ok": True}
                 except Refused as err:
-                    answer = {"type": "result", "id": message.get("id"), **err.body()}
+                    answer = {"type": "result", "id": message.get("id"), **err.body(), "status": err.status}
                 await websocket.send_json(answer)
 
         tasks = [asyncio.ensure_future(push()), asyncio.ensure_future(receive())]
@@ -312,4 +324,6 @@ def app_from_env() -> Starlette:
     """The application configured from the environment (for `uvicorn tableserver.app:app_from_env --factory`)."""
     url = database_url(os.environ.get("MEGACORPS_DATABASE_URL"), os.environ.get("MEGACORPS_DATA"))
     return make_app(Store(url), float(os.environ.get("MEGACORPS_BOT_PAUSE", "0.5")),
-                    os.environ.get("MEGACORPS_CREATE_KEY") or None)
+                    os.environ.get("MEGACORPS_CREATE_KEY") or None,
+                    int(os.environ.get("MEGACORPS_TABLES_PER_MINUTE", "20")),
+                    int(os.environ.get("MEGACORPS_WRONG_CODES_PER_MINUTE", "60")))

@@ -1,7 +1,9 @@
 """`python -m tableserver class`: everything a class needs on one machine: the table service
-and Voila serving the table pages, started together and stopped together (Ctrl+C)."""
+and Voila serving the table pages, started together and stopped together (Ctrl+C). A service
+that stops (a crash, kill -9) is started again at once; Voila and the pages stay."""
 from __future__ import annotations
 
+import ipaddress
 import os
 import signal
 import socket
@@ -10,7 +12,11 @@ import sys
 import time
 from pathlib import Path
 
+from .settings import SECRETS, secrets_from
+from .store import new_code
+
 ROOT = Path(__file__).resolve().parents[1]
+RESTARTS_PER_MINUTE = 5   # more than this: something is wrong that a restart will not mend
 
 
 def project_folder() -> Path:
@@ -22,14 +28,40 @@ def project_folder() -> Path:
     raise SystemExit("Run this from the MegaCorps repository's folder (it serves notebooks/table.ipynb).")
 
 
-def lan_address() -> str:
-    """This machine's address as other machines on its network see it (best guess; override
-    with --public-url)."""
+def lan_address() -> str | None:
+    """This machine's address as other machines on its network see it, or None when it has
+    none but loopback. The host name often resolves to 127.0.0.1 (Debian's /etc/hosts), which
+    no other machine can open: the address of the interface that a route leaves by comes first
+    (a UDP socket's connect sends nothing), then the host name's addresses, loopback never."""
+    candidates = []
     try:
-        address = socket.gethostbyname(socket.gethostname())
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.254.254.254", 9))
+            candidates.append(probe.getsockname()[0])
     except OSError:
-        address = "127.0.0.1"
-    return address
+        pass
+    try:
+        candidates += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    return next((a for a in candidates if not ipaddress.ip_address(a).is_loopback
+                 and not ipaddress.ip_address(a).is_unspecified), None)
+
+
+def public_address(host: str, voila_port: int, public_url: str | None) -> tuple[str, str]:
+    """(Voila's address for the links, a warning for the teacher or "")."""
+    if public_url:
+        return public_url.rstrip("/"), ""
+    if host not in ("0.0.0.0", "::", ""):
+        return f"http://{host}:{voila_port}", ""
+    address = lan_address()
+    if address is None:
+        return (f"http://127.0.0.1:{voila_port}",
+                "  Warning: this machine has no network address other than 127.0.0.1, so the links below\n"
+                "  open only on this machine. Connect it to the class's network, find its address\n"
+                "  (hostname -I on Linux, ipconfig on Windows) and start again with\n"
+                f"  --public-url http://<that address>:{voila_port}\n")
+    return f"http://{address}:{voila_port}", ""
 
 
 def _wait_for_port(host: str, port: int, proc: subprocess.Popen, what: str, timeout: float = 90) -> None:
@@ -55,18 +87,21 @@ def run_class(args) -> int:
     # kernels running (seen after the class browser test: three sets left)
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
     root = project_folder()
+    database, host_key = secrets_from(args)
+    host_key = host_key or new_code()   # without one, anyone who reaches Voila could open tables
     service_host = args.service_host or "127.0.0.1"
     service = [sys.executable, "-m", "tableserver", "serve", "--host", service_host, "--port", str(args.port),
-               "--bot-pause", str(args.bot_pause)]
+               "--bot-pause", str(args.bot_pause), "--tables-per-minute", str(args.tables_per_minute),
+               "--wrong-codes-per-minute", str(args.wrong_codes_per_minute)]
     if args.data:
         service += ["--data", args.data]
-    if args.database:
-        service += ["--database", args.database]
-    if args.create_key:
-        service += ["--create-key", args.create_key]
-    public = args.public_url or (f"http://{lan_address() if args.host == '0.0.0.0' else args.host}:{args.voila_port}")
-    env = dict(os.environ, MEGACORPS_TABLES_URL=f"http://127.0.0.1:{args.port}", MEGACORPS_PUBLIC_URL=public,
+    public, warning = public_address(args.host, args.voila_port, args.public_url)
+    env = {k: v for k, v in os.environ.items() if k not in SECRETS}
+    env.update(MEGACORPS_TABLES_URL=f"http://127.0.0.1:{args.port}", MEGACORPS_PUBLIC_URL=public,
                PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
+    # the secrets reach the service through its environment only: never a command line (ps
+    # shows those to every user), never Voila's kernels
+    service_env = dict(env, MEGACORPS_CREATE_KEY=host_key, **({"MEGACORPS_DATABASE_URL": database} if database else {}))
     voila = [sys.executable, "-m", "voila", "notebooks", "--no-browser", f"--Voila.ip={args.host}",
              f"--port={args.voila_port}", "--Voila.port_retries=0",
              # voila.json culls idle kernels even while their page is open (the hot-seat app's
@@ -74,16 +109,36 @@ def run_class(args) -> int:
              "--MappingKernelManager.cull_connected=False"]
     procs: list[subprocess.Popen] = []
     try:
-        procs.append(subprocess.Popen(service, cwd=root, env=env))
+        procs.append(subprocess.Popen(service, cwd=root, env=service_env))
         _wait_for_port("127.0.0.1", args.port, procs[0], "the table service")
         procs.append(subprocess.Popen(voila, cwd=root, env=env))
         _wait_for_port("127.0.0.1", args.voila_port, procs[1], "Voila")
-        print(f"\nMegaCorps class tables are ready.\n"
-              f"  Open or join a table:  {public}/voila/render/table.ipynb\n"
+        lobby = f"{public}/voila/render/table.ipynb"
+        print(f"\nMegaCorps class tables are ready.\n{warning}"
+              f"  Your lobby (opens tables; keep this link to yourself):\n"
+              f"                         {lobby}?key={host_key}\n"
+              f"  For the players (join a table with their seat link or code):\n"
+              f"                         {lobby}\n"
               f"  Hot-seat app:          {public}/voila/render/play.ipynb\n"
               f"  Table service (for play-by-notebook, mc.tables.connect): http://{service_host}:{args.port}\n"
               f"Press Ctrl+C to stop both (the tables stay in the database).\n", flush=True)
-        while all(p.poll() is None for p in procs):
+        restarts: list[float] = []
+        while procs[1].poll() is None:
+            if procs[0].poll() is not None:
+                # the service stopped (a crash, kill -9, out of memory): start it again at once;
+                # Voila and every page stay, and the pages rejoin their tables by themselves
+                restarts = [t for t in restarts if t > time.monotonic() - 60] + [time.monotonic()]
+                if len(restarts) > RESTARTS_PER_MINUTE:
+                    print(f"The table service stopped {len(restarts)} times within a minute (exit code "
+                          f"{procs[0].returncode}); stopping the class: see the messages above.", flush=True)
+                    return 1
+                print(f"The table service stopped (exit code {procs[0].returncode}); starting it again "
+                      "(the tables are in the database; the pages reconnect by themselves).", flush=True)
+                procs[0] = subprocess.Popen(service, cwd=root, env=service_env)
+                try:
+                    _wait_for_port("127.0.0.1", args.port, procs[0], "the table service")
+                except SystemExit as err:
+                    print(err, flush=True)
             time.sleep(0.5)
         return 1
     except KeyboardInterrupt:

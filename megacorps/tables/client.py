@@ -248,9 +248,8 @@ class RemoteSeat(_Follower):
     def may_offer_trades(self) -> bool:
         return bool(self.state["may_offer_trades"])
 
-    @property
     def is_my_turn(self) -> bool:
-        """Whether this seat must decide now."""
+        """Whether this seat must decide now (as last refreshed)."""
         return self.corp in self.state["view"]["deciders"]
 
     def apply(self, action: Action) -> "RemoteSeat":
@@ -281,7 +280,7 @@ class RemoteSeat(_Follower):
     def wait_for_turn(self, timeout: float | None = None) -> bool:
         """Wait until this seat must decide (True), or the game ends or `timeout` passes (False)."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        while not self.is_my_turn:
+        while not self.is_my_turn():
             if self.is_over:
                 return False
             left = None if deadline is None else deadline - time.monotonic()

@@ -29,7 +29,7 @@ def step_humans(seats: dict[str, RemoteSeat], rng: random.Random) -> int:
     made = 0
     for seat in seats.values():
         seat.refresh()
-        if seat.is_my_turn and not seat.is_over:
+        if seat.is_my_turn() and not seat.is_over:
             try:
                 seat.apply(pick(seat, rng))
                 made += 1
@@ -78,27 +78,28 @@ class Service:
     """A table service process; `restart()` kills it (no clean shutdown) and starts it again
     on the same database."""
 
-    def __init__(self, database: str | None, data: Path, bot_pause: float = 0.0):
+    def __init__(self, database: str | None, data: Path, bot_pause: float = 0.0, args: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None):
         from widgets.testing.voila_runner import free_port
         self.database, self.data, self.bot_pause = database, data, bot_pause
+        self.args, self.env = list(args), dict(env or {})
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._stack: ExitStack | None = None
         self.proc = None
 
     def command(self) -> list[str]:
-        cmd = [sys.executable, "-m", "tableserver", "serve", "--port", str(self.port),
-               "--data", str(self.data), "--bot-pause", str(self.bot_pause)]
-        if self.database:
-            cmd += ["--database", self.database]
-        return cmd
+        return [sys.executable, "-m", "tableserver", "serve", "--port", str(self.port),
+                "--data", str(self.data), "--bot-pause", str(self.bot_pause), *self.args]
 
     def start(self) -> None:
         from widgets.testing.voila_runner import serving
         self._stack = ExitStack()
         log = open(self.data / "service.log", "a")
         self._stack.callback(log.close)
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        env = dict(os.environ, PYTHONPATH=str(ROOT), **self.env)
+        if self.database:   # a secret: the environment, never the command line
+            env["MEGACORPS_DATABASE_URL"] = self.database
         self.proc = self._stack.enter_context(serving(self.command(), self.port, env, log, timeout=60))
 
     def kill(self) -> None:
@@ -116,8 +117,9 @@ class Service:
 
 
 @contextmanager
-def running_service(database: str | None, data: Path, bot_pause: float = 0.0):
-    service = Service(database, data, bot_pause)
+def running_service(database: str | None, data: Path, bot_pause: float = 0.0, args: tuple[str, ...] = (),
+                    env: dict[str, str] | None = None):
+    service = Service(database, data, bot_pause, args, env)
     service.start()
     try:
         yield service

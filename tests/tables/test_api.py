@@ -38,7 +38,7 @@ def test_a_seat_sees_its_own_corp_and_its_choices(table):
     assert mokia.corp == "Mokia" and mokia.at == 0 and mokia.players == FOUR
     view = mokia.view()
     assert view.corp == "Mokia" and view.deciders == ["Mokia"]
-    assert mokia.is_my_turn and not table.seat("Nonintendo").is_my_turn
+    assert mokia.is_my_turn() and not table.seat("Nonintendo").is_my_turn()
     assert all(isinstance(a, mc.PickCompany) and a.corp == "Mokia" for a in mokia.legal_actions()
                if not isinstance(a, mc.LeaveGame))
     assert table.seat("Nonintendo").legal_actions() == []  # no cards during the free picks
@@ -114,7 +114,7 @@ def test_an_illegal_action_gets_the_engines_reason_and_nothing_changes(service, 
 def test_a_human_action_is_answered_by_the_bots_and_recorded(service, table):
     mokia, nonintendo = table.seat("Mokia"), table.seat("Nonintendo")
     mokia.apply(mokia.legal_actions()[0])
-    assert mokia.at == 1 and not nonintendo.is_my_turn  # the bots answer after the reply
+    assert mokia.at == 1 and not nonintendo.is_my_turn()  # the bots answer after the reply
     assert nonintendo.wait_for_turn(timeout=10) and nonintendo.at == 2  # then Greedy Globbo picks
     game = replay(sqlite_url(service), table.table)
     assert [a.corp for a in game.actions] == ["Mokia", "Globbo"]

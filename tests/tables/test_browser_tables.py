@@ -90,7 +90,7 @@ def test_a_class_plays_a_whole_game_each_at_their_own_screen(tmp_path):
     port, voila_port = free_port(), free_port()
     cmd = [sys.executable, "-m", "tableserver", "class", "--host", "127.0.0.1", "--port", str(port),
            "--voila-port", str(voila_port), "--data", str(tmp_path), "--bot-pause", "0"]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=str(ROOT), MEGACORPS_CREATE_KEY="teacher-key")
     base = f"http://127.0.0.1:{voila_port}/voila/render"
     with open(ARTIFACTS / "tables-class.log", "w") as log, serving(cmd, voila_port, env, log, timeout=90), \
             sync_playwright() as p, chromium(p) as browser:
@@ -98,7 +98,7 @@ def test_a_class_plays_a_whole_game_each_at_their_own_screen(tmp_path):
         try:
             teacher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
             route_cdn(teacher)
-            teacher.goto(f"{base}/table.ipynb")
+            teacher.goto(f"{base}/table.ipynb?key=teacher-key")   # the teacher's own lobby link
             teacher.wait_for_selector(".mc-open-table", timeout=120_000)
             for i, (corp, player) in enumerate([*SEATS.items(), ("The Mouse", "(empty)"), ("Windoze", "(empty)")]):
                 teacher.locator(".mc-seat-choice select").nth(i).select_option(label=player)

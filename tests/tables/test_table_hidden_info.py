@@ -30,7 +30,7 @@ def test_no_answer_to_a_seat_or_spectator_holds_hidden_cards(service):
             assert status == 200
             answers.append((corp, payload))
             seat._take(payload)
-            if seat.is_my_turn and not seat.is_over:
+            if seat.is_my_turn() and not seat.is_over:
                 status, payload = raw(f"{service.url}/api/seat/act", "POST",
                                       {"action": mc.action_to_dict(pick(seat, rng)), "at": seat.at},
                                       table.codes[corp])

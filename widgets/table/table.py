@@ -126,10 +126,9 @@ class Table:
         self.oot_hand = html(cls="mc-hand-cards")
         self.oot_chooser = ActionChooser(self._apply, self._on_highlight, guard)
         self.oot_body = W.VBox([self.oot_hand, self.oot_chooser.widget])
+        self.oot_note = html(cls="mc-oot-note")
         self.oot_box = W.VBox([
-            html("<div class='mc-panel-title'>Play a card out of turn</div>"
-                 "<div class='mc-note'>Most event cards may be played at any moment, even on another "
-                 "corp's turn. Pick your corp and show your hand (the others look away).</div>"),
+            self.oot_note,
             W.HBox([self.oot_corp, self.oot_show, self.oot_hide], layout=W.Layout(flex_flow="row wrap")),
             self.oot_body])
         self.oot_box.add_class("mc-panel")
@@ -520,6 +519,12 @@ class Table:
             self.oot_hand.value = ""
             return
         self.oot_box.layout.display = None
+        # a lone human (one seat at its own screen) has nobody to pick or to hide the hand from
+        self.oot_note.value = ("<div class='mc-panel-title'>Play a card out of turn</div><div class='mc-note'>"
+                               "Most event cards may be played at any moment, even on another corp's turn"
+                               + (": yours are below." if self.lone else
+                                  ". Pick your corp and show your hand (the others look away).") + "</div>")
+        self.oot_corp.layout.display = "none" if self.lone else None
         current = self.oot_corp.value
         if list(self.oot_corp.options) != able:
             self.oot_corp.options = able

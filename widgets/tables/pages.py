@@ -51,8 +51,9 @@ TABLES_CSS = """
 
 
 def service_url() -> str:
-    """The table service this Voila's kernels talk to (MEGACORPS_TABLES_URL, set by the class
-    command)."""
+    """The table service this Voila's kernels talk to: MEGACORPS_TABLES_URL, set on the server
+    (the class command sets it). Never taken from the page's address: a link naming another
+    host would make the page send seat codes there."""
     return os.environ.get("MEGACORPS_TABLES_URL", DEFAULT_SERVICE).rstrip("/")
 
 
@@ -171,16 +172,19 @@ class _Followed(W.VBox):
                            pane_widths=[0, f"{BOARD_W + 8}px", 1], grid_gap="6px", height="auto")
         body.add_class("mc-body")
         self.status = html(cls="mc-status")
-        self.children = [html(APP_CSS + TABLES_CSS), _title_bar(self.status), body]
+        state = self.follower.state
+        self.children = [html(APP_CSS + TABLES_CSS),
+                         _title_bar(self.status, tagline=f"table {state['name'] or state['table']} \u00b7 projector"),
+                         body]
 
     def close(self) -> None:
         self._stop.set()
         super().close()
 
 
-def _title_bar(status: W.HTML, *extra) -> W.HBox:
+def _title_bar(status: W.HTML, *extra, tagline: str = "one table, every player at their own screen") -> W.HBox:
     brand = html("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
-                 "<div class='mc-tagline'>one table, every player at their own screen</div>")
+                 f"<div class='mc-tagline'>{escape(tagline)}</div>")
     tools = W.HBox(list(extra))
     tools.add_class("mc-tools")
     bar = W.HBox([brand, status, tools])
@@ -214,6 +218,11 @@ class SeatPage(_Followed):
         app.brand.value = ("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
                            f"<div class='mc-tagline'>table {escape(seat.state['name'] or seat.table)} \u00b7 "
                            f"you play {escape(seat.corp)}</div>")
+        # a board built now from the table's position, not updated from the app's empty board:
+        # an update made before the browser has drawn the page can be lost under Voila
+        # (toolchain.md; the Control column stayed empty until the first move)
+        app.board = app._make_board(self.source.public_game(), app._board_size)
+        app.board_box.children = [app.board.figure]
         app.start_session(self.source)
         app.sidebar.children = [self.connection, *app.sidebar.children]
         self.source.subscribe(app.guard(self._pushed))
@@ -284,12 +293,14 @@ class SpectatorPage(_Followed):
 
 
 class Lobby(W.VBox):
-    """"Open a table" and "Join a table"."""
+    """"Join a table", and "Open a table" on the teacher's own lobby link (`key`: the host key
+    the class command prints; the service refuses to open a table without it)."""
 
-    def __init__(self, service: str | None = None):
+    def __init__(self, service: str | None = None, key: str | None = None):
         super().__init__()
         self.add_class("mc-app")
         self.service = service or service_url()
+        self.key = key
         self.error = html(cls="mc-error")
         self.guard = guarded(self.show_error)
         kinds = [HUMAN, *LEVELS, EMPTY]
@@ -302,14 +313,21 @@ class Lobby(W.VBox):
                            style={"description_width": "90px"}, layout=W.Layout(width="360px"))
         self.open_button = W.Button(description="Open the table", button_style="success", icon="play")
         self.open_button.add_class("mc-open-table")
+        self.another_button = W.Button(description="Open another table", icon="plus",
+                                       layout=W.Layout(display="none", width="auto"))
+        self.another_button.add_class("mc-open-another")
         self.links = html(cls="mc-links-box")
         levels = "".join(f"<li><b>{escape(n)}</b>: {escape(getattr(c, 'description', ''))}</li>"
                          for n, c in LEVELS.items())
         opener = W.VBox([html("<div class='mc-panel-title'>Open a table</div>"
                               "<div class='mc-note'>Each seat is a person with their own link, or a "
                               f"computer player:</div><ul class='mc-note'>{levels}</ul>"),
-                         *self.seats, self.name, self.open_button, self.links])
+                         *self.seats, self.name, W.HBox([self.open_button, self.another_button]), self.links])
         opener.add_class("mc-panel")
+        if not key:
+            opener = html("<div class='mc-panel mc-no-opening'><div class='mc-panel-title'>Open a table</div>"
+                          "<div class='mc-note'>Tables are opened by the teacher, from the lobby link the "
+                          "class command printed for them (it carries the host key).</div></div>")
         self.code = W.Text(description="Seat link or code", placeholder="paste the link or type the code",
                            style={"description_width": "130px"}, layout=W.Layout(width="560px"))
         self.code.add_class("mc-join-code")
@@ -323,23 +341,47 @@ class Lobby(W.VBox):
         body.add_class("mc-lobby")
         self.children = [html(APP_CSS + TABLES_CSS), _title_bar(html(cls="mc-status")), body]
         self.open_button.on_click(self.guard(lambda _b: self.open_table()))
+        self.another_button.on_click(self.guard(lambda _b: self._ready_to_open(True)))
         self.join_button.on_click(self.guard(lambda _b: self.join()))
 
     def show_error(self, message: str) -> None:
         self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"
 
+    def _ready_to_open(self, ready: bool) -> None:
+        """The form opens one table per click: after opening, it waits for "Open another table"
+        (a second click used to open a second table, and the first one's codes, shown only
+        once, were replaced on the page)."""
+        for widget in (*self.seats, self.name, self.open_button):
+            widget.disabled = not ready
+        self.another_button.layout.display = "none" if ready else None
+
     def open_table(self) -> mc.tables.Invitation:
         seats = {w.description: w.value for w in self.seats if w.value != EMPTY}
-        invitation = mc.tables.open_table(self.service, seats, name=self.name.value.strip())
+        self._ready_to_open(False)
+        try:
+            invitation = mc.tables.open_table(self.service, seats, name=self.name.value.strip(), key=self.key)
+        except BaseException:
+            self._ready_to_open(True)
+            raise
         self.error.value = ""
-        self.links.value = links_html(invitation)
+        self.links.value = links_html(invitation) + self.links.value   # earlier tables' links stay
         return invitation
 
     def join(self) -> None:
+        self.joined.value = ""   # never an earlier answer under a new refusal
         text = self.code.value.strip()
         if not text:
             raise ValueError("paste your seat link, or type your seat code")
         query = urllib.parse.parse_qs(urllib.parse.urlsplit(text).query)
+        if "host" in query:   # the host's link pasted here: it opens the host's page, not a seat
+            code = query["host"][0]
+            data = _request(f"{self.service}/api/host", code=code)   # refused here if wrong
+            href = f"{page_base('table.ipynb')}?host={urllib.parse.quote(code)}"
+            self.error.value = ""
+            self.joined.value = (f"<div class='mc-note'>This is the host's link of table "
+                                 f"<b>{escape(data['name'] or data['table'])}</b>, not a seat. "
+                                 f"<a class='mc-host-link' href='{escape(href)}'>Go to the host's page</a></div>")
+            return
         code = query["code"][0] if "code" in query else text
         seat = mc.tables.connect(self.service, code)  # refused here if the code is wrong
         self.error.value = ""
@@ -387,7 +429,9 @@ class HostPage(W.VBox):
         self.corp = W.Dropdown(description="Seat", options=[], style={"description_width": "50px"})
         self.player = W.Dropdown(description="Player", options=[HUMAN, *LEVELS], style={"description_width": "60px"})
         self.set_button = W.Button(description="Set player", icon="user")
-        self.reissue_button = W.Button(description="New link for this seat", icon="refresh")
+        self.reissue_button = W.Button(description="New link for this seat", icon="refresh",
+                                       layout=W.Layout(width="auto"))
+        self.reissue_button.add_class("mc-reissue")
         self.refresh_button = W.Button(description="Refresh", icon="repeat")
         self.answer = html(cls="mc-host-answer")
         tools = W.VBox([W.HBox([self.corp, self.player, self.set_button]),
@@ -443,7 +487,7 @@ def table_page() -> W.Widget:
     """The page notebooks/table.ipynb shows: a seat (`?code=`), the host's tools (`?host=`),
     or the lobby."""
     query = page_query()
-    service = query.get("service", service_url())
+    service = service_url()  # never from the address: a shared link could name any host
     if "code" in query:
         try:
             seat = mc.tables.connect(service, query["code"])
@@ -455,14 +499,19 @@ def table_page() -> W.Widget:
         page.follow()
         return page
     if "host" in query:
-        return HostPage(service, query["host"])
-    return Lobby(service)
+        try:
+            return HostPage(service, query["host"])
+        except TableError as err:   # a wrong or mistyped host link: say so, never a cell error
+            lobby = Lobby(service)
+            lobby.show_error(f"This host link does not open a table's host page: {err}")
+            return lobby
+    return Lobby(service, query.get("key"))
 
 
 def spectator_page() -> W.Widget:
     """The page notebooks/spectate.ipynb shows for `?table=<id>`."""
     query = page_query()
-    service = query.get("service", service_url())
+    service = service_url()  # never from the address: a shared link could name any host
     if "table" not in query:
         return html("<div class='mc-error-text'>Open this page with the projector link of a table "
                     "(spectate.ipynb?table=...).</div>")
