@@ -10,7 +10,7 @@ Pure Python and pydantic; no user-interface package is imported here.
 """
 from __future__ import annotations
 
-from . import bots, tables
+from . import bots, kit, tables
 from .actions import (Accept, Action, Bid, Bundle, ChoiceRange, BuyCompany, BuyMercenaries, Decline, Intervene,
                       LaunchWar, LeaveGame, NoCard, OfferMercenaries, OfferTrade, Pass,
                       PayoutIndustry, Permit, PickCompany, PlayCard, Sealed, StayOut, SupportWar, Veto,
@@ -53,6 +53,7 @@ def scenario(corps: list[str], **position) -> Game:
 
 
 __all__ = [
+    "bots", "kit", "tables",
     "Accept", "Action", "BadDataFile", "BadSaveFile", "Bid", "Board", "Bundle", "BuyCompany",
     "BuyMercenaries", "CORPS", "ChoiceRange", "CardSpec", "CompanyStatus", "CorpView", "Country", "Decline", "Deck",
     "Game", "GameState", "Government", "IllegalAction", "Intervene", "LaunchWar", "LeaveGame",

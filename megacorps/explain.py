@@ -186,3 +186,23 @@ def public_text(action) -> str:
     if isinstance(action, OfferTrade):
         return action.describe(show_cards=False)
     return str(action)
+
+
+# The kinds of decision a page may lay out differently (game protocol: `Game.decision_kind`).
+DECISION_KINDS = {AntitrustFrame: "antitrust", MercenaryFrame: "mercenaries", WarFrame: "war",
+                  SpoilsFrame: "spoils", PayoutFrame: "payout", AuctionFrame: "auction",
+                  ElectionFrame: "election", LastCallFrame: "last call", TradeFrame: "trade"}
+
+
+def decision_kind(state: GameState) -> str:
+    """What kind of decision is under way, as a stable word: "over", "setup pick", "must buy",
+    "turn" (the active corp's action), or the decision being resolved ("payout", "war",
+    "auction", "election", "trade", ...; see DECISION_KINDS)."""
+    if state.phase == "over":
+        return "over"
+    frame = state.top_frame
+    if frame is None:
+        if state.phase == "setup":
+            return "setup pick"
+        return "must buy" if state.must_buy else "turn"
+    return DECISION_KINDS[type(frame)]

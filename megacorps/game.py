@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from .actions import ACTION_TYPES, Action, Bid, ChoiceRange, OfferTrade, Sealed, Vote, malformed
 from .errors import IllegalAction
-from .explain import describe_decision, public_text, why_illegal
+from .explain import decision_kind, describe_decision, public_text, why_illegal
 from .flow import apply_action, decisions, interruptions, may_interrupt, ranges
 from .log import LogEntry, Step, entries_of
 from .state import AuctionFrame, ElectionFrame, GameState
@@ -75,6 +75,16 @@ class Game:
     def decision(self) -> str:
         """Who must decide what, in words."""
         return describe_decision(self._state)
+
+    def decision_kind(self) -> str:
+        """What kind of decision is under way, as a stable word a page lays out by: "turn",
+        "setup pick", "must buy", "payout", "war", "auction", "election", "trade", "over", ...
+        (`explain.DECISION_KINDS`); the widgets ask this instead of the engine's frame classes."""
+        return decision_kind(self._state)
+
+    def has_decision(self, corp: str) -> bool:
+        """Whether `corp` has anything to decide now: it must decide, or it may act unasked."""
+        return corp in self.deciders or self.may_act_unasked(corp)
 
     def legal_actions(self, corp: str | None = None) -> list[Action]:
         """Every legal action for `corp` (its decision, plus any-time cards and leaving), or

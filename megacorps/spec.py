@@ -5,14 +5,80 @@ from __future__ import annotations
 import random
 
 from .kit.protocol import GameSpec
+from .kit.tables import TableParts
 
 
 def _new_game(seats: list[str], seed: int | None = None, options: dict | None = None):
+    """A new game; the only options are a `board` and a `deck` (their JSON data), which a table
+    stores so that it replays on the board it was set up with."""
+    from pydantic import ValidationError
+
     from . import new_game
-    if options:
-        raise ValueError(f"MegaCorps has no options (got {', '.join(map(str, options))}); "
-                         "a board or deck of your own is loaded with mc.new_game(board=..., deck=...)")
-    return new_game(seats, seed=seed)
+    from .board import Board, Deck, check_pair, load_board, load_deck
+    options = dict(options or {})
+    unknown = set(options) - {"board", "deck"}
+    if unknown:
+        raise ValueError(f"MegaCorps has no option {sorted(unknown)[0]!r} (its options are a board and a deck)")
+    try:
+        board = Board.model_validate(options["board"]) if "board" in options else None
+        deck = Deck.model_validate(options["deck"]) if "deck" in options else None
+    except ValidationError as err:
+        first = err.errors()[0]
+        raise ValueError(f"option {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    if board is not None or deck is not None:
+        if board == load_board():
+            board = load_board()
+        if deck == load_deck():
+            deck = load_deck()
+        check_pair(board or load_board(), deck or load_deck())
+    return new_game(seats, seed=seed, board=board, deck=deck)
+
+
+class MegaCorpsTable(TableParts):
+    """What MegaCorps' table pages draw: the public state (the board with its decisions under
+    way, every hand and the deck as placeholders), each step's money, controllers and
+    companies, and the board and deck a table was set up with."""
+
+    def round(self, game) -> int:
+        return game.state.round
+
+    def money(self, game) -> dict[str, int]:
+        return dict(game.state.money)
+
+    def step_record(self, game, action, round_before: int) -> list:
+        state = game.state
+        return [round_before, action.corp, action.kind, game.public_text(action), dict(state.money),
+                dict(state.controllers), dict(state.companies)]
+
+    def reason_is_public(self, game, step: int) -> bool:
+        from .actions import Sealed
+        return not isinstance(game.actions[step], Sealed)  # a bid's reason names its amount
+
+    def public(self, game) -> dict:
+        from .tables.public import public_state, state_to_json
+        return state_to_json(public_state(game.state))
+
+    def setup(self, game) -> dict:
+        """The board and the deck's contents (public; the deck's order is not in it)."""
+        return {"board": game.board.model_dump(mode="json"),
+                "deck": game.state.deck_spec.model_dump(mode="json")}
+
+    def fingerprint(self, game, seat: str) -> tuple:
+        """Its choices, its hand, and the public board apart from money and mercenaries (which
+        move while simultaneous answers come in: war gifts) and from who is still to answer
+        (secret bids and votes, payout cards)."""
+        state = game.state
+        return (tuple(game.legal_actions(seat)), game.may_offer_trades(seat), tuple(state.hands.get(seat, ())),
+                state.phase, state.round, state.active, state.paid, len(state.frames),
+                type(state.top_frame).__name__, tuple(state.companies.values()),
+                tuple(state.controllers.values()), tuple(state.governments.values()),
+                tuple(state.in_play), tuple(state.discard))
+
+    def extra_seat(self, game, seat: str, live: bool) -> dict:
+        return {"may_offer_trades": bool(live and game.may_offer_trades(seat))}
+
+    def pinned_options(self, game) -> dict:
+        return self.setup(game)
 
 
 def _load_game(text):
@@ -66,5 +132,6 @@ SPEC = GameSpec(
     default_seats=("Mokia", "Globbo", "Nonintendo", "Lenogo"),
     new_game=_new_game, load_game=_load_game, action_to_dict=_action_to_dict,
     action_from_dict=_action_from_dict, bot_levels=_levels, hidden_twins=_hidden_twins,
-    tournament_kind=_tournament_kind, seat_names=_seat_names,
+    tournament_kind=_tournament_kind, seat_names=_seat_names, table=MegaCorpsTable(),
+    view_model=lambda: __import__("megacorps.view", fromlist=["CorpView"]).CorpView,
 )

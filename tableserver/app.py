@@ -20,8 +20,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-import megacorps as mc
-from megacorps.bots import LEVELS
+from megacorps import kit
 
 from . import limits, messages
 from .live import HUMAN, Listener, LiveTable, Refused
@@ -38,11 +37,14 @@ class SeatSpec(BaseModel):
 
 
 class NewTable(BaseModel):
-    """The body of POST /api/tables."""
+    """The body of POST /api/tables: which game (a name in the kit's registry), its seats (each
+    a human or one of the game's bot levels), a seed, a name, the game's options."""
 
-    seats: list[SeatSpec] = Field(min_length=3, max_length=6)
+    game: str = Field("megacorps", max_length=40)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=12)
     seed: int | None = Field(None, ge=0, le=2**53)
     name: str = Field("", max_length=200)
+    options: dict = Field(default_factory=dict)
 
 
 class SeatRef(BaseModel):
@@ -107,22 +109,29 @@ class Tables:
         return table, found.corp
 
     def create(self, spec: NewTable) -> dict:
-        corps = [s.corp for s in spec.seats]
-        for s in spec.seats:
-            if s.player != HUMAN and s.player not in LEVELS:
-                raise Refused("malformed", f"unknown player {s.player!r} for {s.corp}: choose "
-                              f"{HUMAN} or one of {', '.join(LEVELS)}", 400)
-        seed = spec.seed if spec.seed is not None else random.SystemRandom().randrange(2**31)
         try:
-            game = mc.new_game(corps, seed=seed)
+            game_spec = kit.get(spec.game)
         except ValueError as err:
             raise Refused("malformed", str(err), 400) from None
-        board = game.board.model_dump_json()
-        deck = game.state.deck_spec.model_dump_json()
+        levels = game_spec.bot_levels()
+        corps = [s.corp for s in spec.seats]
+        if not game_spec.min_seats <= len(corps) <= game_spec.max_seats:
+            raise Refused("malformed", f"seats: {game_spec.title} is played by {game_spec.min_seats} to "
+                          f"{game_spec.max_seats} seats, not {len(corps)}", 400)
+        for s in spec.seats:
+            if s.player != HUMAN and s.player not in levels:
+                raise Refused("malformed", f"unknown player {s.player!r} for {s.corp}: choose "
+                              f"{HUMAN} or one of {', '.join(levels)}", 400)
+        seed = spec.seed if spec.seed is not None else random.SystemRandom().randrange(2**31)
+        try:
+            game = game_spec.new_game(corps, seed=seed, options=spec.options or None)
+        except ValueError as err:
+            raise Refused("malformed", str(err), 400) from None
+        options = {**spec.options, **game_spec.table_parts.pinned_options(game)}
         table_id, host, codes = self.store.create_table(seed, corps, {s.corp: s.player for s in spec.seats},
-                                                        board, deck, spec.name)
-        return {"ok": True, "table": table_id, "host_code": host, "codes": codes, "seed": seed,
-                "players": {s.corp: s.player for s in spec.seats}}
+                                                        spec.name, game_spec.name, options)
+        return {"ok": True, "table": table_id, "game": game_spec.name, "host_code": host, "codes": codes,
+                "seed": seed, "players": {s.corp: s.player for s in spec.seats}}
 
     async def close(self) -> None:
         for table in list(self.live.values()):
@@ -177,7 +186,9 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
     tables = Tables(store, bot_pause, create_key, tables_per_minute, wrong_codes_per_minute)
 
     async def health(request):
-        return JSONResponse({"ok": True, "live_tables": len(tables.live), "levels": list(LEVELS)})
+        games = {name: list(kit.get(name).bot_levels()) for name in kit.names()}
+        return JSONResponse({"ok": True, "live_tables": len(tables.live), "levels": games["megacorps"],
+                             "games": games})
 
     async def create(request):
         client = _client(request)

@@ -2,18 +2,19 @@
 one door through which every action passes (checked by the engine, appended to the database,
 then applied and pushed to every connected seat and spectator).
 
-Never a rule here: legality, views and hidden information are the engine's.
+Never a rule here, and never a game's name: the game is found in the kit's registry by the
+table's `game` column; legality, views and hidden information are its engine's, and what the
+pages draw comes from the game's `TableParts` (megacorps/kit/tables.py).
 """
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from dataclasses import dataclass, field
 
-import megacorps as mc
-from megacorps.bots import LEVELS, Decision, next_move
-from megacorps.tables.public import public_state, state_to_json
+from megacorps import kit
+from megacorps.errors import IllegalAction
+from megacorps.kit.bots import Decision, next_move
 
 from .store import Conflict, Store, TableRecord
 
@@ -31,17 +32,6 @@ class Refused(Exception):
 
     def body(self) -> dict:
         return {"ok": False, "error": self.kind, "reason": self.reason, **self.extra}
-
-
-def public_text(action: mc.Action) -> str:
-    """What every seat may read about `action` (never a secret bid, vote or traded card)."""
-    if isinstance(action, mc.Bid):
-        return f"{action.corp} placed a secret bid"
-    if isinstance(action, mc.Vote):
-        return f"{action.corp} voted in secret"
-    if isinstance(action, mc.OfferTrade):
-        return action.describe(show_cards=False)
-    return str(action)
 
 
 @dataclass(eq=False)
@@ -66,6 +56,9 @@ class LiveTable:
         self.bot_pause = bot_pause
         self.status = record.status
         self.players = dict(record.players)
+        self.spec = kit.get(record.game)
+        self.parts = self.spec.table_parts
+        self.levels = self.spec.bot_levels()
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
         self._changed = asyncio.Event()
@@ -76,9 +69,7 @@ class LiveTable:
     # --- rebuilding from the database ----------------------------------------------------------
 
     def _replay(self, record: TableRecord) -> None:
-        board = mc.Board.model_validate(json.loads(record.board))
-        deck = mc.Deck.model_validate(json.loads(record.deck))
-        self.game = mc.new_game(record.corps, seed=record.seed, board=board, deck=deck)
+        self.game = self.spec.new_game(record.corps, seed=record.seed, options=record.options)
         self.bots = self._make_bots()
         self.history: dict[int, dict[str, int]] = {}
         self.log_steps: list[int] = [-1] * len(self.game.log)   # per log line: the action behind it
@@ -87,26 +78,26 @@ class LiveTable:
         self._record_money()
         for i, row in enumerate(record.actions):
             try:
-                self._apply(mc.action_from_dict(row["action"]), row["by"], row["reason"])
+                self._apply(self.spec.action_from_dict(row["action"]), row["by"], row["reason"])
             except (ValueError, TypeError) as err:
                 self.broken = f"action {i} of this table no longer replays: {err}"
                 log.error("table %s: %s", self.id, self.broken)
                 break
         n = len(self.game.actions)
-        self.since = {c: n for c in self.game.state.corps}
-        self._fingerprints = {c: self._fingerprint(c) for c in self.game.state.corps}
+        self.since = {c: n for c in self.game.seats}
+        self._fingerprints = {c: self._fingerprint(c) for c in self.game.seats}
 
     def _make_bots(self) -> dict:
-        return {c: LEVELS[p](seed=self.seed * 1000 + i)
+        return {c: self.levels[p](seed=self.seed * 1000 + i)
                 for i, (c, p) in enumerate(self.players.items()) if p != HUMAN}
 
     def catch_up(self) -> None:
         """Another writer appended to this table: replay what it added."""
         for row in self.store.actions_since(self.id, len(self.game.actions)):
-            self._apply(mc.action_from_dict(row["action"]), row["by"], row["reason"])
+            self._apply(self.spec.action_from_dict(row["action"]), row["by"], row["reason"])
         n = len(self.game.actions)
-        self.since = {c: n for c in self.game.state.corps}
-        self._fingerprints = {c: self._fingerprint(c) for c in self.game.state.corps}
+        self.since = {c: n for c in self.game.seats}
+        self._fingerprints = {c: self._fingerprint(c) for c in self.game.seats}
 
     # --- what a seat and a spectator receive ---------------------------------------------------
 
@@ -115,15 +106,13 @@ class LiveTable:
         """The position: how many actions have been applied."""
         return len(self.game.actions)
 
-    def _apply(self, action: mc.Action, by: str, reason: str) -> None:
+    def _apply(self, action, by: str, reason: str) -> None:
         """Apply an action to the live game and note who made it and which log lines it wrote."""
         step = len(self.game.actions)
-        round_before = self.game.state.round
+        round_before = self.parts.round(self.game)
         self.game.apply(action)
         self.made_by.append((by, reason))
-        state = self.game.state
-        self.steps.append([round_before, action.corp, action.kind, public_text(action), dict(state.money),
-                           dict(state.controllers), dict(state.companies)])
+        self.steps.append(self.parts.step_record(self.game, action, round_before))
         self.log_steps += [step] * (len(self.game.log) - len(self.log_steps))
         self._record_money()
 
@@ -138,19 +127,19 @@ class LiveTable:
                 out.append([entry.round, entry.rule, -1, None, None, ""])
                 continue
             by, reason = self.made_by[step]
-            if isinstance(actions[step], mc.Sealed):
+            if not self.parts.reason_is_public(self.game, step):
                 reason = ""
-            out.append([entry.round, entry.rule, step, actions[step].corp,
+            out.append([entry.round, entry.rule, step, self.parts.seat_of(actions[step]),
                         None if by == HUMAN else by, reason])
         return out
 
     def _common(self) -> dict:
         game = self.game
         return {
-            "table": self.id, "name": self.name, "at": self.at, "status": self.status,
+            "table": self.id, "game": self.spec.name, "name": self.name, "at": self.at, "status": self.status,
             "players": dict(self.players), "broken": self.broken,
             "money": [[r, m] for r, m in sorted(self.history.items())],
-            "over": game.is_over,
+            "over": game.is_over, "deciders": list(game.deciders), "decision": game.decision,
             "scores": game.scores() if game.is_over else None,
             "winners": game.winners() if game.is_over else None,
         }
@@ -163,38 +152,40 @@ class LiveTable:
 
     def seat_payload(self, corp: str, log_from: int = 0, steps_from: int = 0) -> dict:
         """Everything seat `corp` may know: its view, its legal choices, the public rest."""
-        door = self.game.seat(corp)
-        view = door.view().model_dump()
+        game = self.game
+        if corp not in game.seats:
+            raise ValueError(f"{corp!r} has no seat at this table")
+        view = game.view(corp).model_dump(mode="json")
         lines = view.pop("log")
         live = self.status == "open" and not self.broken and self.players.get(corp) == HUMAN
-        choices = door.legal_actions() if live else []
+        choices = game.legal_actions(corp) if live else []
         log_from = min(log_from, len(lines))
         return {**self._common(), "corp": corp, "view": view, "public": self._public(),
                 "log_from": log_from, "log": lines[log_from:], "log_info": self._log_info(log_from),
-                **self._steps(steps_from), "choices": [mc.action_to_dict(a) for a in choices],
-                "may_offer_trades": bool(live and door.may_offer_trades())}
+                **self._steps(steps_from), "choices": [self.spec.action_to_dict(a) for a in choices],
+                **self.parts.extra_seat(game, corp, live)}
 
     def public_payload(self, log_from: int = 0, steps_from: int = 0) -> dict:
         """What a spectator (the projector) may see: the public view of the table."""
-        view = self.game.view(None).model_dump()
+        view = self.game.view(None).model_dump(mode="json")
         lines = view.pop("log")
         log_from = min(log_from, len(lines))
         return {**self._common(), "corp": None, "view": view, "public": self._public(),
                 "log_from": log_from, "log": lines[log_from:], "log_info": self._log_info(log_from),
-                **self._steps(steps_from), "choices": [], "may_offer_trades": False}
+                **self._steps(steps_from), "choices": [], **self.parts.extra_seat(self.game, None, False)}
 
     def _public(self) -> dict:
         """The public table with the decisions under way (cached per position)."""
         key = (self.at, len(self.game.log))
         if getattr(self, "_public_key", None) != key:
             self._public_key = key
-            self._public_cache = state_to_json(public_state(self.game.state))
+            self._public_cache = self.parts.public(self.game)
         return self._public_cache
 
     def setup(self) -> dict:
-        """The board and the deck's contents (public; the deck's order is not in it)."""
-        return {"board": self.game.board.model_dump(mode="json"),
-                "deck": self.game.state.deck_spec.model_dump(mode="json")}
+        """The public setup a page needs to draw the game (MegaCorps: the board and the deck's
+        contents, never its order)."""
+        return {"game": self.spec.name, **self.parts.setup(self.game)}
 
     def payload_for(self, listener: Listener) -> dict:
         if listener.corp is None:
@@ -225,32 +216,25 @@ class LiveTable:
     # --- acting ---------------------------------------------------------------------------------------
 
     def _fingerprint(self, corp: str) -> tuple:
-        """What a seat decides from: its choices, its hand, and the public board apart from
-        money and mercenaries (which move while simultaneous answers come in: war gifts) and
-        from who is still to answer (secret bids and votes, payout cards)."""
-        state = self.game.state
-        door = self.game.seat(corp)
-        return (tuple(door.legal_actions()), door.may_offer_trades(), tuple(state.hands.get(corp, ())),
-                state.phase, state.round, state.active, state.paid, len(state.frames),
-                type(state.top_frame).__name__, tuple(state.companies.values()),
-                tuple(state.controllers.values()), tuple(state.governments.values()),
-                tuple(state.in_play), tuple(state.discard))
+        """What a seat decides from (the game's `TableParts.fingerprint`)."""
+        return self.parts.fingerprint(self.game, corp)
 
-    def _commit(self, action: mc.Action, by: str, reason: str = "") -> None:
+    def _commit(self, action, by: str, reason: str = "") -> None:
         """Append a checked action to the database, then apply it. The database first: an
         action is in the game only once it is recorded."""
         idx = self.at
         try:
-            self.store.append(self.id, idx, action.corp, mc.action_to_dict(action), by, reason)
+            self.store.append(self.id, idx, self.parts.seat_of(action), self.spec.action_to_dict(action), by, reason)
         except Conflict:
             self.catch_up()
             raise Refused("stale", "another action was recorded at this position first; "
                           "look at the table again and choose again", 409, at=self.at) from None
         self._apply(action, by, reason)
         n = self.at
-        for corp in self.game.state.corps:
+        mover = self.parts.seat_of(action)
+        for corp in self.game.seats:
             fingerprint = self._fingerprint(corp)
-            if corp == action.corp or fingerprint != self._fingerprints[corp]:
+            if corp == mover or fingerprint != self._fingerprints[corp]:
                 self.since[corp] = n
                 self._fingerprints[corp] = fingerprint
         if self.game.is_over and self.status == "open":
@@ -270,11 +254,12 @@ class LiveTable:
         is malformed, made for another corp, made at a position whose choices for this seat
         have since changed (stale), or illegal (the engine's reason)."""
         try:
-            action = mc.action_from_dict(data)
+            action = self.spec.action_from_dict(data)
         except (ValueError, TypeError) as err:
-            raise Refused("malformed", f"this is not a MegaCorps action: {err}", 400) from None
-        if action.corp != corp:
-            raise Refused("not-your-corp", f"this seat plays {corp}; it cannot act for {action.corp}", 403)
+            raise Refused("malformed", f"this is not an action of {self.spec.title}: {err}", 400) from None
+        mover = self.parts.seat_of(action)
+        if mover != corp:
+            raise Refused("not-your-corp", f"this seat plays {corp}; it cannot act for {mover}", 403)
         if isinstance(at, bool) or not isinstance(at, int) or at < 0:
             raise Refused("malformed", "'at' must be the position (a whole number of actions) "
                           "the action was chosen in", 400)
@@ -285,12 +270,12 @@ class LiveTable:
             if at > self.at:
                 raise Refused("malformed", f"position {at} has not been reached (the table is at {self.at})", 400)
             if at < self.since[corp]:
-                since = "; ".join(public_text(a) for a in self.game.actions[at:][-5:])
+                since = "; ".join(self.game.public_text(a) for a in self.game.actions[at:][-5:])
                 raise Refused("stale", f"the table moved on since you chose ({since}): "
                               "look again and choose again", 409, at=self.at)
             try:
                 self.game.check(action)
-            except mc.IllegalAction as err:
+            except IllegalAction as err:
                 raise Refused("illegal", str(err), 422) from None
             self._commit(action, HUMAN)
         self._notify()
@@ -324,11 +309,11 @@ class LiveTable:
             self._notify()
             await asyncio.sleep(self.bot_pause)
 
-    def _legal_or_fallback(self, corp: str, decision: Decision) -> mc.Action:
+    def _legal_or_fallback(self, corp: str, decision: Decision):
         try:
             self.game.check(decision.action)
             return decision.action
-        except mc.IllegalAction as err:
+        except IllegalAction as err:
             log.error("table %s: bot %s chose an illegal action (%s); taking its first choice", self.id, corp, err)
             return self.game.legal_actions(corp)[0]
 
@@ -346,8 +331,8 @@ class LiveTable:
         """Hand a seat to a bot level or back to a human (returns the new code for a human)."""
         if corp not in self.players:
             raise Refused("malformed", f"{corp} has no seat at this table", 400)
-        if player != HUMAN and player not in LEVELS:
-            raise Refused("malformed", f"unknown player {player!r}: choose Human or one of {', '.join(LEVELS)}", 400)
+        if player != HUMAN and player not in self.levels:
+            raise Refused("malformed", f"unknown player {player!r}: choose Human or one of {', '.join(self.levels)}", 400)
         async with self.lock:
             self.store.set_player(self.id, corp, player)
             self.players[corp] = player
@@ -366,7 +351,6 @@ class LiveTable:
     # --- money over the game ------------------------------------------------------------------------
 
     def _record_money(self) -> None:
-        """Each corp's money at the end of the latest round so far (public, for the chart)."""
-        state = self.game.state
-        self.history[state.round] = dict(state.money)
+        """Each seat's money at the end of the latest round so far (public, for the chart)."""
+        self.history[self.parts.round(self.game)] = self.parts.money(self.game)
 

@@ -28,12 +28,17 @@ tables = sa.Table(
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("name", sa.String(200), nullable=False, default=""),
     sa.Column("seed", sa.BigInteger, nullable=False),
-    sa.Column("corps", sa.Text, nullable=False),       # JSON list, clockwise seating
-    sa.Column("board", sa.Text, nullable=False),       # the board and deck the game was set up with
-    sa.Column("deck", sa.Text, nullable=False),
+    sa.Column("corps", sa.Text, nullable=False),       # JSON list of the seats, clockwise seating
+    sa.Column("board", sa.Text, nullable=False),       # tables opened before the game column: the
+    sa.Column("deck", sa.Text, nullable=False),        # MegaCorps board and deck ("" since then)
     sa.Column("status", sa.String(16), nullable=False, default="open"),  # open, over, closed
     sa.Column("created", sa.Float, nullable=False),
+    sa.Column("game", sa.String(32), nullable=False, default="megacorps", server_default="megacorps"),
+    sa.Column("options", sa.Text, nullable=False, default="{}", server_default="{}"),  # JSON, pinned setup too
 )
+
+# Columns added after tables were first stored: added to an older database when it is opened.
+ADDED_COLUMNS = {"game": "VARCHAR(32) NOT NULL DEFAULT 'megacorps'", "options": "TEXT NOT NULL DEFAULT '{}'"}
 
 seats = sa.Table(
     "seats", metadata,
@@ -93,12 +98,12 @@ class TableRecord:
     id: str
     name: str
     seed: int
-    corps: list[str]
-    board: str
-    deck: str
+    corps: list[str]       # the seats, clockwise
     status: str
     players: dict[str, str]
     actions: list[dict]    # {"action": JSON form, "by": "Human" or a bot level, "reason": ...}
+    game: str = "megacorps"  # its name in the kit's registry
+    options: dict | None = None
 
 
 @dataclass
@@ -131,23 +136,34 @@ class Store:
         else:
             self.engine = sa.create_engine(url, pool_pre_ping=True)
         metadata.create_all(self.engine)
+        self._add_new_columns()
+
+    def _add_new_columns(self) -> None:
+        """Bring a database made before the game column up to date (its tables are MegaCorps')."""
+        present = {c["name"] for c in sa.inspect(self.engine).get_columns("tables")}
+        with self.engine.begin() as db:
+            for name, definition in ADDED_COLUMNS.items():
+                if name not in present:
+                    db.execute(sa.text(f"ALTER TABLE tables ADD COLUMN {name} {definition}"))
 
     def close(self) -> None:
         self.engine.dispose()
 
     # --- tables ---------------------------------------------------------------------------------
 
-    def create_table(self, seed: int, corps: list[str], players: dict[str, str], board: str,
-                     deck: str, name: str = "") -> tuple[str, str, dict[str, str]]:
-        """A new table; returns its id, the host's code and a code per human seat (the only
-        time the codes exist in clear)."""
+    def create_table(self, seed: int, corps: list[str], players: dict[str, str], name: str = "",
+                     game: str = "megacorps", options: dict | None = None) -> tuple[str, str, dict[str, str]]:
+        """A new table of `game` (its name in the kit's registry) with `options` (JSON data, the
+        pinned setup included); returns its id, the host's code and a code per human seat (the
+        only time the codes exist in clear)."""
         table_id = secrets.token_hex(8)
         host = new_code()
         seat_codes = {c: new_code() for c in corps if players[c] == "Human"}
         now = time.time()
         with self.engine.begin() as db:
             db.execute(tables.insert().values(id=table_id, name=name, seed=seed, corps=json.dumps(corps),
-                                              board=board, deck=deck, status="open", created=now))
+                                              board="", deck="", status="open", created=now, game=game,
+                                              options=json.dumps(options or {})))
             db.execute(seats.insert(), [{"table_id": table_id, "corp": c, "position": i,
                                          "player": players[c]} for i, c in enumerate(corps)])
             db.execute(codes.insert(), [{"code_hash": hash_code(code), "table_id": table_id,
@@ -172,8 +188,11 @@ class Store:
             done = [{"action": json.loads(r.action), "by": r.by, "reason": r.reason} for r in db.execute(
                 sa.select(actions.c.action, actions.c.by, actions.c.reason)
                 .where(actions.c.table_id == table_id).order_by(actions.c.idx))]
-        return TableRecord(row.id, row.name, row.seed, json.loads(row.corps), row.board, row.deck,
-                           row.status, players, done)
+        options = json.loads(row.options or "{}")
+        if row.board and not options:  # opened before the game column: MegaCorps on its stored board
+            options = {"board": json.loads(row.board), "deck": json.loads(row.deck)}
+        return TableRecord(row.id, row.name, row.seed, json.loads(row.corps), row.status, players, done,
+                           row.game, options)
 
     def actions_since(self, table_id: str, start: int) -> list[dict]:
         """The recorded actions from index `start`: {"action", "by", "reason"} each."""

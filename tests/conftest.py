@@ -34,3 +34,36 @@ def app_page(voila_url):
         route_cdn(page)
         page.goto(voila_url)
         yield page
+
+
+# --- Markers: `-m "not browser"`, `-m "not postgres"`, `-m "not slow"` (pyproject.toml registers them) --
+
+_BROWSER_WORDS = ("sync_playwright", "voila_url", "app_page")
+_SLOW_MODULES = {"test_levels.py", "test_notecard_bots.py", "test_tournament.py"}
+_module_is_browser: dict[str, bool] = {}
+
+
+def _uses_a_browser(item) -> bool:
+    path = str(item.fspath)
+    if path not in _module_is_browser:
+        try:
+            text = Path(path).read_text()
+        except OSError:
+            text = ""
+        _module_is_browser[path] = any(word in text for word in _BROWSER_WORDS)
+    return _module_is_browser[path]
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark each test by what it needs: a real browser (Chromium through Voila), a PostgreSQL
+    server, or minutes of CPU (every browser and PostgreSQL test is also slow)."""
+    for item in items:
+        browser = _uses_a_browser(item)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        postgres = "postgres_url" in getattr(item, "fixturenames", ()) or "postgres" in params.values()
+        if browser:
+            item.add_marker(pytest.mark.browser)
+        if postgres:
+            item.add_marker(pytest.mark.postgres)
+        if browser or postgres or Path(str(item.fspath)).name in _SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)

@@ -49,6 +49,10 @@ def _check_invariants(spec: GameSpec, game: Game, step: int) -> None:
     assert isinstance(game.decision, str) and game.decision, f"{where}: no decision text"
     for seat in deciders:
         assert game.legal_actions(seat), f"{where}: {seat} must decide but has no legal action"
+        assert game.has_decision(seat), f"{where}: {seat} must decide but has_decision says no"
+    kind = game.decision_kind()
+    assert isinstance(kind, str) and kind and (kind == "over") == game.is_over, \
+        f"{where}: decision kind {kind!r} while is_over is {game.is_over}"
     scores = game.scores()
     assert set(scores) <= set(seats), f"{where}: scores name non-seats {set(scores) - set(seats)}"
     for seat in [*seats, None]:

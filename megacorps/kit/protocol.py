@@ -53,6 +53,13 @@ class Game(Protocol):
     @property
     def is_over(self) -> bool: ...
 
+    def decision_kind(self) -> str:
+        """What kind of decision is under way, as a stable word the pages lay out by (each game
+        lists its words); "over" at the end."""
+
+    def has_decision(self, seat: str) -> bool:
+        """Whether `seat` has anything to decide now (it must decide, or may act unasked)."""
+
     @property
     def actions(self) -> list:
         """Every action applied since the start, in order (with the start, it replays the game)."""
@@ -135,7 +142,20 @@ class GameSpec:
     options: Callable[[dict | None], Any] | None = None
     """Options from a dict (a pydantic model); ValueError naming a bad option."""
     seat_names: Callable[[int], list[str]] | None = None
+    table: Any = None
+    """The table service's questions beyond the protocol (`megacorps.kit.tables.TableParts`);
+    None: the defaults, from the protocol alone."""
+    view_model: Callable[[], type] | None = None
+    """The class of `view(seat)` (a pydantic model), for clients that rebuild views from JSON."""
     extra: dict = field(default_factory=dict)
+
+    @property
+    def table_parts(self):
+        """The table service's answers for this game (`TableParts`)."""
+        if self.table is None:
+            from .tables import TableParts
+            return TableParts()
+        return self.table
 
     def seats_for(self, n: int) -> list[str]:
         """The default seat names of an n-seat game. Raises ValueError outside the game's range."""

@@ -147,6 +147,14 @@ class Game:
             self._apply_checked(action)
         return taken
 
+    def decision_kind(self) -> str:
+        """"note card" while the quarter's cards are being written, "over" at the end."""
+        return "over" if self._state.over else "note card"
+
+    def has_decision(self, corp: str) -> bool:
+        """Whether `corp` must still write its note card this quarter."""
+        return corp in self._state.waiting
+
     def may_act_unasked(self, corp: str) -> bool:
         """Nobody acts between two note cards (game protocol): always False."""
         return False

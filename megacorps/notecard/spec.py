@@ -65,4 +65,5 @@ SPEC = GameSpec(
     action_to_dict=_action_to_dict, action_from_dict=_action_from_dict, bot_levels=_levels,
     random_action=_random_action, hidden_twins=_hidden_twins, tournament_kind=_tournament_kind,
     options=_options, seat_names=lambda n: list(DEFAULT_CORPS[:n]),
+    view_model=lambda: __import__("megacorps.notecard.view", fromlist=["SeatView"]).SeatView,
 )

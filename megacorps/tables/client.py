@@ -2,7 +2,9 @@
 
 Standard library only (urllib): importing it costs nothing and needs no web framework. The
 service sends this seat its own view and its own legal choices, never another hand or the
-deck order; everything is checked and applied by the engine on the service.
+deck order; everything is checked and applied by the engine on the service. Any game of the
+kit's registry is played the same way: the service says which game a table plays, and its
+actions and views are read with that game's forms (`megacorps.kit.get(name)`).
 """
 from __future__ import annotations
 
@@ -12,9 +14,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from ..actions import Action, action_from_dict, action_to_dict
 from ..errors import IllegalAction
-from ..view import CorpView
 
 POLL = 25  # seconds one long poll may wait on the service
 _SETUPS: dict = {}  # (service, table) -> (Board, Deck)
@@ -119,9 +119,21 @@ class _Follower:
     def money_by_round(self) -> dict[int, dict[str, int]]:
         return {r: m for r, m in self.state["money"]}
 
-    def view(self) -> CorpView:
-        """The table as this seat (or a spectator) may see it, when last refreshed."""
-        return CorpView.model_validate({**self.state["view"], "log": self._log})
+    @property
+    def game(self) -> str:
+        """The game this table plays (its name in the kit's registry)."""
+        return self.state.get("game", "megacorps")
+
+    def _spec(self):
+        from ..kit import get
+        return get(self.game)
+
+    def view(self):
+        """The table as this seat (or a spectator) may see it, when last refreshed (the game's
+        view model: `mc.CorpView` for MegaCorps)."""
+        data = {**self.state["view"], "log": self._log}
+        model = self._spec().view_model
+        return model().model_validate(data) if model is not None else data
 
     @property
     def log(self) -> list[str]:
@@ -221,7 +233,7 @@ class RemoteSeat(_Follower):
     def __repr__(self) -> str:
         s = self.state
         return (f"<RemoteSeat {s['corp']} at table {s['table']}, action {s['at']}: "
-                f"{s['view']['decision']}>")
+                f"{s['decision']}>")
 
     def _get(self, after: int | None = None, wait: float = 0) -> dict:
         query = self._since()
@@ -241,22 +253,24 @@ class RemoteSeat(_Follower):
         self._take(self._get())
         return self
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list:
         """This seat's legal choices when last refreshed (its decision, any-time cards)."""
-        return [action_from_dict(a) for a in self.state["choices"]]
+        from_dict = self._spec().action_from_dict
+        return [from_dict(a) for a in self.state["choices"]]
 
     def may_offer_trades(self) -> bool:
-        return bool(self.state["may_offer_trades"])
+        """Whether this seat may offer a trade now (MegaCorps)."""
+        return bool(self.state.get("may_offer_trades", False))
 
     def is_my_turn(self) -> bool:
         """Whether this seat must decide now (as last refreshed)."""
-        return self.corp in self.state["view"]["deciders"]
+        return self.corp in self.state["deciders"]
 
-    def apply(self, action: Action) -> "RemoteSeat":
+    def apply(self, action) -> "RemoteSeat":
         """Make an action. Raises mc.IllegalAction with the engine's reason, TableMoved when
         the table moved on meanwhile in a way that changed this seat's choices, TableError
         for any other refusal; nothing changes then."""
-        body = {"action": action_to_dict(action), "at": self.at}
+        body = {"action": self._spec().action_to_dict(action), "at": self.at}
         try:
             answer = _request(f"{self.url}/api/seat/act?{urllib.parse.urlencode(self._since())}", "POST", body,
                               self._code)
@@ -336,10 +350,12 @@ class Invitation:
 
 
 def open_table(url: str, seats: dict[str, str], seed: int | None = None, name: str = "",
-               key: str | None = None) -> Invitation:
-    """Open a table on the service at `url`: `seats` maps each corp, clockwise, to "Human" or
-    a bot level (mc.bots.LEVELS). Raises TableError saying what is wrong."""
-    body = {"seats": [{"corp": c, "player": p} for c, p in seats.items()], "seed": seed, "name": name}
+               key: str | None = None, game: str = "megacorps", options: dict | None = None) -> Invitation:
+    """Open a table of `game` (a name in the kit's registry) on the service at `url`: `seats`
+    maps each seat, clockwise, to "Human" or one of the game's bot levels (`mc.bots.LEVELS`
+    for MegaCorps); `options` are the game's. Raises TableError saying what is wrong."""
+    body = {"game": game, "seats": [{"corp": c, "player": p} for c, p in seats.items()], "seed": seed,
+            "name": name, "options": options or {}}
     data = json.dumps(body).encode()
     request = urllib.request.Request(f"{url.rstrip('/')}/api/tables", data=data, method="POST",
                                      headers={"Content-Type": "application/json", **({"X-Create-Key": key} if key else {})})

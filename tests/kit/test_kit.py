@@ -99,3 +99,22 @@ def test_a_game_shows_its_board_once_the_ui_is_installed():
     game = mc.new_game(["Mokia", "Globbo", "Lenogo"], seed=2)
     bundle = game._repr_mimebundle_()
     assert "NAFTA" in str(bundle["application/vnd.plotly.v1+json"])
+
+
+def test_every_kind_of_megacorps_decision_has_a_word_and_random_play_meets_many():
+    import random
+    import typing
+
+    import megacorps as mc
+    from megacorps.explain import DECISION_KINDS
+    from megacorps.state import Frame
+    assert set(DECISION_KINDS) == set(typing.get_args(Frame))
+    seen = set()
+    for seed in range(6):
+        game, rng = mc.new_game(["Mokia", "Globbo", "Lenogo"], seed=seed), random.Random(seed)
+        while not game.is_over:
+            seen.add(game.decision_kind())
+            corp = game.deciders[0]
+            game.apply(rng.choice(game.legal_actions(corp)))
+        seen.add(game.decision_kind())
+    assert {"setup pick", "turn", "payout", "over"} <= seen and len(seen) >= 6, seen

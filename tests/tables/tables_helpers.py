@@ -54,19 +54,20 @@ def raw(url: str, method: str = "GET", body=None, code: str | None = None, data:
         return err.code, json.loads(err.read())
 
 
-def replay(store_url: str, table_id: str) -> mc.Game:
-    """The game as the database records it, replayed by the engine in this process."""
+def replay(store_url: str, table_id: str):
+    """The game as the database records it, replayed by its engine (found in the kit's registry
+    by the table's game) in this process."""
+    from megacorps import kit
     from tableserver.store import Store
     store = Store(store_url)
     try:
         record = store.load_table(table_id)
     finally:
         store.close()
-    board = mc.Board.model_validate(json.loads(record.board))
-    deck = mc.Deck.model_validate(json.loads(record.deck))
-    game = mc.new_game(record.corps, seed=record.seed, board=board, deck=deck)
+    spec = kit.get(record.game)
+    game = spec.new_game(record.corps, seed=record.seed, options=record.options)
     for row in record.actions:
-        game.apply(mc.action_from_dict(row["action"]))
+        game.apply(spec.action_from_dict(row["action"]))
     return game
 
 

@@ -22,7 +22,7 @@ def store_url(backend, service) -> str:
 def test_two_writers_at_the_same_index_one_wins_and_nothing_is_doubled(backend, tmp_path):
     store = Store(database_url(backend, tmp_path))
     table_id, _, _ = store.create_table(1, ["Mokia", "Globbo", "Lenogo"],
-                                        {"Mokia": "Human", "Globbo": "Human", "Lenogo": "Human"}, "{}", "{}")
+                                        {"Mokia": "Human", "Globbo": "Human", "Lenogo": "Human"})
     barrier = threading.Barrier(8)
 
     def write(i):

@@ -105,8 +105,7 @@ def test_a_bots_reason_for_a_secret_bid_is_not_sent_while_the_bids_are_sealed():
         game.apply(decision.action)
         rows.append((decision.action, decision.reason))
     players = {"Globbo": "Greedy", "Nonintendo": "Greedy", "Mokia": "Human"}
-    record = TableRecord("t", "test", seed, corps, game.board.model_dump_json(),
-                         game.state.deck_spec.model_dump_json(), "open", players,
+    record = TableRecord("t", "test", seed, corps, "open", players,
                          [{"action": mc.action_to_dict(a), "by": players[a.corp], "reason": r} for a, r in rows])
     table = LiveTable(record, store=None)
     bid = rows[-1][0]
