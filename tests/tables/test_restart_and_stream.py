@@ -90,10 +90,20 @@ async def _follow_and_play(service, table):
     for _ in range(12):
         await asyncio.to_thread(step_humans, players, rng)
         await until(caught_up)
-    # what was pushed is what a fresh request gives
-    fresh = mc.tables.connect(service.url, table.codes["Globbo"])
+    # what was pushed is what a fresh request gives, compared at one position (a bot may still
+    # move between the two reads: then read again once the pushes have caught up)
+    def fresh_reads():
+        return (mc.tables.connect(service.url, table.codes["Globbo"]),
+                mc.tables.watch(service.url, table.table))
+
+    fresh, fresh_watch = fresh_reads()
+    deadline = time.monotonic() + 60
+    while not (fresh.at == fresh_watch.at == follower.at == watcher.at):
+        assert time.monotonic() < deadline, "the pushed pages never settled on the service's position"
+        await asyncio.sleep(0.2)
+        fresh, fresh_watch = fresh_reads()
     assert follower.view() == fresh.view() and follower.legal_actions() == fresh.legal_actions()
-    assert watcher.log == mc.tables.watch(service.url, table.table).log
+    assert watcher.log == fresh_watch.log
     assert watcher.state["view"]["hand"] == [] and watcher.state["choices"] == []
 
     service.restart()  # every connection is lost; the followers reconnect by themselves

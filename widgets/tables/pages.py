@@ -24,6 +24,7 @@ from typing import Callable
 import ipywidgets as W
 
 import megacorps as mc
+from megacorps import kit
 from megacorps.bots import LEVELS
 from megacorps.tables import TableError
 from megacorps.tables.client import _request
@@ -38,6 +39,8 @@ BOARD_W, BOARD_H = 800, 462
 HUMAN = "Human"
 EMPTY = "(empty)"
 DEFAULT_SERVICE = "http://127.0.0.1:8765"
+# Each other game's pages at a networked table: "module:SeatPage,SpectatorPage" (MegaCorps' are here).
+GAME_PAGES = {"notecard": "widgets.notecard.table_pages:NotecardSeatPage,NotecardSpectatorPage"}
 
 TABLES_CSS = """
 <style>
@@ -303,12 +306,14 @@ class Lobby(W.VBox):
         self.key = key
         self.error = html(cls="mc-error")
         self.guard = guarded(self.show_error)
-        kinds = [HUMAN, *LEVELS, EMPTY]
-        defaults = [HUMAN, HUMAN, next(reversed(LEVELS)), next(reversed(LEVELS)), EMPTY, EMPTY]
-        self.seats = [W.Dropdown(options=kinds, value=d, description=corp, style={"description_width": "90px"},
-                                 layout=W.Layout(width="260px")) for corp, d in zip(mc.CORPS, defaults)]
-        for w in self.seats:
-            w.add_class("mc-seat-choice")
+        self.game = W.Dropdown(options=[(kit.get(name).title, name) for name in ("megacorps", *GAME_PAGES)],
+                               value="megacorps", description="Game", style={"description_width": "90px"},
+                               layout=W.Layout(width="360px"))
+        self.game.add_class("mc-game-choice")
+        self.seats: list[W.Dropdown] = []
+        self.seat_box = W.VBox()
+        self.levels_note = html(cls="mc-levels-note")
+        self._seat_choices("megacorps")
         self.name = W.Text(description="Table name", placeholder="e.g. Period 3, group A",
                            style={"description_width": "90px"}, layout=W.Layout(width="360px"))
         self.open_button = W.Button(description="Open the table", button_style="success", icon="play")
@@ -317,12 +322,10 @@ class Lobby(W.VBox):
                                        layout=W.Layout(display="none", width="auto"))
         self.another_button.add_class("mc-open-another")
         self.links = html(cls="mc-links-box")
-        levels = "".join(f"<li><b>{escape(n)}</b>: {escape(getattr(c, 'description', ''))}</li>"
-                         for n, c in LEVELS.items())
-        opener = W.VBox([html("<div class='mc-panel-title'>Open a table</div>"
-                              "<div class='mc-note'>Each seat is a person with their own link, or a "
-                              f"computer player:</div><ul class='mc-note'>{levels}</ul>"),
-                         *self.seats, self.name, W.HBox([self.open_button, self.another_button]), self.links])
+        opener = W.VBox([html("<div class='mc-panel-title'>Open a table</div>"), self.game,
+                         html("<div class='mc-note'>Each seat is a person with their own link, or a "
+                              "computer player:</div>"), self.levels_note,
+                         self.seat_box, self.name, W.HBox([self.open_button, self.another_button]), self.links])
         opener.add_class("mc-panel")
         if not key:
             opener = html("<div class='mc-panel mc-no-opening'><div class='mc-panel-title'>Open a table</div>"
@@ -341,17 +344,35 @@ class Lobby(W.VBox):
         body.add_class("mc-lobby")
         self.children = [html(APP_CSS + TABLES_CSS), _title_bar(html(cls="mc-status")), body]
         self.open_button.on_click(self.guard(lambda _b: self.open_table()))
+        self.game.observe(self.guard(lambda change: self._seat_choices(change["new"])), names="value")
         self.another_button.on_click(self.guard(lambda _b: self._ready_to_open(True)))
         self.join_button.on_click(self.guard(lambda _b: self.join()))
 
     def show_error(self, message: str) -> None:
         self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"
 
+    def _seat_choices(self, game: str) -> None:
+        """One choice per seat of `game` (its own seat names and bot levels): two people and two
+        of its strongest bots by default, the other seats empty."""
+        spec = kit.get(game)
+        levels = spec.bot_levels()
+        top = next(reversed(levels))
+        kinds = [HUMAN, *levels, EMPTY]
+        defaults = [HUMAN, HUMAN, top, top] + [EMPTY] * spec.max_seats
+        self.seats = [W.Dropdown(options=kinds, value=d, description=name, style={"description_width": "90px"},
+                                 layout=W.Layout(width="260px"))
+                      for name, d in zip(spec.seats_for(spec.max_seats), defaults)]
+        for w in self.seats:
+            w.add_class("mc-seat-choice")
+        self.seat_box.children = self.seats
+        self.levels_note.value = "<ul class='mc-note'>" + "".join(
+            f"<li><b>{escape(n)}</b>: {escape(getattr(c, 'description', ''))}</li>" for n, c in levels.items()) + "</ul>"
+
     def _ready_to_open(self, ready: bool) -> None:
         """The form opens one table per click: after opening, it waits for "Open another table"
         (a second click used to open a second table, and the first one's codes, shown only
         once, were replaced on the page)."""
-        for widget in (*self.seats, self.name, self.open_button):
+        for widget in (*self.seats, self.game, self.name, self.open_button):
             widget.disabled = not ready
         self.another_button.layout.display = "none" if ready else None
 
@@ -359,7 +380,8 @@ class Lobby(W.VBox):
         seats = {w.description: w.value for w in self.seats if w.value != EMPTY}
         self._ready_to_open(False)
         try:
-            invitation = mc.tables.open_table(self.service, seats, name=self.name.value.strip(), key=self.key)
+            invitation = mc.tables.open_table(self.service, seats, name=self.name.value.strip(), key=self.key,
+                                              game=self.game.value)
         except BaseException:
             self._ready_to_open(True)
             raise
@@ -461,6 +483,9 @@ class HostPage(W.VBox):
                               f" \u00b7 {escape(data['view']['decision'])}</div><table class='mc-links'>{rows}</table>"
                               f"<div class='mc-note'>Projector: <a href='{escape(watch)}' target='_blank'>{escape(watch)}</a>"
                               f" ({connected.get('spectators', 0)} watching)</div></div>")
+        players = [HUMAN, *kit.get(data.get("game", "megacorps")).bot_levels()]
+        if list(self.player.options) != players:
+            self.player.options = players
         current = self.corp.value
         self.corp.options = list(data["players"])
         self.corp.value = current if current in data["players"] else None
@@ -483,6 +508,18 @@ class HostPage(W.VBox):
                 f"<a href='{escape(href)}' target='_blank'>{escape(href)}</a></div>")
 
 
+def _pages_for(game: str) -> tuple[type, type]:
+    """The seat page and the projector page of `game` (MegaCorps' by default)."""
+    import importlib
+    spec = GAME_PAGES.get(game)
+    if spec is None:
+        return SeatPage, SpectatorPage
+    module, _, names = spec.partition(":")
+    seat_name, spectator_name = names.split(",")
+    loaded = importlib.import_module(module)
+    return getattr(loaded, seat_name), getattr(loaded, spectator_name)
+
+
 def table_page() -> W.Widget:
     """The page notebooks/table.ipynb shows: a seat (`?code=`), the host's tools (`?host=`),
     or the lobby."""
@@ -495,7 +532,7 @@ def table_page() -> W.Widget:
             lobby = Lobby(service)
             lobby.show_error(f"This seat link does not open a seat: {err}")
             return lobby
-        page = SeatPage(seat)
+        page = _pages_for(seat.game)[0](seat)
         page.follow()
         return page
     if "host" in query:
@@ -519,6 +556,6 @@ def spectator_page() -> W.Widget:
         watcher = mc.tables.watch(service, query["table"])
     except TableError as err:
         return html(f"<div class='mc-error-text'>{escape(str(err))}</div>")
-    page = SpectatorPage(watcher)
+    page = _pages_for(watcher.game)[1](watcher)
     page.follow()
     return page
