@@ -9,7 +9,6 @@ import time
 import pytest
 
 import megacorps as mc
-from megacorps import notecard as nc
 from widgets.notecard.table_pages import NotecardSeatPage, NotecardSpectatorPage
 from widgets.tables.pages import Lobby, _pages_for
 
