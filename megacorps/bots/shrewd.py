@@ -16,6 +16,7 @@ from ..payouts import payout_amounts
 from ..state import (MARKERS, AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame, PayoutFrame,
                      TradeFrame, country_of, industry_of)
 from ..war import attack_strength, war_totals
+from .deals import beneficiary, objection
 from .evaluation import evaluate, outlook
 from .knowledge import card_plays, decision_choices, public_sim
 from .lookahead import after, control_worth, guess_bid
@@ -54,8 +55,33 @@ class ShrewdBot(BaseBot):
         if isinstance(frame, MercenaryFrame):
             return self._mercenary_deal(state, corp, frame, choices)
         ranked = self.rank(sim, corp, choices)
+        if state.top_frame is not None:
+            return self.answer(sim, corp, choices, ranked)
         best_value, best = ranked[0]
         return Decision(best, explain(sim, corp, best, best_value, ranked))
+
+    def answer(self, sim: Sim, corp: str, choices: list, ranked: list) -> Decision:
+        """The best answer that the table allows (`deals.objection`): an answer that helps a
+        rival more than is fair is passed over for the next, and the refusal says why."""
+        refused = None
+        for value, action in ranked:
+            why = self.objection(sim, corp, action, choices)
+            if why is None:
+                reason = explain(sim, corp, action, value, ranked)
+                return Decision(action, refused or reason)
+            refused = refused or f"refuses: {why}"
+        value, action = ranked[-1]
+        return Decision(action, explain(sim, corp, action, value, ranked))
+
+    def objection(self, sim: Sim, corp: str, action, choices: list) -> str | None:
+        """Why `action` helps a rival more than the table allows (None: it does not)."""
+        found = beneficiary(sim.state, action)
+        if found is None:
+            return None
+        partner, refusal, deal = found
+        if refusal not in choices:
+            return None
+        return objection(after(sim, refusal, corp).state, after(sim, action, corp).state, corp, partner, deal)
 
     def rank(self, sim: Sim, corp: str, choices: list, quick: bool = False) -> list[tuple[float, object]]:
         """Every choice worth considering with `corp`'s standing after it, best first (`quick`:
