@@ -13,11 +13,15 @@ by what each side gains in expected final money (`evaluation.outlook`, as the bo
   would then lead the table and gains more than half of what the bot gains: help to a leader
   must close the gap, not widen it.
 
-`objection` says why, in game terms, or None when the answer is fine.
+`objection` says why, in game terms, or None when the answer is fine. Mercenaries count for more
+than the outlook's price when they put a war in reach: selling a corp the mercenaries that let
+it conquer a country hands it that country's worth too (`arming_gain`).
 """
 from __future__ import annotations
 
-from ..actions import Accept, Decline, Permit, StayOut, SupportWar, Veto
+from dataclasses import replace
+
+from ..actions import Accept, Decline, OfferTrade, Permit, StayOut, SupportWar, Veto
 from ..state import AntitrustFrame, GameState, TradeFrame, WarFrame
 from .evaluation import outlook
 
@@ -32,12 +36,20 @@ def gains(before: GameState, after: GameState, me: str) -> tuple[dict[str, float
     return {c: w1[c] - w0[c] for c in w1}, w1
 
 
-def objection(before: GameState, after: GameState, me: str, partner: str, deal: bool) -> str | None:
+def objection(before: GameState, after: GameState, me: str, partner: str, deal: bool,
+              extra: float = 0.0) -> str | None:
     """Why `me` should not let the table go from `before` to `after` (the alternative it has),
-    a change that helps `partner`; `deal`: a bargain the two strike (a trade, a sale), not an
-    answer forced on `me` (a war gift, a purchase let through). None: no objection."""
+    a change that helps `partner` (by `extra` Euros more than the outlook sees); `deal`: a
+    bargain the two strike (a trade, a sale), not an answer forced on `me` (a war gift, a
+    purchase let through). None: no objection."""
     gain, worth = gains(before, after, me)
-    mine, theirs = gain[me], gain[partner]
+    worth[partner] += extra
+    return weigh(me, partner, gain[me], gain[partner] + extra, worth, deal)
+
+
+def weigh(me: str, partner: str, mine: float, theirs: float, worth: dict[str, float], deal: bool) -> str | None:
+    """The judgement of `objection` from what each side gains (`mine`, `theirs`) and every
+    corp's expected final money afterwards (`worth`)."""
     lead = worth[partner] - max(v for c, v in worth.items() if c != partner)
     if theirs > 0 and lead > 0 and theirs > LEAD_SHARE * max(mine, 0.0):
         return (f"{partner} would gain about {theirs:.0f} Euros, {me} {mine:.0f}: "
@@ -59,3 +71,69 @@ def beneficiary(state: GameState, action) -> tuple[str, object, bool] | None:
     if isinstance(frame, AntitrustFrame) and isinstance(action, Permit):
         return frame.buyer, Veto(action.corp), False
     return None
+
+
+def arming_gain(state: GameState, buyer: str, extra: int) -> float:
+    """What `extra` mercenaries are worth to `buyer` beyond their price: the most that control
+    of a country it could not conquer before, and could after, would earn it."""
+    from ..war import war_totals
+    from .lookahead import control_worth
+    best = 0.0
+    for country, holder in state.controllers.items():
+        if holder == buyer:
+            continue
+        attack, defense, _ = war_totals(state, buyer, country)
+        if attack <= defense < attack + extra:
+            best = max(best, control_worth(state, buyer, country))
+    return best
+
+
+def traded(sim, offer: OfferTrade):
+    """A copy of `sim` with `offer` made and accepted, and the table's answers settled by rule of
+    thumb."""
+    from .lookahead import settle
+    trial = sim.copy()
+    trial.step(offer)
+    trial.step(Accept(offer.to))
+    return settle(trial)
+
+
+def counter_offer(base, me: str, offer: OfferTrade, margin: float) -> OfferTrade | None:
+    """The deal `me` would strike instead of `offer` (just refused; `base`: the table after the
+    refusal): the same things changing hands at the price closest to the offer's at which
+    `me` gains at least `margin` in standing and `weigh` has no objection. Only the money moves:
+    more asked from the offerer when it pays (or paid nothing), less paid when `me` pays. None
+    when no price will do, or when cards change hands (the offerer's hand is secret)."""
+    from .evaluation import evaluate
+    if offer.give.cards or offer.take.cards:
+        return None
+    state = base.state
+    offerer = offer.corp
+    before = evaluate(state, me)
+    they_pay = offer.give.money > 0 or offer.take.money == 0
+
+    def counter(price: int) -> OfferTrade:
+        if they_pay:
+            return OfferTrade(me, to=offerer, give=offer.take, take=replace(offer.give, money=price))
+        return OfferTrade(me, to=offerer, give=replace(offer.take, money=price), take=offer.give)
+
+    def fine(price: int) -> bool:
+        trial = traded(base, counter(price)).state
+        return (evaluate(trial, me) - before >= margin
+                and objection(state, trial, me, offerer, deal=True) is None)
+
+    if they_pay:  # the lowest price above the offer's that will do (the higher, the better for me)
+        low, high = offer.give.money + 1, state.money[offerer]
+        if low > high or not fine(high):
+            return None
+        while low < high:
+            mid = (low + high) // 2
+            low, high = (low, mid) if fine(mid) else (mid + 1, high)
+        return counter(low)
+    low, high = 0, min(offer.take.money - 1, state.money[me])  # the highest price below the offer's
+    if high < 0 or not fine(low):
+        return None
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if fine(mid) else (low, mid - 1)
+    return counter(low)

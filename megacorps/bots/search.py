@@ -149,7 +149,7 @@ class MastermindBot(ShrewdBot):
         played out to the end too; otherwise as Shrewd."""
         state = game.state
         if not (self.near_the_end(state) and state.top_frame is None and state.to_act
-                and state.to_act[0] == corp and state.hands.get(corp)):
+                and state.to_act[0] == corp and state.hands.get(corp)) or self._counter is not None:
             return super().interrupt(game, corp)
         key = (state.round, len(state.to_act), tuple(state.hands[corp]))
         if key in self._searched_cards:

@@ -12,12 +12,13 @@ from __future__ import annotations
 from ..actions import (Accept, Bid, Bundle, OfferTrade, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
                        NoCard, OfferMercenaries, Pass, PayoutIndustry, Permit, PickCompany,
                        PlayCard, StayOut, SupportWar, Veto, Vote)
+from ..errors import IllegalAction
 from ..payouts import payout_amounts
 from ..state import (MARKERS, AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame, PayoutFrame,
                      TradeFrame, country_of, industry_of)
 from ..war import attack_strength, war_totals
-from .deals import beneficiary, objection
-from .evaluation import evaluate, outlook
+from .deals import arming_gain, beneficiary, counter_offer, objection, weigh
+from .evaluation import MERCENARY_WORTH, evaluate, outlook
 from .knowledge import card_plays, decision_choices, public_sim
 from .lookahead import after, control_worth, guess_bid
 from .protocol import BaseBot, Decision
@@ -33,6 +34,8 @@ class ShrewdBot(BaseBot):
     def __init__(self, seed: int | None = None):
         super().__init__(seed)
         self._offered: set = set()
+        self._countered: set = set()  # (offerer, round, turn) of the offers it has answered with a counter
+        self._counter: tuple | None = None  # (round, turn, offer): a counter-offer to make
     description = ("Weighs every move by what its holdings will earn in the rounds left and who "
                    "competes with it; defends, bids and trades with sense.")
 
@@ -68,10 +71,42 @@ class ShrewdBot(BaseBot):
             why = self.objection(sim, corp, action, choices)
             if why is None:
                 reason = explain(sim, corp, action, value, ranked)
+                if refused and isinstance(action, Decline):
+                    self._plan_counter(sim, corp)
                 return Decision(action, refused or reason)
             refused = refused or f"refuses: {why}"
         value, action = ranked[-1]
         return Decision(action, explain(sim, corp, action, value, ranked))
+
+    def _plan_counter(self, sim: Sim, corp: str) -> None:
+        """After refusing an unfair trade offer made at a turn's open moment: the counter-offer
+        to make as soon as it may (once per offerer and turn)."""
+        state = sim.state
+        offer = state.top_frame.offer
+        key = (offer.corp, state.round, len(state.to_act))
+        if len(state.frames) != 1 or key in self._countered:
+            return
+        self._countered.add(key)
+        found = counter_offer(after(sim, Decline(corp), corp), corp, offer, TRADE_MARGIN)
+        if found is not None:
+            self._counter = (state.round, len(state.to_act), found)
+
+    def _counter_offer(self, game, corp: str) -> Decision | None:
+        """The counter-offer planned after a refusal, if the moment is still the same turn."""
+        if self._counter is None:
+            return None
+        round_, left, offer = self._counter
+        state = game.state
+        self._counter = None
+        if (state.round, len(state.to_act)) != (round_, left) or not game.may_offer_trades(corp):
+            return None
+        try:
+            game.check(offer)
+        except IllegalAction:
+            return None
+        asked = offer.take.money if offer.take.money else offer.give.money
+        return Decision(offer, f"counter-offers {offer.give.describe()} for {offer.take.describe()}: at "
+                               f"{asked} Euros {offer.to} gains no more from the deal than it does")
 
     def objection(self, sim: Sim, corp: str, action, choices: list) -> str | None:
         """Why `action` helps a rival more than the table allows (None: it does not)."""
@@ -141,13 +176,23 @@ class ShrewdBot(BaseBot):
         return Decision(Vote(corp, candidate), why)
 
     def _mercenary_deal(self, state: GameState, corp: str, frame: MercenaryFrame, choices: list) -> Decision:
+        """A mercenary sale while a corp buys mercenaries, judged against the table too
+        (`deals.weigh`): as the buyer, never paying a price that lets the seller lead the table;
+        as the seller, 2 Euros each, but never arming a corp that could then attack its
+        countries, nor one that would gain more than it does (a war put in reach counts)."""
+        worth = outlook(state, corp).worth
         if frame.offer is not None:  # we are the buyer
             seller, count, price = frame.offer
-            worth = count * mercenary_worth(state, corp)
-            if price <= worth and any(isinstance(a, Accept) for a in choices):
-                return Decision(Accept(corp), f"{count} mercenaries are worth about {worth:.0f} to it; "
-                                              f"{seller} asks {price}")
-            return Decision(Decline(corp), f"{price} Euros is more than {count} mercenaries are worth to it")
+            value = count * mercenary_worth(state, corp)
+            if price > value or not any(isinstance(a, Accept) for a in choices):
+                return Decision(Decline(corp), f"{price} Euros is more than {count} mercenaries are worth to it")
+            worth[seller] += price
+            worth[corp] += value - price
+            why = weigh(corp, seller, value - price, price, worth, deal=False)
+            if why is not None:
+                return Decision(Decline(corp), f"refuses: {why}")
+            return Decision(Accept(corp), f"{count} mercenaries are worth about {value:.0f} to it; "
+                                          f"{seller} asks {price}")
         buyer = frame.buyer
         most = max(a.count for a in choices)
         if threatens(state, buyer, corp, extra=most):
@@ -157,12 +202,21 @@ class ShrewdBot(BaseBot):
         offer = OfferMercenaries(corp, most, price)
         if price < most or offer not in choices:
             return Decision(OfferMercenaries(corp, 0, 0), f"{buyer} cannot pay 2 Euros a mercenary")
+        theirs = most * MERCENARY_WORTH - price + arming_gain(state, buyer, most)
+        worth[corp] += price
+        worth[buyer] += theirs
+        why = weigh(corp, buyer, price, theirs, worth, deal=True)
+        if why is not None:
+            return Decision(OfferMercenaries(corp, 0, 0), f"will not sell: {why}")
         return Decision(offer, f"sells {most} at 2 Euros each: {buyer} is no threat to it")
 
     # --- unasked: event cards ----------------------------------------------------------------------
 
     def interrupt(self, game, corp: str):
         state = game.state
+        counter = self._counter_offer(game, corp)
+        if counter is not None:
+            return counter
         if not _card_moment(game, corp):
             return None
         if state.hands.get(corp) and card_plays(game, corp):

@@ -62,3 +62,78 @@ def test_a_bot_still_accepts_a_deal_that_helps_it_more_than_the_offerer(level):
     game.apply(fair)
     corp, answer = next_move(game, {"Mokia": make(level)})
     assert answer.action == mc.Accept("Mokia"), answer
+
+
+@pytest.mark.parametrize("level", ["Shrewd", "Mastermind"])
+def test_after_refusing_an_unfair_offer_a_bot_counter_offers_the_same_deal_at_a_fair_price(level):
+    game = mc.scenario(FOUR, **MEDIA_GRAB)
+    bot = make(level)
+    game.apply(GRAB)
+    corp, answer = next_move(game, {"Mokia": bot})
+    game.apply(answer.action)
+    corp, counter = next_move(game, {"Mokia": bot})
+    offer = counter.action
+    assert corp == "Mokia" and isinstance(offer, mc.OfferTrade), counter
+    assert offer.to == "Globbo" and offer.give == mc.Bundle(companies=("Japan/Media",))
+    assert GRAB.give.money < offer.take.money <= 60 and not offer.take.companies
+    assert "counter-offers" in counter.reason and f"{offer.take.money} Euros" in counter.reason
+    gains = _gains(MEDIA_GRAB, mc.OfferTrade("Globbo", to="Mokia", give=offer.take, take=offer.give), "Mokia")
+    assert gains["Globbo"] <= gains["Mokia"] + 1  # fair as Mokia judges it
+    game.apply(offer)  # a legal offer, which Globbo may now answer
+    assert game.deciders == ["Globbo"]
+    # and once only: declined, Mokia does not offer it again this turn
+    game.apply(mc.Decline("Globbo"))
+    again = next_move(game, {"Mokia": bot})
+    assert again is None or not isinstance(again[1].action, mc.OfferTrade)
+
+
+SALE_SEATS = ["Globbo", "Mokia", "Nonintendo", "Lenogo"]
+# Globbo (3 mercenaries, Japan's Force 2) cannot yet beat Great Russia (Defense 5), Lenogo's
+# Kleptocracy full of Lenogo's companies; Mokia owns two Defense companies and controls nothing.
+ARMING = dict(countries={"Japan": "Globbo", "Great Russia": "Lenogo"},
+              companies={"China/Defense": "Mokia", "Caliphate/Defense": "Mokia",
+                         "Great Russia/Oil": "Lenogo", "Great Russia/Metals": "Lenogo",
+                         "Great Russia/Software": "Lenogo", "Maghreb/Oil": "Lenogo",
+                         "Japan/Media": "Globbo", "India/Solar": "Nonintendo"},
+              mercenaries={"Globbo": 3},
+              money={"Globbo": 40, "Mokia": 30, "Nonintendo": 90, "Lenogo": 30})
+
+
+@pytest.mark.parametrize("level", ["Shrewd", "Mastermind"])
+def test_a_bot_will_not_sell_the_mercenaries_that_put_a_rich_war_in_a_rivals_reach(level):
+    """Selling two mercenaries at 2 Euros each earns Mokia 4; they let Globbo conquer Great
+    Russia and take Lenogo's companies there: Globbo gains far more. Mokia refuses, and says so."""
+    game = mc.scenario(SALE_SEATS, **ARMING)
+    attack, defense, _ = mc.war_totals(game.state, "Globbo", "Great Russia")
+    assert attack <= defense < attack + 2
+    game.apply(mc.BuyMercenaries("Globbo", 0, True))
+    assert game.deciders == ["Mokia"]
+    corp, sale = next_move(game, {"Mokia": make(level)})
+    assert sale.action == mc.OfferMercenaries("Mokia", 0, 0), sale
+    assert "Globbo would gain" in sale.reason
+
+
+@pytest.mark.parametrize("level", ["Shrewd", "Mastermind"])
+def test_a_bot_refuses_to_sell_mercenaries_in_a_wars_pause_that_win_the_war_for_the_buyer(level):
+    """In a war's pause, selling mercenaries is a trade offer (R17): Globbo, attacking Great
+    Russia, offers Mokia 6 Euros for the two mercenaries it needs to win."""
+    position = dict(ARMING, mercenaries={"Globbo": 3, "Mokia": 3})
+    game = mc.scenario(SALE_SEATS, **position)
+    game.apply(mc.LaunchWar("Globbo", "Great Russia"))
+    buy = mc.OfferTrade("Globbo", to="Mokia", give=mc.Bundle(money=6), take=mc.Bundle(mercenaries=2))
+    game.apply(buy)
+    corp, answer = next_move(game, {"Mokia": make(level)})
+    assert corp == "Mokia" and answer.action == mc.Decline("Mokia"), answer
+    assert "Globbo would gain" in answer.reason
+
+
+@pytest.mark.parametrize("level", ["Shrewd", "Mastermind"])
+def test_a_gift_is_still_accepted_and_a_demand_declined(level):
+    game = mc.scenario(FOUR, **MEDIA_GRAB)
+    game.apply(mc.OfferTrade("Globbo", to="Mokia", give=mc.Bundle(money=5), take=mc.Bundle()))
+    corp, gift = next_move(game, {"Mokia": make(level)})
+    assert gift.action == mc.Accept("Mokia"), gift
+    game.apply(gift.action)
+    game.apply(mc.OfferTrade("Globbo", to="Mokia", give=mc.Bundle(), take=mc.Bundle(money=5)))
+    corp, demand = next_move(game, {"Mokia": make(level)})
+    assert demand.action == mc.Decline("Mokia"), demand
