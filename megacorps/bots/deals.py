@@ -8,7 +8,11 @@ times what it gave. So every answer a rival can prompt is judged, besides the bo
 by what each side gains in expected final money (`evaluation.outlook`, as the bot sees it):
 
 - a *deal* (a trade offer, a mercenary sale either way) is refused when the other side would
-  gain more than the bot does (a Euro of slack: prices move in whole Euros);
+  gain more than a third of what the bot gains (at a table of n corps, 1/(n-1); a Euro of
+  slack, as prices move in whole Euros): a corp can strike such deals with each of the others,
+  gaining from every one while each partner gains from its own, so anything more would let
+  a busy trader gain more than any of its partners (issue 27: a trader sold one company and
+  bought it back again and again);
 - any answer (a deal, a war gift, a purchase let through) is refused when the corp it helps
   would then lead the table and gains more than half of what the bot gains: help to a leader
   must close the gap, not widen it.
@@ -25,7 +29,7 @@ from ..actions import Accept, Decline, OfferTrade, Permit, StayOut, SupportWar, 
 from ..state import AntitrustFrame, GameState, TradeFrame, WarFrame
 from .evaluation import outlook
 
-FAIR_SLACK = 1.0   # in a deal, the other side may gain this many Euros more than the bot
+FAIR_SLACK = 1.0   # in a deal, the other side may gain this many Euros more than its share
 LEAD_SHARE = 0.5   # a corp that would lead may gain at most this share of what the bot gains
 
 
@@ -54,8 +58,11 @@ def weigh(me: str, partner: str, mine: float, theirs: float, worth: dict[str, fl
     if theirs > 0 and lead > 0 and theirs > LEAD_SHARE * max(mine, 0.0):
         return (f"{partner} would gain about {theirs:.0f} Euros, {me} {mine:.0f}: "
                 f"{partner} would lead the table by {lead:.0f} Euros")
-    if deal and theirs > mine + FAIR_SLACK:
-        return f"{partner} would gain more than {me} does: about {theirs:.0f} Euros against {mine:.0f}"
+    partners = len(worth) - 1  # the corps a trader can strike deals with
+    if deal and partners * theirs > mine + FAIR_SLACK:
+        share = "a third" if partners == 3 else f"1/{partners}"
+        return (f"{partner} would gain about {theirs:.0f} Euros, {me} {mine:.0f}: {partner} may take at most "
+                f"{share} of what {me} gains, as it can strike such deals with every corp")
     return None
 
 

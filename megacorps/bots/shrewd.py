@@ -106,7 +106,7 @@ class ShrewdBot(BaseBot):
             return None
         asked = offer.take.money if offer.take.money else offer.give.money
         return Decision(offer, f"counter-offers {offer.give.describe()} for {offer.take.describe()}: at "
-                               f"{asked} Euros {offer.to} gains no more from the deal than it does")
+                               f"{asked} Euros {offer.to} takes no more than its share of what the deal gains")
 
     def objection(self, sim: Sim, corp: str, action, choices: list) -> str | None:
         """Why `action` helps a rival more than the table allows (None: it does not)."""
@@ -179,7 +179,7 @@ class ShrewdBot(BaseBot):
         """A mercenary sale while a corp buys mercenaries, judged against the table too
         (`deals.weigh`): as the buyer, never paying a price that lets the seller lead the table;
         as the seller, 2 Euros each, but never arming a corp that could then attack its
-        countries, nor one that would gain more than it does (a war put in reach counts)."""
+        countries, nor one that would gain more than its share (a war put in reach counts)."""
         worth = outlook(state, corp).worth
         if frame.offer is not None:  # we are the buyer
             seller, count, price = frame.offer

@@ -15,7 +15,7 @@ FOUR = ["Mokia", "Globbo", "Nonintendo", "Lenogo"]
 MEDIA_GRAB = dict(companies={"Japan/Media": "Mokia", "NAFTA/Media": "Globbo", "ASEAN/Media": "Globbo",
                              "Mercosur/Metals": "Nonintendo", "China/Metals": "Nonintendo",
                              "India/Solar": "Lenogo"},
-                  money={"Mokia": 30, "Globbo": 60, "Nonintendo": 160, "Lenogo": 30})
+                  money={"Mokia": 30, "Globbo": 80, "Nonintendo": 160, "Lenogo": 30})
 GRAB = mc.OfferTrade("Globbo", to="Mokia", give=mc.Bundle(money=36), take=mc.Bundle(companies=("Japan/Media",)))
 
 
@@ -54,10 +54,11 @@ def test_a_bot_refuses_an_offer_that_raises_the_offerers_standing_over_its_own_b
 
 @pytest.mark.parametrize("level", ["Shrewd", "Mastermind"])
 def test_a_bot_still_accepts_a_deal_that_helps_it_more_than_the_offerer(level):
-    """The same company sold at a price that leaves Mokia better off than Globbo: accepted."""
-    fair = mc.OfferTrade("Globbo", to="Mokia", give=mc.Bundle(money=56), take=mc.Bundle(companies=("Japan/Media",)))
+    """The same company sold at a price that leaves Globbo less than a third of what Mokia
+    gains: accepted."""
+    fair = mc.OfferTrade("Globbo", to="Mokia", give=mc.Bundle(money=72), take=mc.Bundle(companies=("Japan/Media",)))
     gains = _gains(MEDIA_GRAB, fair, "Mokia")
-    assert gains["Mokia"] >= gains["Globbo"]
+    assert gains["Mokia"] >= 3 * gains["Globbo"]
     game = mc.scenario(FOUR, **MEDIA_GRAB)
     game.apply(fair)
     corp, answer = next_move(game, {"Mokia": make(level)})
@@ -75,10 +76,10 @@ def test_after_refusing_an_unfair_offer_a_bot_counter_offers_the_same_deal_at_a_
     offer = counter.action
     assert corp == "Mokia" and isinstance(offer, mc.OfferTrade), counter
     assert offer.to == "Globbo" and offer.give == mc.Bundle(companies=("Japan/Media",))
-    assert GRAB.give.money < offer.take.money <= 60 and not offer.take.companies
+    assert GRAB.give.money < offer.take.money <= 80 and not offer.take.companies
     assert "counter-offers" in counter.reason and f"{offer.take.money} Euros" in counter.reason
     gains = _gains(MEDIA_GRAB, mc.OfferTrade("Globbo", to="Mokia", give=offer.take, take=offer.give), "Mokia")
-    assert gains["Globbo"] <= gains["Mokia"] + 1  # fair as Mokia judges it
+    assert 3 * gains["Globbo"] <= gains["Mokia"] + 1  # fair as Mokia judges it
     game.apply(offer)  # a legal offer, which Globbo may now answer
     assert game.deciders == ["Globbo"]
     # and once only: declined, Mokia does not offer it again this turn
@@ -137,3 +138,52 @@ def test_a_gift_is_still_accepted_and_a_demand_declined(level):
     game.apply(mc.OfferTrade("Globbo", to="Mokia", give=mc.Bundle(), take=mc.Bundle(money=5)))
     corp, demand = next_move(game, {"Mokia": make(level)})
     assert demand.action == mc.Decline("Mokia"), demand
+
+
+# --- the trading offerers of issue 27 (megacorps/bots/exploits.py) ----------------------------------
+
+def _one_euro_better(offer: mc.OfferTrade) -> mc.OfferTrade:
+    """The same offer, one Euro better for the offerer."""
+    if offer.give.money:
+        return mc.OfferTrade(offer.corp, to=offer.to, give=mc.Bundle(money=offer.give.money - 1), take=offer.take)
+    return mc.OfferTrade(offer.corp, to=offer.to, give=offer.give,
+                         take=mc.Bundle(money=offer.take.money + 1, companies=offer.take.companies,
+                                        countries=offer.take.countries, mercenaries=offer.take.mercenaries))
+
+
+def test_the_trading_offerer_makes_the_best_offer_a_bot_accepts_at_the_price_the_bot_just_accepts():
+    from megacorps.bots.exploits import ShrewdTrader
+    seats = ["Globbo", "Mokia", "Nonintendo", "Lenogo"]
+    game = mc.scenario(seats, **MEDIA_GRAB)
+    trader = ShrewdTrader(seed=1)
+    bots = {"Globbo": trader, **{c: make("Shrewd", i) for i, c in enumerate(seats[1:])}}
+    before = evaluate(game.state, "Globbo")
+    corp, made = next_move(game, bots)
+    offer = made.action
+    assert corp == "Globbo" and isinstance(offer, mc.OfferTrade), made
+    assert "standing rises" in made.reason
+    worse = mc.Game(game.state)  # the offer one Euro better for Globbo, to the same bot: refused
+    game.apply(offer)
+    corp, answer = next_move(game, bots)
+    assert corp == offer.to and answer.action == mc.Accept(offer.to), answer
+    game.apply(answer.action)
+    assert evaluate(game.state, "Globbo") > before + 1
+    worse.apply(_one_euro_better(offer))
+    assert next_move(worse, bots)[1].action == mc.Decline(offer.to)
+    # at most two of its offers a turn (its level may make its own offer too)
+    offers = 1
+    while (move := next_move(game, bots)) is not None and isinstance(move[1].action, mc.OfferTrade):
+        offers += "standing rises" in move[1].reason
+        game.apply(move[1].action)
+        game.apply(next_move(game, bots)[1].action)
+    assert offers <= 2
+
+
+def test_the_trading_offerers_run_in_the_tournament_by_their_module_path():
+    from megacorps import tournament
+    results = tournament.main(["megacorps.bots.exploits:ShrewdTrader", "Shrewd", "Shrewd", "Shrewd",
+                               "--games", "1", "--seed", "90000", "--workers", "1", "--quiet"])
+    assert results.labels[0] == "Trading offerer (Shrewd)"
+    stats = results.per_bot_stats()
+    assert stats["Trading offerer (Shrewd)"]["trades accepted"] >= 1
+    assert tournament.entrant("megacorps.bots.exploits:MastermindTrader").factory(2).player.name == "Mastermind"
