@@ -20,7 +20,7 @@ from ..war import attack_strength, war_totals
 from .deals import arming_gain, beneficiary, counter_offer, objection, weigh
 from .evaluation import MERCENARY_WORTH, evaluate, outlook
 from .knowledge import card_plays, decision_choices, public_sim
-from .lookahead import after, control_worth, guess_bid
+from .lookahead import after, planned_bid
 from .protocol import BaseBot, Decision
 from ..simulator import Simulator as Sim
 
@@ -136,21 +136,8 @@ class ShrewdBot(BaseBot):
         return [(v, a) for v, _, a in scored]
 
     def _bid(self, state: GameState, corp: str, country: str, choices: list) -> Decision:
-        mine = control_worth(state, corp, country)
-        rivals = {c: guess_bid(state, c, country) for c in state.playing if c != corp}
-        holder = state.controllers.get(country)
-        top = max(rivals.values(), default=0)
-        amount = min(state.money[corp], top + 1 + self.rng.randrange(3))
-        if amount >= mine or mine <= 1:
-            amount = 0 if holder == corp else min(state.money[corp], max(0, int(mine * 0.4)))
-            if holder == corp:
-                amount = min(state.money[corp], top + 1)
-                return Decision(Bid(corp, amount), f"bids {amount} to keep {country} (rivals may bid up to "
-                                                   f"about {top})")
-            return Decision(Bid(corp, amount), f"bids {amount} for {country}: it is worth about {mine:.0f} to it, "
-                                               f"not enough to outbid rivals (about {top})")
-        return Decision(Bid(corp, amount), f"bids {amount} for {country}: worth about {mine:.0f} to it, "
-                                           f"rivals may bid up to about {top}")
+        amount, why = planned_bid(state, corp, country, self.rng.randrange(3))  # as its look-ahead foresaw
+        return Decision(Bid(corp, amount), why)
 
     def _vote(self, state: GameState, corp: str, country: str) -> Decision:
         from ..contests import votes_of
