@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import Accept, Decline, OfferTrade, Permit, StayOut, SupportWar, Veto
-from ..state import AntitrustFrame, GameState, TradeFrame, WarFrame
+from ..actions import Accept, Bundle, Decline, OfferTrade, Permit, StayOut, SupportWar, Veto
+from ..state import MARKERS, AntitrustFrame, GameState, TradeFrame, WarFrame
 from .evaluation import outlook
 
 FAIR_SLACK = 1.0   # in a deal, the other side may gain this many Euros more than its share
@@ -144,3 +144,80 @@ def counter_offer(base, me: str, offer: OfferTrade, margin: float) -> OfferTrade
         mid = (low + high + 1) // 2
         low, high = (mid, high) if fine(mid) else (low, mid - 1)
     return counter(low)
+
+
+def goods(state: GameState, me: str, companies: bool = True, countries: bool = True, mercenaries: bool = True):
+    """The deals `me` may propose, money aside: (rival, what changes hands, whether `me` is
+    the one buying it): any company or country of either side, one, two or all of either
+    side's mercenaries."""
+    for rival in state.playing:
+        if rival == me:
+            continue
+        if companies:
+            for co, owner in state.companies.items():
+                if owner in (me, rival) and owner not in MARKERS:
+                    yield rival, Bundle(companies=(co,)), owner == rival
+        if countries:
+            for country, holder in state.controllers.items():
+                if holder in (me, rival):
+                    yield rival, Bundle(countries=(country,)), holder == rival
+        if mercenaries:
+            for owner in (me, rival):
+                for n in sorted({1, 2, state.mercenaries[owner]}):
+                    if 0 < n <= state.mercenaries[owner]:
+                        yield rival, Bundle(mercenaries=n), owner == rival
+
+
+def best_offer(sim, me: str, deals, accepts, least: float, keep=None) -> tuple[float, OfferTrade] | None:
+    """Of `deals` (as `goods` lists them), the offer for money that raises `me`'s standing most
+    (by at least `least`) among those `accepts(sim, offer)` says the rival takes, each at the
+    price best for `me` that it still takes (the answer turns at one price: found by halving);
+    `keep(offer, trial_state)`: a further condition on the deal. Returns (gain, offer) or None."""
+    from .evaluation import evaluate
+    state = sim.state
+    now = evaluate(state, me)
+    best = None
+    for rival, bundle, buying in deals:
+        def offer(price: int) -> OfferTrade:
+            money = Bundle(money=price)
+            if buying:
+                return OfferTrade(me, to=rival, give=money, take=bundle)
+            return OfferTrade(me, to=rival, give=bundle, take=money)
+
+        def gain(price: int) -> float:
+            return evaluate(traded(sim, offer(price)).state, me) - now
+
+        most = state.money[me] if buying else state.money[rival]
+        kindest, greediest = (most, 0) if buying else (0, most)  # the rival's best and worst prices
+        if gain(greediest) <= max(least, best[0] if best else 0.0) or not accepts(sim, offer(kindest)):
+            continue  # nothing to win here, or no price the rival takes
+        low, high = sorted((kindest, greediest))
+        while low < high:
+            if buying:
+                mid = (low + high) // 2
+                low, high = (low, mid) if accepts(sim, offer(mid)) else (mid + 1, high)
+            else:
+                mid = (low + high + 1) // 2
+                low, high = (mid, high) if accepts(sim, offer(mid)) else (low, mid - 1)
+        trial = traded(sim, offer(low)).state
+        value = evaluate(trial, me) - now
+        if value >= least and (best is None or value > best[0]) and (keep is None or keep(offer(low), trial)):
+            best = (value, offer(low))
+    return best
+
+
+def helps_both(before: GameState, after: GameState, me: str, partner: str) -> str | None:
+    """Why a deal between `me` and `partner` truly helps both against the table, as `me` sees
+    it (both expect more money, every other corp gains less than either, and the partner does
+    not end up leading): a sentence for the offer's reason; None when it does not."""
+    gain, worth = gains(before, after, me)
+    both = min(gain[me], gain[partner])
+    others = [c for c in worth if c not in (me, partner)]
+    if both <= 0 or any(gain[c] >= both for c in others):
+        return None
+    if worth[partner] > max(v for c, v in worth.items() if c != partner):
+        return None
+    leader = max(worth, key=worth.get)
+    lead = f" ({leader} leads)" if leader in others else ""
+    return (f"{me} gains about {gain[me]:.0f} Euros, {partner} about {gain[partner]:.0f}: "
+            f"both against {' and '.join(others)}{lead}")

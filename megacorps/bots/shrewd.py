@@ -9,15 +9,16 @@ cards unasked when they gain it more than keeping them.
 """
 from __future__ import annotations
 
-from ..actions import (Accept, Bid, Bundle, OfferTrade, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
+from ..actions import (Accept, Bid, OfferTrade, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
                        NoCard, OfferMercenaries, Pass, PayoutIndustry, Permit, PickCompany,
                        PlayCard, StayOut, SupportWar, Veto, Vote)
 from ..errors import IllegalAction
 from ..payouts import payout_amounts
-from ..state import (MARKERS, AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame, PayoutFrame,
+from ..state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame, PayoutFrame,
                      TradeFrame, country_of, industry_of)
 from ..war import attack_strength, war_totals
-from .deals import arming_gain, beneficiary, counter_offer, objection, weigh
+from .deals import (arming_gain, beneficiary, best_offer, counter_offer, gains, goods, helps_both, objection,
+                    weigh)
 from .evaluation import MERCENARY_WORTH, evaluate, outlook
 from .knowledge import card_plays, decision_choices, public_sim
 from .lookahead import after, planned_bid
@@ -31,9 +32,11 @@ TRADE_MARGIN = 1.0    # accept a trade only when it gains at least this
 class ShrewdBot(BaseBot):
     name = "Shrewd"
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, counters: bool = True):
         super().__init__(seed)
+        self.counters = counters  # counter-offers an unfair offer it refuses
         self._offered: set = set()
+        self._proposed: set = set()  # (partner, what it offered besides money): never offered twice
         self._countered: set = set()  # (offerer, round, turn) of the offers it has answered with a counter
         self._counter: tuple | None = None  # (round, turn, offer): a counter-offer to make
     description = ("Weighs every move by what its holdings will earn in the rounds left and who "
@@ -84,12 +87,13 @@ class ShrewdBot(BaseBot):
         state = sim.state
         offer = state.top_frame.offer
         key = (offer.corp, state.round, len(state.to_act))
-        if len(state.frames) != 1 or key in self._countered:
+        if not self.counters or len(state.frames) != 1 or key in self._countered:
             return
         self._countered.add(key)
         found = counter_offer(after(sim, Decline(corp), corp), corp, offer, TRADE_MARGIN)
         if found is not None:
             self._counter = (state.round, len(state.to_act), found)
+            self._proposed.add((found.to, _goods_of(found)))  # its price for these goods stands
 
     def _counter_offer(self, game, corp: str) -> Decision | None:
         """The counter-offer planned after a refusal, if the moment is still the same turn."""
@@ -214,38 +218,46 @@ class ShrewdBot(BaseBot):
         return self._trade_offer(game, corp)
 
     def _trade_offer(self, game, corp: str):
-        """At the start of its turn, at most once a turn: offer to buy a rival's company of an
-        industry it already owns, at the lowest price the rival should accept (judged as the rival
-        would judge it), when the deal leaves it much better placed; never from the leading rival,
-        never for more than a few Euros (money handed to a rival helps it against everyone)."""
+        """At the start of its turn, at most once a turn: the deal that truly helps it and a
+        partner against the rest of the table (`deals.helps_both`), at the price best for it
+        that the partner should accept (judged as the ladder's bots judge an offer), when it
+        raises its standing by at least OFFER_GAIN: a company or a country for money."""
         state = game.state
         key = (corp, state.round, len(state.to_act))
         if state.top_frame is not None or not state.to_act or state.to_act[0] != corp \
                 or key in self._offered or not game.may_offer_trades(corp):
             return None
         self._offered.add(key)
-        mine = {co.split("/", 1)[1] for co in state.owned_by(corp)}
-        if not mine or state.money[corp] < 2:
-            return None
         sim = public_sim(game, corp)
-        base = sim.state
-        worth = outlook(base, corp).worth
-        leader = max((c for c in worth if c != corp), key=lambda c: worth[c])
-        best = None
-        for co, owner in base.companies.items():
-            if owner in MARKERS or owner == corp or owner == leader or co.split("/", 1)[1] not in mine:
-                continue
-            if base.controllers.get(co.split("/", 1)[0], corp) not in (None, corp):
-                continue  # its country's controller could take it away again
-            found = _price_for(base, corp, owner, co)
-            if found is not None and (best is None or found[0] > best[0]):
-                best = (found[0], found[1], owner, co)
-        if best is None:
+        reasons = {}
+
+        def keep(offer, trial) -> bool:  # fair to the partner as it would judge it, and good for both
+            gain, worth = gains(sim.state, trial, corp)
+            if weigh(offer.to, corp, gain[offer.to], gain[corp], worth, deal=True) is not None:
+                return False
+            reasons[offer] = helps_both(sim.state, trial, corp, offer.to)
+            return reasons[offer] is not None
+
+        answerer = ShrewdBot(0, counters=False)  # a fresh one: the same view gives the same offer
+
+        def accepts(sim: Sim, offer: OfferTrade) -> bool:  # as the ladder's bots answer an offer
+            trial = sim.copy()
+            trial.step(offer)
+            return isinstance(answerer.decide_on(trial, offer.to, trial.choices(offer.to)).action, Accept)
+
+        fresh = [d for d in goods(sim.state, corp, mercenaries=False) if d[:2] not in self._proposed]
+        found = best_offer(sim, corp, fresh, accepts, OFFER_GAIN, keep)
+        if found is None:
             return None
-        gain, price, owner, co = best
-        offer = OfferTrade(corp, to=owner, give=Bundle(money=price), take=Bundle(companies=(co,)))
-        return Decision(offer, f"offers {owner} {price} Euros for {co}: worth more to it, "
-                               f"which already owns that industry, than to {owner}")
+        offer = found[1]
+        self._proposed.add((offer.to, _goods_of(offer)))
+        return Decision(offer, f"offers {offer.to} {offer.give.describe()} for {offer.take.describe()}: "
+                               f"{reasons[offer]}")
+
+
+def _goods_of(offer: OfferTrade):
+    """What an offer for money hands over besides the money."""
+    return offer.take if offer.give.money else offer.give
 
 
 def card_to_play(sim: Sim, corp: str) -> tuple[float, PlayCard] | None:
@@ -264,34 +276,7 @@ def card_to_play(sim: Sim, corp: str) -> tuple[float, PlayCard] | None:
     return best if best[0] > margin else None
 
 
-OFFER_GAIN = 10.0  # a trade offer must leave the offerer this much better placed
-OFFER_MOST = 12    # and it never pays a rival more than this
-
-
-def _price_for(state: GameState, buyer: str, seller: str, company: str) -> tuple[float, int] | None:
-    """The lowest price at which `seller` should accept `buyer`'s money for `company`, and the
-    buyer's gain at that price; None when no price suits both."""
-    before_buyer, before_seller = evaluate(state, buyer), evaluate(state, seller)
-
-    def moved(price: int) -> GameState:
-        trial = state.clone()
-        trial.companies[company] = buyer
-        trial.money[buyer] -= price
-        trial.money[seller] += price
-        return trial
-
-    money = min(state.money[buyer], OFFER_MOST)
-    low, high = 1, money
-    if evaluate(moved(high), seller) - before_seller < TRADE_MARGIN:
-        return None
-    while low < high:  # the seller's gain grows with the price
-        mid = (low + high) // 2
-        if evaluate(moved(mid), seller) - before_seller >= TRADE_MARGIN:
-            high = mid
-        else:
-            low = mid + 1
-    gain = evaluate(moved(low), buyer) - before_buyer
-    return (gain, low) if gain >= OFFER_GAIN else None
+OFFER_GAIN = 3.0  # a trade offer of its own must raise its standing this much
 
 
 def _card_moment(game, corp: str) -> bool:

@@ -82,10 +82,11 @@ def test_after_refusing_an_unfair_offer_a_bot_counter_offers_the_same_deal_at_a_
     assert 3 * gains["Globbo"] <= gains["Mokia"] + 1  # fair as Mokia judges it
     game.apply(offer)  # a legal offer, which Globbo may now answer
     assert game.deciders == ["Globbo"]
-    # and once only: declined, Mokia does not offer it again this turn
+    # and once only: declined, Mokia does not offer the company to Globbo again (at any price)
     game.apply(mc.Decline("Globbo"))
     again = next_move(game, {"Mokia": bot})
-    assert again is None or not isinstance(again[1].action, mc.OfferTrade)
+    assert again is None or not (isinstance(again[1].action, mc.OfferTrade) and again[1].action.to == "Globbo"
+                                 and "Japan/Media" in str(again[1].action)), again
 
 
 SALE_SEATS = ["Globbo", "Mokia", "Nonintendo", "Lenogo"]
@@ -187,3 +188,34 @@ def test_the_trading_offerers_run_in_the_tournament_by_their_module_path():
     stats = results.per_bot_stats()
     assert stats["Trading offerer (Shrewd)"]["trades accepted"] >= 1
     assert tournament.entrant("megacorps.bots.exploits:MastermindTrader").factory(2).player.name == "Mastermind"
+
+
+# --- the bots' own offers --------------------------------------------------------------------------
+
+# Mokia owns one Media company, Globbo two; Lenogo, richest by far, leads.
+MEDIA_SALE = dict(companies={"Japan/Media": "Mokia", "European Union/Media": "Globbo", "NAFTA/Media": "Globbo",
+                             "Mercosur/Metals": "Nonintendo", "China/Metals": "Nonintendo",
+                             "India/Solar": "Lenogo", "Caliphate/Solar": "Lenogo"},
+                  money={"Mokia": 40, "Globbo": 40, "Nonintendo": 40, "Lenogo": 90})
+
+
+@pytest.mark.parametrize("level", ["Shrewd", "Mastermind"])
+def test_a_bot_offers_a_deal_that_helps_both_sides_against_the_table_and_says_so(level):
+    game = mc.scenario(FOUR, **MEDIA_SALE)
+    bots = {c: make(level, i) for i, c in enumerate(FOUR)}
+    corp, made = next_move(game, bots)
+    offer = made.action
+    assert corp == "Mokia" and isinstance(offer, mc.OfferTrade), made
+    partner = offer.to
+    others = [c for c in FOUR if c not in ("Mokia", partner)]
+    assert f"both against {' and '.join(others)}" in made.reason and "(Lenogo leads)" in made.reason
+    before = game.state.clone()
+    game.apply(offer)
+    corp, answer = next_move(game, bots)
+    assert corp == partner and answer.action == mc.Accept(partner), answer  # a bot takes it
+    game.apply(answer.action)
+    for judge in ("Mokia", partner):  # as each side sees it: both gain, and more than anyone else
+        w0, w1 = outlook(before, judge).worth, outlook(game.state, judge).worth
+        gain = {c: w1[c] - w0[c] for c in FOUR}
+        both = min(gain["Mokia"], gain[partner])
+        assert both > 0 and all(gain[c] < both for c in others), (judge, gain)
