@@ -7,15 +7,15 @@ rival, half the rivals' average), which let a trader who is not its best rival g
 times what it gave. So every answer a rival can prompt is judged, besides the bot's standing,
 by what each side gains in expected final money (`evaluation.outlook`, as the bot sees it):
 
-- a *deal* (a trade offer, a mercenary sale either way) is refused when the other side would
-  gain more than a third of what the bot gains (at a table of n corps, 1/(n-1); a Euro of
-  slack, as prices move in whole Euros): a corp can strike such deals with each of the others,
-  gaining from every one while each partner gains from its own, so anything more would let
-  a busy trader gain more than any of its partners (issue 27: a trader sold one company and
-  bought it back again and again);
-- any answer (a deal, a war gift, a purchase let through) is refused when the corp it helps
-  would then lead the table and gains more than half of what the bot gains: help to a leader
-  must close the gap, not widen it.
+- a *deal* (a trade offer, a gift asked for, selling mercenaries) is refused when the other
+  side would gain more than a third of what the bot gains (at a table of n corps, 1/(n-1); a
+  Euro of slack, as prices move in whole Euros): a corp can strike such deals with each of the
+  others, gaining from every one while each partner gains from its own, so anything more would
+  let a busy trader gain more than any of its partners (issue 27: a trader sold one company
+  and bought it back again and again);
+- any answer (a deal, a price paid for mercenaries, a war gift, a purchase let through) is
+  refused when the corp it helps would then lead the table and gains more than half of what
+  the bot gains: help to a leader must close the gap, not widen it.
 
 `objection` says why, in game terms, or None when the answer is fine. Mercenaries count for more
 than the outlook's price when they put a war in reach: selling a corp the mercenaries that let
@@ -40,15 +40,12 @@ def gains(before: GameState, after: GameState, me: str) -> tuple[dict[str, float
     return {c: w1[c] - w0[c] for c in w1}, w1
 
 
-def objection(before: GameState, after: GameState, me: str, partner: str, deal: bool,
-              extra: float = 0.0) -> str | None:
+def objection(before: GameState, after: GameState, me: str, partner: str, deal: bool) -> str | None:
     """Why `me` should not let the table go from `before` to `after` (the alternative it has),
-    a change that helps `partner` (by `extra` Euros more than the outlook sees); `deal`: a
-    bargain the two strike (a trade, a sale), not an answer forced on `me` (a war gift, a
-    purchase let through). None: no objection."""
+    a change that helps `partner`; `deal`: a bargain the two strike (a trade, a sale), not an
+    answer forced on `me` (a war gift, a purchase let through). None: no objection."""
     gain, worth = gains(before, after, me)
-    worth[partner] += extra
-    return weigh(me, partner, gain[me], gain[partner] + extra, worth, deal)
+    return weigh(me, partner, gain[me], gain[partner], worth, deal)
 
 
 def weigh(me: str, partner: str, mine: float, theirs: float, worth: dict[str, float], deal: bool) -> str | None:
