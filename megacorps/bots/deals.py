@@ -165,11 +165,14 @@ def goods(state: GameState, me: str, companies: bool = True, countries: bool = T
                         yield rival, Bundle(mercenaries=n), owner == rival
 
 
-def best_offer(sim, me: str, deals, accepts, least: float, keep=None) -> tuple[float, OfferTrade] | None:
+def best_offer(sim, me: str, deals, accepts, least: float, keep=None,
+               promising=None) -> tuple[float, OfferTrade] | None:
     """Of `deals` (as `goods` lists them), the offer for money that raises `me`'s standing most
     (by at least `least`) among those `accepts(sim, offer)` says the rival takes, each at the
     price best for `me` that it still takes (the answer turns at one price: found by halving);
-    `keep(offer, trial_state)`: a further condition on the deal. Returns (gain, offer) or None."""
+    `keep(offer, trial_state)`: a further condition on the deal; `promising(offer, trial_state)`,
+    asked of the price best for `me` before any answer is judged: whether the deal is worth a
+    search. Returns (gain, offer) or None."""
     from .evaluation import evaluate
     state = sim.state
     now = evaluate(state, me)
@@ -181,12 +184,12 @@ def best_offer(sim, me: str, deals, accepts, least: float, keep=None) -> tuple[f
                 return OfferTrade(me, to=rival, give=money, take=bundle)
             return OfferTrade(me, to=rival, give=bundle, take=money)
 
-        def gain(price: int) -> float:
-            return evaluate(traded(sim, offer(price)).state, me) - now
-
         most = state.money[me] if buying else state.money[rival]
         kindest, greediest = (most, 0) if buying else (0, most)  # the rival's best and worst prices
-        if gain(greediest) <= max(least, best[0] if best else 0.0) or not accepts(sim, offer(kindest)):
+        richest = traded(sim, offer(greediest)).state
+        if evaluate(richest, me) - now <= max(least, best[0] if best else 0.0) \
+                or (promising is not None and not promising(offer(greediest), richest)) \
+                or not accepts(sim, offer(kindest)):
             continue  # nothing to win here, or no price the rival takes
         low, high = sorted((kindest, greediest))
         while low < high:

@@ -245,8 +245,12 @@ class ShrewdBot(BaseBot):
             trial.step(offer)
             return isinstance(answerer.decide_on(trial, offer.to, trial.choices(offer.to)).action, Accept)
 
+        def promising(offer, trial) -> bool:  # the partner takes (n-1)/n of what both gain, at least
+            gain, worth = gains(sim.state, trial, corp)
+            return gain[corp] + gain[offer.to] >= len(worth) * OFFER_GAIN
+
         fresh = [d for d in goods(sim.state, corp, mercenaries=False) if d[:2] not in self._proposed]
-        found = best_offer(sim, corp, fresh, accepts, OFFER_GAIN, keep)
+        found = best_offer(sim, corp, fresh, accepts, OFFER_GAIN, keep, promising)
         if found is None:
             return None
         offer = found[1]
