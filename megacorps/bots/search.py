@@ -21,7 +21,7 @@ import random
 import time
 
 from ..simulator import determinize
-from ..state import AuctionFrame, ElectionFrame, MercenaryFrame, PayoutFrame
+from ..state import AuctionFrame, ElectionFrame, MercenaryFrame, PayoutFrame, TradeFrame
 from ..war import attack_strength
 from .evaluation import evaluate
 from .knowledge import decision_choices, public_sim
@@ -30,8 +30,9 @@ from .protocol import Decision
 from .shrewd import ShrewdBot, card_to_play, explain, explain_card
 
 # decisions it answers by Shrewd's rules even near the end: bids, votes, mercenary prices (many
-# choices, each judged by its own rule of thumb)
-_RULED_BY_THUMB = (AuctionFrame, ElectionFrame, MercenaryFrame)
+# choices, each judged by its own rule of thumb), and trade offers (judged against the whole
+# table, `deals`: a playout's model of the others knows nothing of the offerer's plans)
+_RULED_BY_THUMB = (AuctionFrame, ElectionFrame, MercenaryFrame, TradeFrame)
 
 OBVIOUS = float("inf")  # Shrewd's best move leads the next by this much: no search needed (never:
                        # Shrewd's margins mislead it too often; every turn with a choice is searched)
@@ -102,6 +103,12 @@ class MastermindBot(ShrewdBot):
     # --- the end of the game: every idea played out to the final payouts ---------------------------
 
     def _to_the_end(self, game, sim, corp: str, ranked: list) -> Decision:
+        if sim.state.top_frame is not None:  # an answer: none the table forbids (`deals`)
+            choices = [a for _, a in ranked]
+            allowed = [(v, a) for v, a in ranked if self.objection(sim, corp, a, choices) is None]
+            if len(allowed) <= 1:
+                return self.answer(sim, corp, choices, ranked)
+            ranked = allowed
         candidates = [a for _, a in ranked[:self.end_candidates]]
         results, deals = self.play_to_the_end(game, corp, candidates)
         order = sorted(range(len(candidates)), key=lambda i: (results[i].alive, results[i].mean, -i), reverse=True)
@@ -142,7 +149,7 @@ class MastermindBot(ShrewdBot):
         played out to the end too; otherwise as Shrewd."""
         state = game.state
         if not (self.near_the_end(state) and state.top_frame is None and state.to_act
-                and state.to_act[0] == corp and state.hands.get(corp)):
+                and state.to_act[0] == corp and state.hands.get(corp)) or self._counter is not None:
             return super().interrupt(game, corp)
         key = (state.round, len(state.to_act), tuple(state.hands[corp]))
         if key in self._searched_cards:

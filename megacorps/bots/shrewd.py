@@ -9,16 +9,19 @@ cards unasked when they gain it more than keeping them.
 """
 from __future__ import annotations
 
-from ..actions import (Accept, Bid, Bundle, OfferTrade, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
+from ..actions import (Accept, Bid, OfferTrade, BuyCompany, BuyMercenaries, Decline, Intervene, LaunchWar,
                        NoCard, OfferMercenaries, Pass, PayoutIndustry, Permit, PickCompany,
                        PlayCard, StayOut, SupportWar, Veto, Vote)
+from ..errors import IllegalAction
 from ..payouts import payout_amounts
-from ..state import (MARKERS, AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame, PayoutFrame,
+from ..state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame, PayoutFrame,
                      TradeFrame, country_of, industry_of)
 from ..war import attack_strength, war_totals
-from .evaluation import evaluate, outlook
+from .deals import (arming_gain, beneficiary, best_offer, counter_offer, gains, goods, helps_both, objection,
+                    weigh)
+from .evaluation import MERCENARY_WORTH, evaluate, outlook
 from .knowledge import card_plays, decision_choices, public_sim
-from .lookahead import after, control_worth, guess_bid
+from .lookahead import after, planned_bid
 from .protocol import BaseBot, Decision
 from ..simulator import Simulator as Sim
 
@@ -29,9 +32,13 @@ TRADE_MARGIN = 1.0    # accept a trade only when it gains at least this
 class ShrewdBot(BaseBot):
     name = "Shrewd"
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, counters: bool = True):
         super().__init__(seed)
+        self.counters = counters  # counter-offers an unfair offer it refuses
         self._offered: set = set()
+        self._proposed: set = set()  # (partner, what it offered besides money): never offered twice
+        self._countered: set = set()  # (offerer, round, turn) of the offers it has answered with a counter
+        self._counter: tuple | None = None  # (round, turn, offer): a counter-offer to make
     description = ("Weighs every move by what its holdings will earn in the rounds left and who "
                    "competes with it; defends, bids and trades with sense.")
 
@@ -54,8 +61,66 @@ class ShrewdBot(BaseBot):
         if isinstance(frame, MercenaryFrame):
             return self._mercenary_deal(state, corp, frame, choices)
         ranked = self.rank(sim, corp, choices)
+        if state.top_frame is not None:
+            return self.answer(sim, corp, choices, ranked)
         best_value, best = ranked[0]
         return Decision(best, explain(sim, corp, best, best_value, ranked))
+
+    def answer(self, sim: Sim, corp: str, choices: list, ranked: list) -> Decision:
+        """The best answer that the table allows (`deals.objection`): an answer that helps a
+        rival more than is fair is passed over for the next, and the refusal says why."""
+        refused = None
+        for value, action in ranked:
+            why = self.objection(sim, corp, action, choices)
+            if why is None:
+                reason = explain(sim, corp, action, value, ranked)
+                if refused and isinstance(action, Decline):
+                    self._plan_counter(sim, corp)
+                return Decision(action, refused or reason)
+            refused = refused or f"refuses: {why}"
+        value, action = ranked[-1]
+        return Decision(action, explain(sim, corp, action, value, ranked))
+
+    def _plan_counter(self, sim: Sim, corp: str) -> None:
+        """After refusing an unfair trade offer made at a turn's open moment: the counter-offer
+        to make as soon as it may (once per offerer and turn)."""
+        state = sim.state
+        offer = state.top_frame.offer
+        key = (offer.corp, state.round, len(state.to_act))
+        if not self.counters or len(state.frames) != 1 or key in self._countered:
+            return
+        self._countered.add(key)
+        found = counter_offer(after(sim, Decline(corp), corp), corp, offer, TRADE_MARGIN)
+        if found is not None:
+            self._counter = (state.round, len(state.to_act), found)
+            self._proposed.add((found.to, _goods_of(found)))  # its price for these goods stands
+
+    def _counter_offer(self, game, corp: str) -> Decision | None:
+        """The counter-offer planned after a refusal, if the moment is still the same turn."""
+        if self._counter is None:
+            return None
+        round_, left, offer = self._counter
+        state = game.state
+        self._counter = None
+        if (state.round, len(state.to_act)) != (round_, left) or not game.may_offer_trades(corp):
+            return None
+        try:
+            game.check(offer)
+        except IllegalAction:
+            return None
+        asked = offer.take.money if offer.take.money else offer.give.money
+        return Decision(offer, f"counter-offers {offer.give.describe()} for {offer.take.describe()}: at "
+                               f"{asked} Euros {offer.to} takes no more than its share of what the deal gains")
+
+    def objection(self, sim: Sim, corp: str, action, choices: list) -> str | None:
+        """Why `action` helps a rival more than the table allows (None: it does not)."""
+        found = beneficiary(sim.state, action)
+        if found is None:
+            return None
+        partner, refusal, deal = found
+        if refusal not in choices:
+            return None
+        return objection(after(sim, refusal, corp).state, after(sim, action, corp).state, corp, partner, deal)
 
     def rank(self, sim: Sim, corp: str, choices: list, quick: bool = False) -> list[tuple[float, object]]:
         """Every choice worth considering with `corp`'s standing after it, best first (`quick`:
@@ -75,21 +140,8 @@ class ShrewdBot(BaseBot):
         return [(v, a) for v, _, a in scored]
 
     def _bid(self, state: GameState, corp: str, country: str, choices: list) -> Decision:
-        mine = control_worth(state, corp, country)
-        rivals = {c: guess_bid(state, c, country) for c in state.playing if c != corp}
-        holder = state.controllers.get(country)
-        top = max(rivals.values(), default=0)
-        amount = min(state.money[corp], top + 1 + self.rng.randrange(3))
-        if amount >= mine or mine <= 1:
-            amount = 0 if holder == corp else min(state.money[corp], max(0, int(mine * 0.4)))
-            if holder == corp:
-                amount = min(state.money[corp], top + 1)
-                return Decision(Bid(corp, amount), f"bids {amount} to keep {country} (rivals may bid up to "
-                                                   f"about {top})")
-            return Decision(Bid(corp, amount), f"bids {amount} for {country}: it is worth about {mine:.0f} to it, "
-                                               f"not enough to outbid rivals (about {top})")
-        return Decision(Bid(corp, amount), f"bids {amount} for {country}: worth about {mine:.0f} to it, "
-                                           f"rivals may bid up to about {top}")
+        amount, why = planned_bid(state, corp, country, self.rng.randrange(3))  # as its look-ahead foresaw
+        return Decision(Bid(corp, amount), why)
 
     def _vote(self, state: GameState, corp: str, country: str) -> Decision:
         from ..contests import votes_of
@@ -115,13 +167,23 @@ class ShrewdBot(BaseBot):
         return Decision(Vote(corp, candidate), why)
 
     def _mercenary_deal(self, state: GameState, corp: str, frame: MercenaryFrame, choices: list) -> Decision:
+        """A mercenary sale while a corp buys mercenaries, judged against the table too
+        (`deals.weigh`): as the buyer, never paying a price that lets the seller lead the table;
+        as the seller, 2 Euros each, but never arming a corp that could then attack its
+        countries, nor one that would gain more than its share (a war put in reach counts)."""
+        worth = outlook(state, corp).worth
         if frame.offer is not None:  # we are the buyer
             seller, count, price = frame.offer
-            worth = count * mercenary_worth(state, corp)
-            if price <= worth and any(isinstance(a, Accept) for a in choices):
-                return Decision(Accept(corp), f"{count} mercenaries are worth about {worth:.0f} to it; "
-                                              f"{seller} asks {price}")
-            return Decision(Decline(corp), f"{price} Euros is more than {count} mercenaries are worth to it")
+            value = count * mercenary_worth(state, corp)
+            if price > value or not any(isinstance(a, Accept) for a in choices):
+                return Decision(Decline(corp), f"{price} Euros is more than {count} mercenaries are worth to it")
+            worth[seller] += price
+            worth[corp] += value - price
+            why = weigh(corp, seller, value - price, price, worth, deal=False)
+            if why is not None:
+                return Decision(Decline(corp), f"refuses: {why}")
+            return Decision(Accept(corp), f"{count} mercenaries are worth about {value:.0f} to it; "
+                                          f"{seller} asks {price}")
         buyer = frame.buyer
         most = max(a.count for a in choices)
         if threatens(state, buyer, corp, extra=most):
@@ -131,12 +193,21 @@ class ShrewdBot(BaseBot):
         offer = OfferMercenaries(corp, most, price)
         if price < most or offer not in choices:
             return Decision(OfferMercenaries(corp, 0, 0), f"{buyer} cannot pay 2 Euros a mercenary")
+        theirs = most * MERCENARY_WORTH - price + arming_gain(state, buyer, most)
+        worth[corp] += price
+        worth[buyer] += theirs
+        why = weigh(corp, buyer, price, theirs, worth, deal=True)
+        if why is not None:
+            return Decision(OfferMercenaries(corp, 0, 0), f"will not sell: {why}")
         return Decision(offer, f"sells {most} at 2 Euros each: {buyer} is no threat to it")
 
     # --- unasked: event cards ----------------------------------------------------------------------
 
     def interrupt(self, game, corp: str):
         state = game.state
+        counter = self._counter_offer(game, corp)
+        if counter is not None:
+            return counter
         if not _card_moment(game, corp):
             return None
         if state.hands.get(corp) and card_plays(game, corp):
@@ -147,38 +218,50 @@ class ShrewdBot(BaseBot):
         return self._trade_offer(game, corp)
 
     def _trade_offer(self, game, corp: str):
-        """At the start of its turn, at most once a turn: offer to buy a rival's company of an
-        industry it already owns, at the lowest price the rival should accept (judged as the rival
-        would judge it), when the deal leaves it much better placed; never from the leading rival,
-        never for more than a few Euros (money handed to a rival helps it against everyone)."""
+        """At the start of its turn, at most once a turn: the deal that truly helps it and a
+        partner against the rest of the table (`deals.helps_both`), at the price best for it
+        that the partner should accept (judged as the ladder's bots judge an offer), when it
+        raises its standing by at least OFFER_GAIN: a company or a country for money."""
         state = game.state
         key = (corp, state.round, len(state.to_act))
         if state.top_frame is not None or not state.to_act or state.to_act[0] != corp \
                 or key in self._offered or not game.may_offer_trades(corp):
             return None
         self._offered.add(key)
-        mine = {co.split("/", 1)[1] for co in state.owned_by(corp)}
-        if not mine or state.money[corp] < 2:
-            return None
         sim = public_sim(game, corp)
-        base = sim.state
-        worth = outlook(base, corp).worth
-        leader = max((c for c in worth if c != corp), key=lambda c: worth[c])
-        best = None
-        for co, owner in base.companies.items():
-            if owner in MARKERS or owner == corp or owner == leader or co.split("/", 1)[1] not in mine:
-                continue
-            if base.controllers.get(co.split("/", 1)[0], corp) not in (None, corp):
-                continue  # its country's controller could take it away again
-            found = _price_for(base, corp, owner, co)
-            if found is not None and (best is None or found[0] > best[0]):
-                best = (found[0], found[1], owner, co)
-        if best is None:
+        reasons = {}
+
+        def keep(offer, trial) -> bool:  # fair to the partner as it would judge it, and good for both
+            gain, worth = gains(sim.state, trial, corp)
+            if weigh(offer.to, corp, gain[offer.to], gain[corp], worth, deal=True) is not None:
+                return False
+            reasons[offer] = helps_both(sim.state, trial, corp, offer.to)
+            return reasons[offer] is not None
+
+        answerer = ShrewdBot(0, counters=False)  # a fresh one: the same view gives the same offer
+
+        def accepts(sim: Sim, offer: OfferTrade) -> bool:  # as the ladder's bots answer an offer
+            trial = sim.copy()
+            trial.step(offer)
+            return isinstance(answerer.decide_on(trial, offer.to, trial.choices(offer.to)).action, Accept)
+
+        def promising(offer, trial) -> bool:  # the partner takes (n-1)/n of what both gain, at least
+            gain, worth = gains(sim.state, trial, corp)
+            return gain[corp] + gain[offer.to] >= len(worth) * OFFER_GAIN
+
+        fresh = [d for d in goods(sim.state, corp, mercenaries=False) if d[:2] not in self._proposed]
+        found = best_offer(sim, corp, fresh, accepts, OFFER_GAIN, keep, promising)
+        if found is None:
             return None
-        gain, price, owner, co = best
-        offer = OfferTrade(corp, to=owner, give=Bundle(money=price), take=Bundle(companies=(co,)))
-        return Decision(offer, f"offers {owner} {price} Euros for {co}: worth more to it, "
-                               f"which already owns that industry, than to {owner}")
+        offer = found[1]
+        self._proposed.add((offer.to, _goods_of(offer)))
+        return Decision(offer, f"offers {offer.to} {offer.give.describe()} for {offer.take.describe()}: "
+                               f"{reasons[offer]}")
+
+
+def _goods_of(offer: OfferTrade):
+    """What an offer for money hands over besides the money."""
+    return offer.take if offer.give.money else offer.give
 
 
 def card_to_play(sim: Sim, corp: str) -> tuple[float, PlayCard] | None:
@@ -197,34 +280,7 @@ def card_to_play(sim: Sim, corp: str) -> tuple[float, PlayCard] | None:
     return best if best[0] > margin else None
 
 
-OFFER_GAIN = 10.0  # a trade offer must leave the offerer this much better placed
-OFFER_MOST = 12    # and it never pays a rival more than this
-
-
-def _price_for(state: GameState, buyer: str, seller: str, company: str) -> tuple[float, int] | None:
-    """The lowest price at which `seller` should accept `buyer`'s money for `company`, and the
-    buyer's gain at that price; None when no price suits both."""
-    before_buyer, before_seller = evaluate(state, buyer), evaluate(state, seller)
-
-    def moved(price: int) -> GameState:
-        trial = state.clone()
-        trial.companies[company] = buyer
-        trial.money[buyer] -= price
-        trial.money[seller] += price
-        return trial
-
-    money = min(state.money[buyer], OFFER_MOST)
-    low, high = 1, money
-    if evaluate(moved(high), seller) - before_seller < TRADE_MARGIN:
-        return None
-    while low < high:  # the seller's gain grows with the price
-        mid = (low + high) // 2
-        if evaluate(moved(mid), seller) - before_seller >= TRADE_MARGIN:
-            high = mid
-        else:
-            low = mid + 1
-    gain = evaluate(moved(low), buyer) - before_buyer
-    return (gain, low) if gain >= OFFER_GAIN else None
+OFFER_GAIN = 3.0  # a trade offer of its own must raise its standing this much
 
 
 def _card_moment(game, corp: str) -> bool:
