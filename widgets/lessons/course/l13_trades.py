@@ -21,14 +21,21 @@ def mokia_answers(game: mc.Game, offer: mc.OfferTrade):
     return False, "it wants 15 Euros, or an Elections card"
 
 
+def card_for_company(before: mc.Game, after: mc.Game):
+    """Judged from the exercise's start: the company is Globbo's and Globbo has as much money."""
+    spent = before.money("Globbo") - after.money("Globbo")
+    if after.company_status("Japan/Media") != "Globbo":
+        return verdict(False, "", "Japan/Media is not yours yet.")
+    return verdict(spent <= 0,
+                   "A card for a company: anything may be traded, and only things handed over count. (Mokia now "
+                   "knows one card that was in your hand.)",
+                   f"Japan/Media is yours, but it cost you {spent} Euros since the start.")
+
+
 add_exercise(
     key="13/card-for-company", position=deal, corp="Globbo", trade_answer=mokia_answers,
     goal="get Mokia's Media company in Japan without spending any money. Mokia sells it for 15 Euros, or for an Elections card.",
-    judge=lambda b, a, m: verdict(
-        a.company_status("Japan/Media") == "Globbo" and a.money("Globbo") == b.money("Globbo"),
-        "A card for a company: anything may be traded, and only things handed over count. (Mokia now knows "
-        "one card that was in your hand.)",
-        "Japan/Media is not yours yet, or it cost you money."),
+    judge=lambda b, a, m: card_for_company(b, a),
     solution=(mc.OfferTrade("Globbo", "Mokia", give=mc.Bundle(cards=("Elections",)),
                             take=mc.Bundle(companies=("Japan/Media",))),),
     miss=(mc.OfferTrade("Globbo", "Mokia", give=mc.Bundle(money=10), take=mc.Bundle(companies=("Japan/Media",))),))
