@@ -1,6 +1,9 @@
 """Issue 24: lessons a learner cannot shortcut. Each test here failed before its fix."""
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 import megacorps as mc
@@ -48,3 +51,158 @@ def test_a_trade_goal_counts_everything_spent_since_the_start_not_only_the_last_
     assert ("company Japan/Media", ("companies", "Japan/Media")) in trade.take_items.options
     trade.offer(mc.Bundle(cards=("Elections",)), mc.Bundle(companies=("Japan/Media",)), "Mokia")
     assert trade.verdict.met and "Goal met" in trade.result.value
+
+
+# --- 4. no answer on the page or in the files before an attempt -------------------------------------
+
+def test_the_self_checks_file_beside_the_notebooks_holds_no_answer_a_learner_could_read():
+    """Binder's and JupyterLab's file browser show every file of the course: the data file that
+    checks the answers keeps them as salted digests and scrambled texts."""
+    from widgets.lessons import CHECKS_FILE, checkbook
+    text = CHECKS_FILE.read_text()
+    for key, check in checkbook().checks.items():
+        for secret in [*check.secrets(), *check.tells]:
+            assert secret[:40] not in text, f"{key}: {secret[:40]!r} can be read in {CHECKS_FILE.name}"
+        if not check.choices:
+            answers = check.answer.values() if isinstance(check.answer, dict) else [check.answer_text()]
+            entry = text[text.index(f'"{key}"'):].split('"salt"')[0]
+            for answer in answers:
+                assert not re.search(rf'"answer"|\b{re.escape(str(answer))}\b(?![^"]*\?)', entry.split('"question"')[0]), key
+    assert not (CHECKS_FILE.parent / "checks.json").exists(), "the plain file is gone"
+
+
+def test_a_sealed_check_file_opens_again_for_authors_and_judges_answers_by_digest(tmp_path):
+    from widgets.lessons.checks import CheckBook, open_sealed, seal
+    plain = {"t/n": {"question": "How many?", "answer": 8, "hint": "Count.", "explanation": "Eight boxes."},
+             "t/c": {"question": "Who?", "answer": "Mokia", "choices": ["Mokia", "Globbo"], "hint": "Look.",
+                     "explanation": "Mokia acts first.", "why_not": {"Globbo": "Globbo acts second."}},
+             "t/d": {"question": "How much each?", "answer": {"Mokia": 12, "Globbo": 6}, "hint": "Count.",
+                     "explanation": "Three competitors."},
+             "t/b": {"question": "May it?", "answer": False, "hint": "Think.", "explanation": "No card then."}}
+    sealed = seal(plain)
+    path = tmp_path / "sealed.json"
+    path.write_text(json.dumps(sealed))
+    for secret in ("Eight boxes", "acts first", "acts second", "Three competitors", "No card then", '"answer"'):
+        assert secret not in path.read_text()
+    assert open_sealed(sealed)["t/c"]["why_not"] == {"Globbo": "Globbo acts second."}
+    book = CheckBook(path)
+    assert book["t/n"].judge("eight")[0] and not book["t/n"].judge("7")[0]
+    assert book["t/c"].judge("Mokia")[0] and book["t/c"].judge("Globbo") == (False, "Globbo acts second.")
+    assert book["t/d"].judge({"Mokia": "twelve", "Globbo": "6"})[0]
+    assert book["t/d"].judge({"Mokia": "12", "Globbo": "5"}) == (False, "Look again at Globbo.")
+    assert book["t/b"].judge("No")[0] and not book["t/b"].judge("Yes")[0]
+    sealed["t/n"]["digests"] = sealed["t/c"]["digests"]  # a tampered entry is named
+    path.write_text(json.dumps(sealed))
+    with pytest.raises(ValueError, match="t/n"):
+        CheckBook(path)
+
+
+NOTEBOOKS = __import__("pathlib").Path(__file__).resolve().parents[2] / "notebooks"
+COURSE = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve"]
+
+
+def _vocabulary() -> set[str]:
+    board, deck = mc.load_board(), mc.load_deck()
+    words = set(board.industries) | {c.name for c in board.countries} | {c.name for c in deck.cards}
+    return words | {"Democracy", "Dictatorship", "Kleptocracy", "Wikisyndicalism", "final"}
+
+
+def _terms(question: str) -> set[str]:
+    return {v for v in _vocabulary() if re.search(rf"\b{re.escape(v)}\b", question)}
+
+
+def _stem(word: str) -> str:
+    return word.lower()[:4]
+
+
+def states_answer(text: str, check) -> str | None:
+    """The sentence (or table row) of `text` that states `check`'s answer, if one does: a phrase
+    that gives it away (the check's `tells`), or the answer next to a game term of the question."""
+    for tell in check.tells:
+        if re.search(tell, text, re.IGNORECASE):
+            return tell
+    terms = _terms(check.question)
+    # a country's numbers on a board ("Defense 5, Force 3") are the board, not an answer about the Defense industry
+    text = re.sub(r"\b(Defense|Force) \d+", "", text)
+    for sentence in re.split(r"(?<=[.!?:;])\s+|\n|\|", text):
+        if not any(re.search(rf"\b{re.escape(t)}\b", sentence) for t in terms):
+            continue
+        answer = check.answer
+        if isinstance(answer, bool):
+            continue
+        if isinstance(answer, int):
+            word = NUMBER_WORDS[answer] if 0 <= answer < len(NUMBER_WORDS) else str(answer)
+            if re.search(rf"\b({answer}|{word})\b", sentence, re.IGNORECASE):
+                return sentence
+        elif isinstance(answer, dict):
+            if all(re.search(rf"\b{re.escape(k)}\b.*\b{v}\b", sentence) for k, v in answer.items()):
+                return sentence
+        else:
+            wanted = {_stem(w) for w in re.findall(r"[A-Za-z]{3,}", str(answer))} - {_stem(t) for t in terms}
+            found = {_stem(w) for w in re.findall(r"[A-Za-z]{3,}", sentence)}
+            if wanted and len(wanted & found) >= max(2, (2 * len(wanted) + 2) // 3):
+                return sentence
+    return None
+
+
+def test_the_answer_test_catches_what_the_issue_found():
+    from widgets.lessons import checkbook
+    boxes = checkbook()["01/boxes"]
+    assert states_answer("Our board gives every industry five boxes: so Nanotech and Metals start with four "
+                         "companies, the others with five.", boxes)
+    assert not states_answer("Count the boxes of the Metals column, then look at the neutral places.", boxes)
+
+
+def _shown(widget) -> str:
+    """The text a widget and its children show (HTML stripped), board hover texts included."""
+    parts = [str(getattr(widget, "value", "")) if isinstance(getattr(widget, "value", ""), str) else ""]
+    figure = getattr(getattr(widget, "view", None), "figure", None)
+    for trace in getattr(figure, "data", ()):
+        parts += [str(t) for t in (getattr(trace, "hovertext", None) or ())]
+    for child in getattr(widget, "children", ()):
+        parts.append(_shown(child))
+    return _text("\n".join(p for p in parts if p))
+
+
+def _text(html: str) -> str:
+    """Visible text, one line per table cell, hover line or list item."""
+    return re.sub(r"<[^>]+>", " ", re.sub(r"<br>|</td>|</li>|</tr>| · ", "\n", html))
+
+
+@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
+def test_no_lesson_text_or_output_states_the_answer_of_a_self_check_it_asks(path):
+    """The page a learner reads before a self-check (the lesson's text, the boards it shows, each
+    exercise's goal and panel) does not state its answer: the learner works it out."""
+    from widgets.lessons import checkbook
+    from widgets.lessons.course import EXERCISES, position
+    from widgets.lessons.show import board, corps_html
+    cells = json.loads(path.read_text())["cells"]
+    page = ""
+    for cell in cells:
+        text = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            page += "\n" + text
+            continue
+        for key in re.findall(r'\bshow\("([^"]+)"', text):
+            figure = board(position(key), corps=False)
+            page += "\n" + _text(corps_html(position(key)))
+            page += "\n" + _text("\n".join(str(t) for trace in figure.data for t in (trace.hovertext or ())))
+        for key in re.findall(r'exercise\("([^"]+)"\)', text):
+            page += "\n" + _shown(EXERCISES[key].widget())
+        for key in re.findall(r'self_check\("([^"]+)"\)', text):
+            found = states_answer(page, checkbook()[key])
+            assert not found, f"{path.name}: the page states the answer to {key}: {found!r}"
+
+
+# --- 8. small ones ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
+def test_a_lessons_header_gives_the_same_time_as_the_index(path):
+    readme = (NOTEBOOKS / "README.md").read_text()
+    row = next(ln for ln in readme.splitlines() if f"({path.name})" in ln)
+    index_minutes = int(re.search(r"\|\s*(\d+)\s*min\s*\|", row).group(1))
+    header = "".join(json.loads(path.read_text())["cells"][0]["source"])
+    said = re.search(r"About (\d+) minutes", header)
+    assert said and int(said.group(1)) == index_minutes, f"{path.name}: the header says {said and said.group(1)}, the index {index_minutes}"

@@ -74,7 +74,7 @@ def test_the_rules_course_speaks_the_games_language(path: Path):
 
 @pytest.mark.parametrize("path", MINE, ids=lambda p: p.name)
 def test_no_self_check_answer_can_be_read_in_a_notebook(path: Path):
-    """The answers, hints and explanations live in widgets/lessons/data/checks.json; a notebook
+    """The answers, hints and explanations live in widgets/lessons/data/checks.sealed.json; a notebook
     names a check by its key only, and keeps no output that could reveal one."""
     book = checkbook()
     everything = path.read_text()
