@@ -206,3 +206,35 @@ def test_a_lessons_header_gives_the_same_time_as_the_index(path):
     header = "".join(json.loads(path.read_text())["cells"][0]["source"])
     said = re.search(r"About (\d+) minutes", header)
     assert said and int(said.group(1)) == index_minutes, f"{path.name}: the header says {said and said.group(1)}, the index {index_minutes}"
+
+
+# --- 5. worked examples and explanations at the right moment -----------------------------------------
+
+def test_a_worked_example_after_a_self_check_waits_until_the_check_is_done_not_just_tried():
+    """Lesson 05: one wrong try at the Oil self-check left a try, yet the worked example (which prints
+    the Oil payout) opened."""
+    from widgets.lessons import WorkedExample, self_check
+    payout, oil = EXERCISES["05/best-payout"].widget(), self_check("05/oil")
+    worked = WorkedExample(lambda: print("Oil: Globbo 12, Lenogo 6"), [payout, oil])
+    for move in EXERCISES["05/best-payout"].miss:
+        payout.choose(move)
+    oil.answer({"Globbo": "1", "Lenogo": "1"})
+    assert not oil.done and not worked.unlocked and worked.button.disabled
+    with pytest.raises(RuntimeError):
+        worked.show()
+    oil.answer({"Globbo": "2", "Lenogo": "2"})
+    assert oil.done and worked.unlocked
+
+
+def test_start_over_forgets_why_the_opponents_did_what_they_did_in_the_earlier_attempt():
+    """Lesson 15/L-5: after Start over, 'Why they did it' still showed a reason from the first attempt."""
+    ex = EXERCISES["15/l-5"]
+    widget = ex.widget()
+    widget.choose("Mokia buys European Union/Nanotech")  # Globbo controls the European Union: it permits
+    assert "Why they did it" in widget.result.value and widget.reasons, "the opponents explained something in the first attempt"
+    old = [r for _n, r in widget.reasons]
+    widget.start_over()
+    assert widget.reasons == []
+    for move in ex.solution:
+        widget.choose(move)
+    assert not any(r in widget.result.value for r in old if r not in [x for _n, x in widget.reasons])

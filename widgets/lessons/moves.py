@@ -147,6 +147,7 @@ class MoveMaker(w.VBox):
         self.game = mc.Game(state.clone(), list(log))
         self.opponents = copy.deepcopy(self._opponents_origin)
         self.moves.clear()
+        self.reasons.clear()  # the opponents' reasons belong to the attempt they explained
         self.verdict = None
         self._reset_counters()
         self._run_opponents()
