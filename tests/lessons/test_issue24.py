@@ -238,3 +238,57 @@ def test_start_over_forgets_why_the_opponents_did_what_they_did_in_the_earlier_a
     for move in ex.solution:
         widget.choose(move)
     assert not any(r in widget.result.value for r in old if r not in [x for _n, x in widget.reasons])
+
+
+# --- 7. rules told exactly; our rulings labelled as ours ----------------------------------------------
+
+LABEL = re.compile(r"our ruling\s+\(docs/rulings\.md\s+(R\d+(?:,\s*R\d+)*)\)")
+# What a lesson may only say as the project's reading, never as the rule (docs/rulings.md):
+# (ruling, the paragraphs it concerns, a claim that belongs to it)
+OUR_READINGS = [
+    ("R32", r"", r"clone soldiers[^.]*\b(stays|kept|remains)\b[^.]*\b(table|in play)"),
+    ("R12", r"", r"\bvotes?\b[^.]*\bsecret|\bsecret\b[^.]*\bvotes\b"),
+    ("R28", r"\b(trade|deal)", r"\boffers?\b[^.]*\b(accepts?|except|wait|not while)\b"),
+    ("R5", r"interven", r"another corp('s company| owns|\*\* owns)|\*\*another corp owns\*\*"),
+    ("R19", r"\bleav", r"mercenaries[^.]*\b(gone|vanish|disappear)|paid card[^.]*\b(nobody|back)"),
+]
+
+
+def _paragraphs(path):
+    for cell in json.loads(path.read_text())["cells"]:
+        if cell["cell_type"] == "markdown":
+            yield from re.split(r"\n\s*\n|\n(?=\* |\d+\. |\| )", "".join(cell["source"]))
+
+
+def test_every_ruling_a_lesson_names_is_labelled_as_ours_and_exists():
+    rulings = (NOTEBOOKS.parent / "docs" / "rulings.md").read_text()
+    for path in COURSE:
+        for paragraph in _paragraphs(path):
+            for word in re.finditer(r"\bruling\b", paragraph, re.IGNORECASE):
+                assert LABEL.match(paragraph, word.start() - 4), f"{path.name}: 'ruling' outside the label: {paragraph!r}"
+            for number in re.split(r",\s*", ", ".join(LABEL.findall(paragraph))) if LABEL.search(paragraph) else []:
+                assert f"### {number}." in rulings, f"{path.name}: {number} is not in docs/rulings.md"
+
+
+@pytest.mark.parametrize("ruling,about,claim", OUR_READINGS, ids=[r[0] for r in OUR_READINGS])
+def test_a_reading_the_project_decided_is_told_as_our_ruling_never_as_the_rule(ruling, about, claim):
+    for path in COURSE:
+        for paragraph in _paragraphs(path):
+            if re.search(about, paragraph, re.IGNORECASE) and re.search(claim, paragraph, re.IGNORECASE):
+                assert ruling in re.split(r",\s*", ", ".join(LABEL.findall(paragraph))), \
+                    f"{path.name} tells our ruling {ruling} as a rule: {paragraph.strip()!r}"
+
+
+def test_the_rules_lessons_tell_what_the_rulebook_says():
+    def text(name):
+        return "\n".join(_paragraphs(next(p for p in COURSE if p.name.startswith(name))))
+    # every played card is discarded (lesson 10)
+    assert re.search(r"played card is discarded\.", text("10"))
+    # setup hands out ASEAN and the African Federation too (lesson 01)
+    start = next(p for p in text("01").split("\n* ") if "already have a controller" in p)
+    assert "ASEAN" in start and "African Federation" in start
+    # anything may be given to anyone at any time (lesson 13); the intervention picks a company in a
+    # country you control (lessons 03, 07)
+    assert re.search(r"\*\*at any time\*\*", text("13"), re.IGNORECASE)
+    for name in ("03", "07"):
+        assert re.search(r"company in a country you control|company \*\*in a country you control\*\*", text(name)), name
