@@ -292,3 +292,27 @@ def test_the_rules_lessons_tell_what_the_rulebook_says():
     assert re.search(r"\*\*at any time\*\*", text("13"), re.IGNORECASE)
     for name in ("03", "07"):
         assert re.search(r"company in a country you control|company \*\*in a country you control\*\*", text(name)), name
+
+
+# --- 2. no preview does the exercise's arithmetic before it is answered ---------------------------------
+
+CALCULATIONS = ["05/best-payout", "09/win-a-war", "09/defend-an-ally", "10/spoil-a-payout", "10/top-of-the-table",
+                "15/hurt-a-rival", "15/last-purchase"]
+
+
+@pytest.mark.parametrize("key", CALCULATIONS)
+def test_an_exercise_that_teaches_a_calculation_previews_nothing_until_it_is_answered(key):
+    ex = EXERCISES[key]
+    widget = ex.widget()
+    assert "preview is off" in ex.goal, f"{key}: the goal says the preview is off"
+    for _label, action in widget.menu.options:
+        widget.menu.value = action
+        assert widget.hint.value == "", f"{key}: choosing {action} previews {widget.hint.value!r}"
+    for move in ex.miss:
+        widget.choose(move)
+    widget.start_over()
+    shown = []
+    for _label, action in widget.menu.options:
+        widget.menu.value = action
+        shown.append(widget.hint.value)
+    assert any(shown), f"{key}: once answered, the previews help again"

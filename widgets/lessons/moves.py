@@ -255,7 +255,8 @@ class MoveMaker(w.VBox):
 
     def _preview(self, action) -> None:
         text = ""
-        if action is not None and self.show_preview:
+        # a "predict first" exercise previews nothing until the learner has tried it once
+        if action is not None and (self.show_preview or self.attempts > 0):
             try:
                 from widgets.table.choices import preview
                 text = preview(self.game, action)

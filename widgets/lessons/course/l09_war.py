@@ -18,7 +18,8 @@ def attack() -> mc.Game:
 
 add_exercise(
     key="09/win-a-war", position=attack, corp="Lenogo", kinds=("war",),
-    goal="win a war against a rival this turn, and take one of the loser's companies away.",
+    preview=False,
+    goal="win a war against a rival this turn, and take one of the loser's companies away. (The preview is off until you have tried: work it out.)",
     judge=lambda b, a, m: verdict(
         a.controller("Japan") == "Lenogo" and a.company_status("Japan/Electronics") != "Nonintendo",
         "Japan: your 5 (Force 2 + 3 mercenaries) beat its 4 (Defense 4, no mercenaries). As the winner you "
@@ -43,7 +44,8 @@ def ally() -> mc.Game:
 add_exercise(
     key="09/defend-an-ally", position=ally, corp="Globbo", kinds=("support", "stay-out"),
     opponents=lambda: {"Lenogo": Opponent(turn=lenogo_attacks_japan), "Nonintendo": Opponent(), "Mokia": Opponent()},
-    goal="Lenogo attacks Japan, held by Nonintendo, your ally. Make sure Japan stays Nonintendo's, losing as few mercenaries as you can.",
+    goal="Lenogo attacks Japan, held by Nonintendo, your ally. Make sure Japan stays Nonintendo's, losing as few mercenaries as you can. (The preview is off until you have tried: work it out.)",
+    preview=False,
     judge=lambda b, a, m: verdict(
         a.controller("Japan") == "Nonintendo" and a.mercenaries("Globbo") == 1,
         "One mercenary was enough: 5 against 5 is a tie, and a tie goes to the defender. The mercenary you "

@@ -23,7 +23,8 @@ def globbo_pays_robotics(game: mc.Game, corp: str):
 add_exercise(
     key="10/spoil-a-payout", position=rival_payout, corp="Mokia", kinds=("play", "no-card"),
     opponents=lambda: {"Globbo": Opponent(turn=globbo_pays_robotics), "Nonintendo": Opponent()},
-    goal="Globbo calls a payout of Robotics, where it owns four companies and you one. Make Globbo earn less from it.",
+    goal="Globbo calls a payout of Robotics, where it owns four companies and you one. Make Globbo earn less from it. (The preview is off until you have tried: work it out.)",
+    preview=False,
     judge=lambda b, a, m: verdict(
         money_gained(b, a, "Globbo") < 32,
         f"Oversupply counted one more competitor: 3 instead of 2, so 6 Euros per company instead of 8. Globbo "
@@ -40,7 +41,8 @@ def all_solar() -> mc.Game:
 
 add_exercise(
     key="10/top-of-the-table", position=all_solar, corp="Mokia", kinds=("payout",),
-    goal="earn 60 Euros from one payout.",
+    goal="earn 60 Euros from one payout. (The preview is off until you have tried: work it out.)",
+    preview=False,
     judge=lambda b, a, m: verdict(
         money_gained(b, a, "Mokia") == 60,
         "You own all five Solar companies: one competitor. Shortages took it to zero, the top of the table: "

@@ -27,7 +27,7 @@ def globbo_oil(game: mc.Game) -> int:
 
 add_exercise(
     key="15/hurt-a-rival", position=spoil, corp="Mokia", kinds=("buy", "intervene"), preview=False,
-    goal="Globbo's three Oil companies earn 18 Euros at each Oil payout. Cut that as much as you can this turn.",
+    goal="Globbo's three Oil companies earn 18 Euros at each Oil payout. Cut that as much as you can this turn. (The preview is off until you have tried: work it out.)",
     judge=lambda b, a, m: verdict(
         globbo_oil(a) < globbo_oil(b),
         f"Your government forced Globbo to sell: its two remaining companies now face 4 competitors (Globbo and "
@@ -48,7 +48,8 @@ def last_turn() -> mc.Game:
 add_exercise(
     key="15/last-purchase", position=last_turn, corp="Mokia", kinds=("buy", "pass"), until=lambda g: g.is_over,
     opponents=lambda: {"Globbo": Opponent(turn=lambda g, c: mc.PayoutIndustry(c, "Media")), "Nonintendo": Opponent()},
-    goal="this is the game's last round and you act last: Globbo has called this round's payout. Do not lose money with your last action.",
+    goal="this is the game's last round and you act last: Globbo has called this round's payout. Do not lose money with your last action. (The preview is off until you have tried: work it out.)",
+    preview=False,
     judge=lambda b, a, m: verdict(
         a.money("Mokia") >= b.money("Mokia"),
         "A company bought now earns one payout, the final one. With five competitors that is 3 Euros, less than "
