@@ -316,3 +316,33 @@ def test_an_exercise_that_teaches_a_calculation_previews_nothing_until_it_is_ans
         widget.menu.value = action
         shown.append(widget.hint.value)
     assert any(shown), f"{key}: once answered, the previews help again"
+
+
+# --- 3. choices to think about: three or more, a tempting wrong one, and why the wrong ones lose ----------
+
+TEMPTING = {
+    "07/better-metals": [["Mokia intervenes against China/Metals"], ["Mokia intervenes against Mercosur/Metals"]],
+    "10/spoil-a-payout": [["Mokia plays Shortages"], ["Mokia plays no card"]],
+    "13/leave": [["Lenogo passes"], ["Lenogo offers Nonintendo a gift: 50 Euros", "Lenogo leaves the game"]],
+    "15/permit-a-rival": [["Mokia vetoes the purchase"],
+                          ["Mokia plays General Strike on NAFTA/Robotics"]],
+}
+
+
+@pytest.mark.parametrize("key", sorted(TEMPTING))
+def test_an_exercise_offers_three_plausible_choices_and_says_why_each_wrong_one_loses(key):
+    ex = EXERCISES[key]
+    widget = ex.widget()
+    assert len(widget.choices()) >= 3, f"{key}: only {[str(a) for a in widget.choices()]}"
+    whys = []
+    for attempt in TEMPTING[key]:
+        widget.start_over()
+        for move in attempt:
+            widget.choose(move)
+        assert widget.verdict is not None and not widget.verdict.met, f"{key}: {attempt} met the goal"
+        whys.append(widget.verdict.why)
+    assert len(set(whys)) == len(whys), f"{key}: the same words for different mistakes: {whys}"
+    widget.start_over()
+    for move in ex.solution:
+        widget.choose(move)
+    assert widget.verdict.met

@@ -69,11 +69,13 @@ class MoveMaker(w.VBox):
                  until: Callable[[mc.Game], bool] | None = None, show_board: bool = True,
                  preview: bool = True, bots: dict | None = None,
                  allow: Callable[[mc.Action], bool] | None = None,
-                 vet: Callable[[mc.Game, mc.Action], str | None] | None = None):
+                 vet: Callable[[mc.Game, mc.Action], str | None] | None = None,
+                 extra: Callable[[mc.Game], list[mc.Action]] | None = None):
         self.game = game
         self.kinds = set(kinds) if kinds else None
         self.allow = allow  # the first move: only choices it accepts are offered
         self.vet = vet      # a message refusing a move that misses the step's point (try again)
+        self.extra = extra  # more first moves than the decision lists (a trade offer, say)
         self.corp = corp or (game.deciders[0] if game.deciders else game.corps[0])
         given = dict(opponents or bots or {})
         self.opponents = {c: given.get(c) or Opponent() for c in game.corps if c != self.corp}
@@ -183,10 +185,13 @@ class MoveMaker(w.VBox):
             options = [a for a in game.interruptions(corp) if isinstance(a, mc.PlayCard)]
         else:
             options = []
+        if self.kinds is not None and "leave" in self.kinds and (self._first or corp in game.deciders):
+            # leaving is never offered unless an exercise is about it, and then on every step of the turn
+            options += [a for a in game.interruptions(corp) if isinstance(a, mc.LeaveGame)]
         if self._first and self.kinds is not None:
-            if "leave" in self.kinds:  # leaving is never offered unless an exercise is about it
-                options += [a for a in game.interruptions(corp) if isinstance(a, mc.LeaveGame)]
             options = [a for a in options if a.kind in self.kinds]
+        if self._first and self.extra is not None:
+            options += [a for a in self.extra(game) if a not in options]
         if self._first and self.allow is not None:
             options = [a for a in options if self.allow(a)]
         return options
