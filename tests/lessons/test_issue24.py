@@ -346,3 +346,73 @@ def test_an_exercise_offers_three_plausible_choices_and_says_why_each_wrong_one_
     for move in ex.solution:
         widget.choose(move)
     assert widget.verdict.met
+
+
+def test_the_write_your_own_bot_lesson_gives_the_bot_a_goal_that_a_weak_bot_misses():
+    """Not only legal moves: the bot must win most of 20 games against three Random bots."""
+    path = NOTEBOOKS / "programmers" / "write-your-own-bot.ipynb"
+    cells = ["".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
+    goal = next(c for c in cells if c.startswith("def goal_met("))
+    assert "assert goal_met(OneIndustry)" in goal
+    assert any("assert goal_met(OneIndustryPlus)" in c for c in cells)
+    from megacorps import tournament
+    from megacorps.bots import decision_choices
+    scope = {"tournament": tournament}
+    exec(goal.split("\n\n\nassert")[0], scope)
+
+    class Passer:
+        name = "Passer"
+
+        def __init__(self, seed=None):
+            pass
+
+        def choose(self, game, corp):
+            choices = decision_choices(game, corp)
+            return next((a for a in choices if isinstance(a, mc.Pass)), choices[0])
+
+    assert scope["goal_met"](Passer) is False
+
+
+def test_a_missed_war_or_payout_says_what_happened_in_this_attempt():
+    war = EXERCISES["09/win-a-war"].widget()
+    war.choose("Lenogo launches a war on Mercosur")
+    assert "5" in war.verdict.why and "tie goes to the defender" in war.verdict.why and "Mercosur" in war.verdict.why
+    war.start_over()
+    war.choose("Lenogo launches a war on Maghreb")
+    assert "nobody controlled it" in war.verdict.why
+    block = EXERCISES["03/block-the-payout"].widget()
+    block.choose("Mokia pays out Robotics")
+    assert "Globbo paid out" not in block.verdict.why and "yourself" in block.verdict.why
+
+
+def test_15_worth_describes_the_five_solar_companies_of_the_board():
+    from widgets.lessons import checkbook
+    question = checkbook()["15/worth"].question
+    solar = [c for c in mc.load_board().companies if c.endswith("/Solar")]
+    counted = re.search(r"Mokia owns (\w+) compan\w+, Globbo (\w+), and (\w+) are unowned", question)
+    assert counted, question
+    total = sum(NUMBER_WORDS.index(w) for w in counted.groups())
+    assert total == len(solar), f"the question counts {total} Solar companies; the board has {len(solar)}"
+
+
+@pytest.mark.parametrize("key", ["07/klepto", "10/final", "15/worth"])
+def test_a_rewritten_self_checks_answer_is_the_engines(key):
+    from widgets.lessons import checkbook
+    answer = checkbook()[key].answer
+    if key == "07/klepto":
+        game = mc.scenario(["Lenogo", "Globbo", "Mokia"], countries={"Great Russia": "Lenogo"},
+                           companies={"Caliphate/Oil": "Lenogo", "Great Russia/Oil": "Globbo", "Maghreb/Oil": "Globbo"})
+        game.apply(mc.Intervene("Lenogo", "Great Russia/Oil"))
+        assert mc.payout_amounts(game.state, "Oil")["Lenogo"] == answer
+    elif key == "10/final":
+        solar = [c for c in mc.load_board().companies if c.endswith("/Solar")]
+        game = mc.scenario(["Mokia", "Globbo", "Lenogo"], companies={c: "Mokia" for c in solar})
+        assert mc.payout_amounts(game.state, "Solar")["Mokia"] == answer  # no card in the final payouts (R30)
+    else:
+        base = {"India/Solar": "Mokia", "Mercosur/Solar": "Globbo", "Caliphate/Solar": "Globbo"}
+        game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], companies=base)
+        without = 2 * mc.payout_amounts(game.state, "Solar")["Mokia"]
+        money = game.money("Mokia")
+        game.apply(mc.BuyCompany("Mokia", "Maghreb/Solar"))
+        price = money - game.money("Mokia")
+        assert 2 * mc.payout_amounts(game.state, "Solar")["Mokia"] - without - price == answer
