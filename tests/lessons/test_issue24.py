@@ -416,3 +416,105 @@ def test_a_rewritten_self_checks_answer_is_the_engines(key):
         game.apply(mc.BuyCompany("Mokia", "Maghreb/Solar"))
         price = money - game.money("Mokia")
         assert 2 * mc.payout_amounts(game.state, "Solar")["Mokia"] - without - price == answer
+
+
+# --- 6. the first game: taught before it happens, surprises explained, why you won or lost ---------------
+
+def _guided(tour) -> None:
+    tour.next()
+    tour.next()
+    tour.panel.choose("Mokia buys China/Robotics")
+    for move in [None, None, "Mokia buys Japan/Robotics", "Mokia buys India/Robotics",
+                 "Mokia pays out Robotics", "Mokia plays Boom on Robotics"]:
+        if move:
+            tour.panel.choose(move)
+        tour.next()
+    assert tour.free
+
+
+def _words(html_text: str) -> int:
+    return len(re.findall(r"[A-Za-z0-9€'-]+", re.sub(r"<[^>]+>", " ", html_text)))
+
+
+def test_do_it_plays_the_one_move_the_list_shows():
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], companies={"Japan/Aerospace": "Nonintendo"})
+    maker = MoveMaker(game, kinds=["pass"], corp="Mokia", show_board=False)
+    assert [str(a) for a in maker.choices()] == ["Mokia passes"]
+    maker.button.click()
+    assert "Pick a move first" not in maker.result.value and maker.moves == [mc.Pass("Mokia")]
+
+
+def test_the_coachs_notes_are_short():
+    from widgets.lessons.tutorial import FREE_PLAY, STEPS
+    for i, step in enumerate(STEPS):
+        assert _words(step.text) <= 50, f"step {i + 1} has {_words(step.text)} words"
+    assert _words(FREE_PLAY) <= 50
+
+
+def test_the_coach_stands_next_to_the_controls_it_talks_about():
+    from widgets.lessons.tutorial import FirstGame
+    tour = FirstGame()
+    box = next(b for b in descendants(tour) if tour.coach in getattr(b, "children", ()))
+    inside = list(descendants(box))
+    assert tour.panel.controls in inside and tour.next_button in inside, "coach, Continue and Do it in one frame"
+    assert tour.panel.view is None or tour.panel.view.figure not in inside
+
+
+SEEDS = range(4)
+UNTAUGHT = ("intervenes", "launches a war", "buys mercenaries", "bids", "votes", "election", "revolution",
+            "coup", "offers")
+
+
+def _free_game(seed: int, policy: int):
+    from widgets.lessons.tutorial import FirstGame
+    tour = FirstGame(seed=seed)
+    _guided(tour)
+    rng = __import__("random").Random(policy)
+    seen_choices = set()
+    for _ in range(300):
+        if tour.finished:
+            break
+        choices = tour.panel.choices()
+        seen_choices |= {a.kind for a in choices}
+        tour.panel.choose(rng.choice(choices))
+    assert tour.finished
+    return tour, seen_choices
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_free_rounds_bring_nothing_the_coach_never_taught(seed):
+    tour, kinds = _free_game(seed, seed)
+    log = " ".join(e.text for e in tour.panel.game.log).lower()
+    for word in UNTAUGHT:
+        assert word not in log, f"seed {seed}: the free rounds brought '{word}'"
+    assert kinds <= {"buy", "payout", "pass", "play", "no-card", "permit", "veto"}, kinds
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_card_a_rival_plays_is_explained_in_one_line_when_it_happens(seed):
+    from widgets.lessons.tutorial import SURPRISES
+    tour, _kinds = _free_game(seed, seed + 10)
+    deck = [c.name for c in mc.load_deck().cards]
+    plays = {c for e in tour.panel.game.log for c in deck
+             if any(e.text.startswith(f"{r} plays {c}") for r in ("Globbo", "Nonintendo"))}
+    for card in plays:
+        line = SURPRISES[card]
+        assert line in tour.surprises_told, f"seed {seed}: {card} was played and not explained"
+        assert _words(line) <= 30
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_first_games_end_says_why_the_winner_won(seed):
+    tour, _kinds = _free_game(seed, seed + 20)
+    game = tour.panel.game
+    text = re.sub(r"<[^>]+>", " ", tour.coach.value)
+    assert "Why" in text
+    winner = game.winners()[0]
+    assert winner in text and str(game.scores()[winner]) in text
+
+
+def test_the_first_game_tells_what_it_leaves_for_later():
+    from widgets.lessons.tutorial import FREE_PLAY, STEPS
+    said = " ".join(s.text for s in STEPS) + FREE_PLAY
+    for thing in ("pick", "mercenar", "war", "intervention"):
+        assert thing in said.lower(), thing

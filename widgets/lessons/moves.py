@@ -76,6 +76,7 @@ class MoveMaker(w.VBox):
         self.allow = allow  # the first move: only choices it accepts are offered
         self.vet = vet      # a message refusing a move that misses the step's point (try again)
         self.extra = extra  # more first moves than the decision lists (a trade offer, say)
+        self.keep_to: Callable[[mc.Action], bool] | None = None  # a limit on every choice, not only the first
         self.corp = corp or (game.deciders[0] if game.deciders else game.corps[0])
         given = dict(opponents or bots or {})
         self.opponents = {c: given.get(c) or Opponent() for c in game.corps if c != self.corp}
@@ -194,6 +195,8 @@ class MoveMaker(w.VBox):
             options += [a for a in self.extra(game) if a not in options]
         if self._first and self.allow is not None:
             options = [a for a in options if self.allow(a)]
+        if self.keep_to is not None:
+            options = [a for a in options if self.keep_to(a)]
         return options
 
     def offers(self, action: mc.Action, choices: list[mc.Action] | None = None) -> bool:
@@ -208,12 +211,13 @@ class MoveMaker(w.VBox):
                 and any(action in r for r in self.game.ranges(self.corp)))
 
     def retarget(self, *, kinds=None, allow=None, vet=None, goal: Goal | None = None,
-                 until: Callable[[mc.Game], bool] | None = None, keep: bool = True) -> None:
+                 until: Callable[[mc.Game], bool] | None = None, keep: bool = True,
+                 keep_to: Callable[[mc.Action], bool] | None = None) -> None:
         """A new exercise on the game as it stands (the guided first game moves on this way):
         new limits on the first move, a new goal, and `keep` the current position as the one
         *Start over* goes back to."""
         self.kinds = set(kinds) if kinds else None
-        self.allow, self.vet, self.goal = allow, vet, goal
+        self.allow, self.vet, self.goal, self.keep_to = allow, vet, goal, keep_to
         self.until = until or self._one_move_done
         self.moves.clear()
         self.verdict = None
@@ -302,6 +306,9 @@ class MoveMaker(w.VBox):
             action = mc.Bid(self.corp, amount)
         else:
             action = self.menu.value
+            options = [a for _label, a in self.menu.options]
+            if action is None and len(options) == 1:
+                action = options[0]  # the list shows one move: Do it plays it
         if action is None:
             self.result.value = "Pick a move first."
             return
