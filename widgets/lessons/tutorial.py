@@ -193,7 +193,7 @@ STEPS: list[Step] = [
     Step("<b>Welcome.</b> You run <b>Mokia</b>, one of three giant corporations. The <b>board</b> below is the "
          "world: a row per country, a column per industry. Each box is a company; MK marks yours. The box "
          "left of a row shows who controls the country. Hover over any box.", show=("board",)),
-    Step("<b>Most money wins.</b> The line above the board shows each corp's Euros (40 to start), companies "
+    Step("<b>Most money wins.</b> The line above the board shows each corp's Euros (40 to start), soldiers (\"merc.\"), companies "
          "and countries. Companies earn when their industry <b>pays out</b>: fewer <b>competitors</b>, more each. "
          "Six rounds, one action each; you act first. (Your two free starting picks were made for you.)",
          show=("corps",)),
@@ -265,20 +265,22 @@ def why_it_ended(game: mc.Game) -> str:
         paid = final[corp]
         total = sum(paid.values())
         best = max(sorted(paid), key=paid.get) if paid else None
-        companies = len(game.companies_of(corp))
-        where = f", most from {best} ({paid[best]})" if best else ""
-        return (f"{scores[corp] - total} Euros before the final payouts and {total} from them "
-                f"({companies} compan{'y' if companies == 1 else 'ies'}{where})")
+        where = f", {paid[best]} of them from {best}" if best else ""
+        return f"{scores[corp] - total} before the final payouts, {total} from them{where}"
 
-    if winner == YOU:
-        runner = max((c for c in game.corps if c != YOU), key=lambda c: scores[c])
-        text = (f"<b>Why you won:</b> you ended with {scores[YOU]} Euros: {told(YOU)}. {runner}, the next, "
-                f"{scores[runner]}: {told(runner)}.")
+    rival = winner if winner != YOU else max((c for c in game.corps if c != YOU), key=lambda c: scores[c])
+    first, second = (YOU, rival) if winner == YOU else (winner, YOU)
+    head = "Why you won" if winner == YOU else f"Why {html.escape(winner)} won"
+    lines = (f"<b>{head}:</b> {html.escape(first)} {scores[first]} Euros ({told(first)}); "
+             f"{html.escape(second)} {scores[second]} ({told(second)}). ")
+    before = {c: scores[c] - sum(final[c].values()) for c in (first, second)}
+    if before[first] >= before[second]:
+        lines += (f"The lead was built before the end: {html.escape(first)} had {before[first]} Euros to "
+                  f"{before[second]} when the deck ran out, from payouts called during the game.")
     else:
-        text = (f"<b>Why {html.escape(winner)} won:</b> it ended with {scores[winner]} Euros: {told(winner)}. "
-                f"You: {scores[YOU]}: {told(YOU)}.")
-    return text + (" Each company earns at every payout of its industry, the final one included, and earns more "
-                   "the fewer competitors there are.")
+        lines += (f"The final payouts decided it: {html.escape(first)} owned more of the industries that paid "
+                  "most at the end.")
+    return lines + " Every company earns at each payout of its industry, and more when there are fewer competitors."
 
 
 class FirstGame(w.VBox):
@@ -379,7 +381,7 @@ class FirstGame(w.VBox):
         self.progress.value = f"<span style='color:#555'>Your first game · step {len(STEPS) + 1} of {len(STEPS) + 1}</span>"
         self.coach.value = f"<div style='max-width:860px'>{FREE_PLAY}</div>"
         self.next_button.layout.display = "none"
-        self.panel.done_text = "<i>The game is over: the result is in the blue frame above.</i>"
+        self.panel.done_text = "<i>The game is over: the result is just above.</i>"
         self.panel.opponents = free_rivals(self.seed)
         self.panel.retarget(until=lambda g: g.is_over, keep_to=taught)
         self._update_log()
