@@ -84,3 +84,30 @@ def test_the_first_game_is_played_to_its_end_in_voila():
         assert not guided
         harmless = ("setData is not a function", "[anywidget] Failed to initialize model")
         assert not [e for e in errors if not any(h in e for h in harmless)], errors
+
+
+def test_at_1024x700_the_coachs_note_and_do_it_are_on_screen_together():
+    """Issue 24: the coach box sat ~700 px above 'Do it'; every step was scroll down, scroll up."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    from widgets.testing.voila_runner import chromium, free_port, route_cdn, serving, voila_command
+
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(NOTEBOOKS.parent))
+    with serving(voila_command(NOTEBOOKS / "00-first-game.ipynb", port), port, env, timeout=60), \
+            sync_playwright() as p, chromium(p) as browser:
+        page = browser.new_page(viewport={"width": 1024, "height": 700})
+        route_cdn(page)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
+        cont = page.locator("button:has-text('Continue')")
+        cont.wait_for(state="visible", timeout=90_000)
+        cont.click()
+        page.wait_for_selector("text=step 2 of", timeout=15_000)
+        cont.click()
+        note = page.locator("text=step 3 of").first  # the top of the coach's frame
+        note.wait_for(state="visible", timeout=15_000)
+        note.scroll_into_view_if_needed()
+        do_it = page.locator("button:has-text('Do it')").first
+        top, button = note.bounding_box(), do_it.bounding_box()
+        assert top and button and 0 <= top["y"] and button["y"] + button["height"] <= 700, (top, button)

@@ -170,14 +170,16 @@ def test_a_bid_out_of_range_is_refused_with_a_reason_not_changed():
     assert maker.game.controller("ASEAN") == "Mokia" and maker.game.money("Mokia") == 15
 
 
-def test_a_worked_example_waits_for_an_attempt_but_its_checks_run_at_once():
+def test_a_worked_example_waits_until_the_self_check_is_done_but_its_checks_run_at_once():
     quiz = SelfCheck(number_check())
     ran = []
     example = worked_example(lambda: (ran.append(1), print("Mokia earns 8")), after=quiz)
     assert ran and example.button.disabled and "Mokia earns 8" not in widget_state(example)
     with pytest.raises(RuntimeError):
         example.show()
-    quiz.answer("3")
+    quiz.answer("3")  # a try is left: the example would give the answer away
+    assert example.button.disabled
+    quiz.answer("4")
     example.button.click()
     assert "Mokia earns 8" in example.body.value
     with pytest.raises(AssertionError):

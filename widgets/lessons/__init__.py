@@ -9,7 +9,7 @@ Game-agnostic (the note-card game's lessons use them too):
 
 MegaCorps:
 
-* `self_check(id)`: a self-check of this course (answers in `widgets/lessons/data/checks.json`);
+* `self_check(id)`: a self-check of this course (answers sealed in `widgets/lessons/data/checks.sealed.json`);
 * `make_move(game, corp=..., goal=..., opponents=...)`: the learner plays one corp against
   opponents who react, toward a goal the widget checks (`moves.MoveMaker`);
 * `TradeMaker`: offers of anything to an opponent who answers;
@@ -30,7 +30,7 @@ from .moves import MoveMaker, TradeMaker, make_move
 from .opponents import Opponent
 from .show import board, board_html, corps_html, print_money, print_payout, show_log
 
-CHECKS_FILE = Path(__file__).with_name("data") / "checks.json"
+CHECKS_FILE = Path(__file__).with_name("data") / "checks.sealed.json"
 
 __all__ = ["CHECKS_FILE", "CheckBook", "Goal", "MoveMaker", "Opponent", "SelfCheck", "TradeMaker",
            "Verdict", "WorkedExample", "board", "keep_alive", "board_html", "checkbook", "corps_html", "first_game",

@@ -22,19 +22,35 @@ The data file maps an id to a check:
         "hint": "Count the competitors first ...",
         "why_not": {"Nobody": "..."},                  # optional: feedback for a given wrong choice
         "explanation": "Competitors: ..."}}
+
+**Sealed files.** A learner browsing the course's files (JupyterLab's or Binder's file browser)
+must not read the answers there either. A sealed data file (`"_format": "sealed-1"`, what
+`python -m widgets.lessons seal PLAIN SEALED` writes) keeps each check's question and
+choices readable, its answer only as salted SHA-256 digests (what `judge` compares a given
+answer with), and the texts shown after an attempt (hint, explanation, the answer's wording,
+feedback for wrong choices) scrambled with a key drawn from the entry's salt. This stops
+reading, not a programmer: `python -m widgets.lessons open SEALED` prints the plain
+file, which is how the course's authors edit it (open, edit, seal again).
 """
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
 import re
+import secrets as _random
+import sys
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
-__all__ = ["Check", "CheckBook", "SelfCheck", "parse_number"]
+__all__ = ["Check", "CheckBook", "SelfCheck", "open_sealed", "parse_number", "seal"]
+
+SEALED = "sealed-1"
 
 
 def parse_number(text: Any) -> int | None:
@@ -75,28 +91,35 @@ class Check:
     choices: tuple[str, ...] | None = None
     accept: tuple[str, ...] = ()
     why_not: dict[str, str] = field(default_factory=dict)
+    salt: str = ""
+    digests: Any = None  # the right answers' salted digests (see `digests_of`); None: from `answer`
+    tells: tuple[str, ...] = ()  # phrases that would give the answer away on the page (for tests)
+
+    def __post_init__(self):
+        if self.digests is None:
+            object.__setattr__(self, "digests", digests_of(self.id, self.salt, self.answer, self.accept))
 
     def judge(self, given: Any) -> tuple[bool, str]:
-        """Whether `given` is right, and what to say about a wrong answer's content (e.g. which
-        field was off), without giving the answer away."""
+        """Whether `given` is right (its salted digest is one of the right answers'), and what to
+        say about a wrong answer's content (e.g. which field was off), without giving it away."""
         answer = self.answer
         if isinstance(answer, dict):
             given = given if isinstance(given, dict) else {}
-            wrong = [k for k, v in answer.items() if parse_number(given.get(k)) != v]
+            wrong = [k for k, v in self.digests.items()
+                     if _digest(self.id, self.salt, _canonical_number(given.get(k))) != v]
             if not wrong:
                 return True, ""
             return False, f"Look again at {', '.join(wrong)}."
         if isinstance(answer, bool):
-            yes = _norm(given) in ("yes", "y", "true")
-            no = _norm(given) in ("no", "n", "false")
-            return (yes if answer else no), ""
+            text = _norm(given)
+            given = "yes" if text in ("yes", "y", "true") else "no" if text in ("no", "n", "false") else ""
+            return _digest(self.id, self.salt, given) in self.digests, ""
         if isinstance(answer, int):
             number = parse_number(given)
             if number is None:
                 return False, "Answer with a number (digits or words)."
-            return number == answer, ""
-        options = {_norm(answer), *(_norm(a) for a in self.accept)}
-        right = _norm(given) in options
+            return _digest(self.id, self.salt, str(number)) in self.digests, ""
+        right = _digest(self.id, self.salt, _norm(given)) in self.digests
         return right, ("" if right else self.why_not.get(str(given), ""))
 
     def answer_text(self) -> str:
@@ -112,6 +135,83 @@ class Check:
         return [s for s in out if s]
 
 
+def _digest(key: str, salt: str, canonical: str) -> str:
+    return hashlib.sha256(f"{salt}|{key}|{canonical}".encode()).hexdigest()
+
+
+def _canonical_number(text: Any) -> str:
+    number = parse_number(text)
+    return "" if number is None else str(number)
+
+
+def _canonical(answer: Any) -> str:
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    if isinstance(answer, int):
+        return str(answer)
+    return _norm(answer)
+
+
+def digests_of(key: str, salt: str, answer: Any, accept=()) -> Any:
+    """The salted digests a given answer is compared with: one per field for one number per
+    name, else a list (the answer and the other texts that count as right)."""
+    if isinstance(answer, dict):
+        return {k: _digest(key, salt, str(v)) for k, v in answer.items()}
+    return [_digest(key, salt, _canonical(a)) for a in (answer, *accept)]
+
+
+def _keystream(key: str, salt: str, n: int) -> bytes:
+    return hashlib.shake_256(f"megacorps-lessons|{salt}|{key}".encode()).digest(n)
+
+
+def _scramble(key: str, salt: str, data: dict) -> str:
+    raw = zlib.compress(json.dumps(data, ensure_ascii=False).encode())
+    return base64.b64encode(bytes(a ^ b for a, b in zip(raw, _keystream(key, salt, len(raw))))).decode()
+
+
+def _unscramble(key: str, salt: str, text: str) -> dict:
+    raw = base64.b64decode(text)
+    return json.loads(zlib.decompress(bytes(a ^ b for a, b in zip(raw, _keystream(key, salt, len(raw))))))
+
+
+SECRET_FIELDS = ("answer", "accept", "hint", "explanation", "why_not", "tells")
+
+
+def seal(plain: dict) -> dict:
+    """A plain data file's contents, sealed (see the module's docstring); a new salt per check."""
+    out: dict = {"_about": "Self-checks, sealed so that browsing the files gives no answer away: questions and "
+                           "choices readable, answers as salted digests, the rest scrambled. Authors: python -m "
+                           "widgets.lessons open THIS_FILE > plain.json, edit, python -m widgets.lessons seal "
+                           "plain.json THIS_FILE (widgets/lessons/checks.py)."}
+    for key, entry in plain.items():
+        if key.startswith("_"):
+            continue
+        salt = _random.token_hex(8)
+        sealed = {k: v for k, v in entry.items() if k not in SECRET_FIELDS}
+        sealed["salt"] = salt
+        sealed["form"] = ("numbers" if isinstance(entry.get("answer"), dict) else "yes-no"
+                          if isinstance(entry.get("answer"), bool) else "number"
+                          if isinstance(entry.get("answer"), int) else "text")
+        sealed["digests"] = digests_of(key, salt, entry.get("answer"), entry.get("accept", ()))
+        sealed["sealed"] = _scramble(key, salt, {k: entry[k] for k in SECRET_FIELDS if k in entry})
+        out[key] = sealed
+    out["_format"] = SEALED
+    return out
+
+
+def open_sealed(sealed: dict) -> dict:
+    """The plain contents of a sealed data file (for the course's authors)."""
+    out: dict = {}
+    for key, entry in sealed.items():
+        if key.startswith("_"):
+            continue
+        plain = {k: v for k, v in entry.items() if k not in ("salt", "form", "digests", "sealed")}
+        plain.update(_unscramble(key, entry["salt"], entry["sealed"]))
+        out[key] = {k: plain[k] for k in ("question", "answer", "choices", "accept", "hint", "why_not",
+                                          "explanation", "tells") if k in plain}
+    return out
+
+
 class CheckBook:
     """The self-checks of one course, loaded from a JSON data file (raises ValueError naming
     a bad entry)."""
@@ -119,19 +219,30 @@ class CheckBook:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         raw = json.loads(self.path.read_text())
+        sealed = raw.get("_format") == SEALED
         self.checks: dict[str, Check] = {}
         for key, entry in raw.items():
             if key.startswith("_"):
                 continue
+            salt, digests = "", None
+            if sealed:
+                try:
+                    salt, digests = entry["salt"], entry["digests"]
+                    entry = {**entry, **_unscramble(key, salt, entry["sealed"])}
+                except (KeyError, ValueError, zlib.error) as exc:
+                    raise ValueError(f"{self.path.name}: check {key!r} is not a readable sealed entry ({exc})") from None
             missing = {"question", "answer", "explanation", "hint"} - set(entry)
             if missing:
                 raise ValueError(f"{self.path.name}: check {key!r} lacks {', '.join(sorted(missing))}")
             choices = tuple(entry["choices"]) if entry.get("choices") else None
             if choices and str(entry["answer"]) not in choices:
                 raise ValueError(f"{self.path.name}: check {key!r}: the answer is not one of its choices")
-            self.checks[key] = Check(key, entry["question"], entry["answer"], entry["explanation"],
-                                     entry["hint"], choices, tuple(entry.get("accept", ())),
-                                     dict(entry.get("why_not", {})))
+            check = Check(key, entry["question"], entry["answer"], entry["explanation"], entry["hint"], choices,
+                          tuple(entry.get("accept", ())), dict(entry.get("why_not", {})), salt, digests,
+                          tuple(entry.get("tells", ())))
+            if sealed and digests != digests_of(key, salt, check.answer, check.accept):
+                raise ValueError(f"{self.path.name}: check {key!r}: its answer does not match its digests")
+            self.checks[key] = check
 
     def __getitem__(self, key: str) -> Check:
         try:
@@ -214,3 +325,15 @@ class SelfCheck(w.VBox):
         for callback in list(self._listeners):
             callback(self)
         return right
+
+
+def main(argv: list[str]) -> None:
+    """python -m widgets.lessons open SEALED > plain.json
+    python -m widgets.lessons seal plain.json SEALED"""
+    if len(argv) == 2 and argv[0] == "open":
+        print(json.dumps(open_sealed(json.loads(Path(argv[1]).read_text())), indent=2, ensure_ascii=False))
+    elif len(argv) == 3 and argv[0] == "seal":
+        sealed = seal(json.loads(Path(argv[1]).read_text()))
+        Path(argv[2]).write_text(json.dumps(sealed, indent=1, ensure_ascii=False) + "\n")
+    else:
+        raise SystemExit(main.__doc__)

@@ -73,11 +73,14 @@ class WorkedExample(w.VBox):
 
     @property
     def unlocked(self) -> bool:
-        return all(getattr(x, "attempts", 0) > 0 for x in self._after)
+        """Every exercise above tried, and every self-check above done (answered right, or tried
+        twice): an example opened while a self-check still has a try would give its answer away."""
+        return all(getattr(x, "done", getattr(x, "attempts", 0) > 0) for x in self._after)
 
     def _refresh(self) -> None:
         self.button.disabled = not self.unlocked or self.shown
-        self.note.value = "" if self.unlocked else "<i>Try the exercise or self-check above first.</i>"
+        self.note.value = "" if self.unlocked else ("<i>Opens once you have tried the exercise above and "
+                                                    "finished the self-check (right, or two tries).</i>")
 
     def show(self) -> None:
         """Reveal the example (raises RuntimeError before the learner's attempt)."""

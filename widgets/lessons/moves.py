@@ -14,6 +14,7 @@ how the tests use them.
 """
 from __future__ import annotations
 
+import copy
 import html
 import inspect
 from collections.abc import Callable, Iterable
@@ -68,14 +69,19 @@ class MoveMaker(w.VBox):
                  until: Callable[[mc.Game], bool] | None = None, show_board: bool = True,
                  preview: bool = True, bots: dict | None = None,
                  allow: Callable[[mc.Action], bool] | None = None,
-                 vet: Callable[[mc.Game, mc.Action], str | None] | None = None):
+                 vet: Callable[[mc.Game, mc.Action], str | None] | None = None,
+                 extra: Callable[[mc.Game], list[mc.Action]] | None = None):
         self.game = game
         self.kinds = set(kinds) if kinds else None
         self.allow = allow  # the first move: only choices it accepts are offered
         self.vet = vet      # a message refusing a move that misses the step's point (try again)
+        self.extra = extra  # more first moves than the decision lists (a trade offer, say)
+        self.keep_to: Callable[[mc.Action], bool] | None = None  # a limit on every choice, not only the first
         self.corp = corp or (game.deciders[0] if game.deciders else game.corps[0])
         given = dict(opponents or bots or {})
         self.opponents = {c: given.get(c) or Opponent() for c in game.corps if c != self.corp}
+        # Start over brings back the opponents as they were too (a bot's dice, a habit's memory)
+        self._opponents_origin = copy.deepcopy(self.opponents)
         self.goal = goal
         self.until = until or self._one_move_done
         self.show_preview = preview
@@ -142,7 +148,9 @@ class MoveMaker(w.VBox):
         """Back to the position the exercise started from (a fresh copy of it)."""
         state, log = self._origin
         self.game = mc.Game(state.clone(), list(log))
+        self.opponents = copy.deepcopy(self._opponents_origin)
         self.moves.clear()
+        self.reasons.clear()  # the opponents' reasons belong to the attempt they explained
         self.verdict = None
         self._reset_counters()
         self._run_opponents()
@@ -178,12 +186,17 @@ class MoveMaker(w.VBox):
             options = [a for a in game.interruptions(corp) if isinstance(a, mc.PlayCard)]
         else:
             options = []
+        if self.kinds is not None and "leave" in self.kinds and (self._first or corp in game.deciders):
+            # leaving is never offered unless an exercise is about it, and then on every step of the turn
+            options += [a for a in game.interruptions(corp) if isinstance(a, mc.LeaveGame)]
         if self._first and self.kinds is not None:
-            if "leave" in self.kinds:  # leaving is never offered unless an exercise is about it
-                options += [a for a in game.interruptions(corp) if isinstance(a, mc.LeaveGame)]
             options = [a for a in options if a.kind in self.kinds]
+        if self._first and self.extra is not None:
+            options += [a for a in self.extra(game) if a not in options]
         if self._first and self.allow is not None:
             options = [a for a in options if self.allow(a)]
+        if self.keep_to is not None:
+            options = [a for a in options if self.keep_to(a)]
         return options
 
     def offers(self, action: mc.Action, choices: list[mc.Action] | None = None) -> bool:
@@ -198,17 +211,19 @@ class MoveMaker(w.VBox):
                 and any(action in r for r in self.game.ranges(self.corp)))
 
     def retarget(self, *, kinds=None, allow=None, vet=None, goal: Goal | None = None,
-                 until: Callable[[mc.Game], bool] | None = None, keep: bool = True) -> None:
+                 until: Callable[[mc.Game], bool] | None = None, keep: bool = True,
+                 keep_to: Callable[[mc.Action], bool] | None = None) -> None:
         """A new exercise on the game as it stands (the guided first game moves on this way):
         new limits on the first move, a new goal, and `keep` the current position as the one
         *Start over* goes back to."""
         self.kinds = set(kinds) if kinds else None
-        self.allow, self.vet, self.goal = allow, vet, goal
+        self.allow, self.vet, self.goal, self.keep_to = allow, vet, goal, keep_to
         self.until = until or self._one_move_done
         self.moves.clear()
         self.verdict = None
         if keep:
             self._origin = (self.game.state.clone(), list(self.game.log))
+            self._opponents_origin = copy.deepcopy(self.opponents)
         self._reset_counters()
         self._run_opponents()
         self.goal_line.value = self._goal_html()
@@ -249,7 +264,8 @@ class MoveMaker(w.VBox):
 
     def _preview(self, action) -> None:
         text = ""
-        if action is not None and self.show_preview:
+        # a "predict first" exercise previews nothing until the learner has tried it once
+        if action is not None and (self.show_preview or self.attempts > 0):
             try:
                 from widgets.table.choices import preview
                 text = preview(self.game, action)
@@ -290,6 +306,9 @@ class MoveMaker(w.VBox):
             action = mc.Bid(self.corp, amount)
         else:
             action = self.menu.value
+            options = [a for _label, a in self.menu.options]
+            if action is None and len(options) == 1:
+                action = options[0]  # the list shows one move: Do it plays it
         if action is None:
             self.result.value = "Pick a move first."
             return
@@ -397,6 +416,8 @@ class TradeMaker(w.VBox):
         self.judge = judge or (lambda game, offer: (offer.give.money >= offer.take.money,
                                                     "it gets at least as much money as it gives"))
         self.attempts = 0
+        self.verdict: Verdict | None = None
+        self.offers_made: list[mc.OfferTrade] = []
         self._listeners: list = []
         self._origin = (game.state.clone(), list(game.log))
         others = [c for c in game.corps if c != corp]
@@ -411,6 +432,8 @@ class TradeMaker(w.VBox):
         self.to.observe(lambda _c: self._fill(), names="value")
         self.offer_button = w.Button(description="Make the offer", button_style="primary")
         self.offer_button.on_click(lambda _b: self._safely(self.offer))
+        self.restart = w.Button(description="Start over", icon="undo", layout=w.Layout(width="120px"))
+        self.restart.on_click(lambda _b: self._safely(self.start_over))
         self.result = w.HTML()
         self.goal_line = w.HTML("" if goal is None else
                                 f"<div style='background:#eef6ff;border-left:4px solid #1f6feb;padding:4px 8px'>"
@@ -419,7 +442,7 @@ class TradeMaker(w.VBox):
         note = w.HTML("<i>Hold Ctrl (or Cmd) to pick several companies, countries or cards.</i>")
         super().__init__([self.goal_line, self.to, w.HBox([self.give_money, self.give_mercs]), self.give_items,
                           w.HBox([self.take_money, self.take_mercs]), self.take_items, note,
-                          self.offer_button, self.result])
+                          w.HBox([self.offer_button, self.restart]), self.result])
 
     def on_attempt(self, callback) -> None:
         self._listeners.append(callback)
@@ -459,7 +482,6 @@ class TradeMaker(w.VBox):
         take = take or self._bundle(self.take_money.value, self.take_mercs.value, self.take_items.value)
         offer = mc.OfferTrade(self.corp, to or self.to.value, give=give, take=take)
         before = len(self.game.log)
-        snapshot = mc.Game(self.game.state.clone(), list(self.game.log))
         self.game.apply(offer)  # IllegalAction here: the reason is shown, nothing moved
         accept, reason = self.judge(self.game, offer)
         self.game.apply(mc.Accept(offer.to) if accept else mc.Decline(offer.to))
@@ -467,10 +489,15 @@ class TradeMaker(w.VBox):
         text = "<ul>" + "".join(f"<li>{html.escape(e.for_corp(self.corp))}</li>" for e in entries) + "</ul>"
         text += f"<div>{html.escape(offer.to)} {'accepts' if accept else 'declines'}: {html.escape(reason)}.</div>"
         self.attempts += 1
+        self.offers_made.append(offer)
         if self.goal is not None:
-            verdict = self.goal.verdict(snapshot, self.game, [offer])
+            # judged from the exercise's starting position: everything handed over since counts
+            state, log = self._origin
+            verdict = self.verdict = self.goal.verdict(mc.Game(state.clone(), list(log)), self.game,
+                                                       list(self.offers_made))
             text += (f"<div style='color:#1a7f37'><b>Goal met.</b> {html.escape(verdict.why)}</div>" if verdict.met
-                     else f"<div style='color:#b35900'><b>Not the goal.</b> {html.escape(verdict.why)}</div>")
+                     else f"<div style='color:#b35900'><b>Not the goal.</b> {html.escape(verdict.why)} "
+                          "Press <b>Start over</b> to try again from the starting position.</div>")
         for callback in list(self._listeners):
             callback(self)
         self.result.value = text
@@ -478,7 +505,10 @@ class TradeMaker(w.VBox):
         return entries
 
     def start_over(self) -> None:
+        """Back to the position the exercise started from: nothing offered yet."""
         state, log = self._origin
         self.game = mc.Game(state.clone(), list(log))
+        self.offers_made.clear()
+        self.verdict = None
         self._fill()
-        self.result.value = "Back to the starting position."
+        self.result.value = "Back to the starting position: try again."

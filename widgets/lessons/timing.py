@@ -1,6 +1,7 @@
 """How long each lesson takes a newcomer, worked out from what the lesson asks of them:
 
     python -m widgets.lessons.timing            # a table, in minutes
+    python -m widgets.lessons.timing --write    # and the times in notebooks/README.md and each header
 
 What is counted, for each notebook:
 
@@ -103,7 +104,36 @@ def table() -> list[tuple[str, int, dict]]:
     return rows
 
 
+HEADER = re.compile(r"(\*(?:For programmers\. )?About )(\d+)( minutes)")
+
+
+def write_times() -> None:
+    """Put the model's minutes in notebooks/README.md (each row and the totals) and in each
+    notebook's header line ("*About N minutes*"), so that the index and the lessons agree."""
+    import nbformat
+    readme_path = NOTEBOOKS / "README.md"
+    readme = readme_path.read_text()
+    rows = table()
+    for name, minutes, _parts in rows:
+        readme = re.sub(rf"(\({re.escape(name)}\) \| )\d+( min \|)", rf"\g<1>{minutes}\g<2>", readme)
+        nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+        first = nb.cells[0]
+        if HEADER.search(first.source):
+            first.source = HEADER.sub(rf"\g<1>{minutes}\g<3>", first.source, count=1)
+            nbformat.write(nb, NOTEBOOKS / name)
+    minutes = dict((name, m) for name, m, _ in rows)
+    course = sum(m for n, m in minutes.items() if n[:2].isdigit() and int(n[:2]) <= 14)
+    everything = sum(m for n, m in minutes.items() if n[:2].isdigit())
+    readme = re.sub(r"Zero to a finished game: \d+ minutes", f"Zero to a finished game: {minutes['00-first-game.ipynb']} minutes", readme)
+    readme = re.sub(r"\(00 to 14\): about \d+ h \d+ min", f"(00 to 14): about {course // 60} h {course % 60} min", readme)
+    readme = re.sub(r"the app, about \d+ h \d+ min", f"the app, about {everything // 60} h {everything % 60} min", readme)
+    readme_path.write_text(readme)
+
+
 if __name__ == "__main__":
+    import sys
+    if "--write" in sys.argv:
+        write_times()
     total = 0
     for name, minutes, parts in table():
         total += minutes if name[:2].isdigit() and int(name[:2]) <= 14 else 0

@@ -37,6 +37,7 @@ class Exercise:
     miss: tuple = ()
     preview: bool = True
     trade_answer: Callable | None = None  # a trade exercise: (game, offer) -> (accept, reason)
+    extra: Callable | None = None  # (game) -> more first moves to offer than the decision lists
 
     @property
     def is_trade(self) -> bool:
@@ -48,7 +49,7 @@ class Exercise:
         if self.is_trade:
             return TradeMaker(game, self.corp, judge=self.trade_answer, goal=goal)
         return MoveMaker(game, self.kinds, corp=self.corp, goal=goal, opponents=self.opponents(),
-                         until=self.until, preview=self.preview)
+                         until=self.until, preview=self.preview, extra=self.extra)
 
 
 EXERCISES: dict[str, Exercise] = {}

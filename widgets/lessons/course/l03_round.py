@@ -25,16 +25,24 @@ def rivals() -> dict:
     return {"Globbo": Opponent(turn=globbo_pays_robotics), "Nonintendo": Opponent(), "Lenogo": Opponent()}
 
 
+def blocked(before: mc.Game, after: mc.Game, moves) -> object:
+    earned = money_gained(before, after, "Globbo")
+    if earned == 0:
+        return verdict(True, "Only one Payout Industry action may be taken per round: by calling one first, you "
+                       "closed the door on Globbo until next round.", "")
+    if mc.PayoutIndustry("Mokia", "Robotics") in moves:
+        return verdict(False, "", f"You called the Robotics payout yourself, and Globbo's three companies earned "
+                       f"it {earned} Euros all the same. Which payout would have closed the door without paying "
+                       "Globbo?")
+    return verdict(False, "", f"Globbo paid out Robotics and earned {earned} Euros. What could you do, as the "
+                   "first to act, that leaves Globbo unable to call a payout this round?")
+
+
 add_exercise(
     key="03/block-the-payout", position=race, corp="Mokia", opponents=rivals,
     until=lambda g: g.round == 2,
     goal="Globbo, who acts right after you, is about to cash in its three Robotics companies. Stop it from doing so this round.",
-    judge=lambda b, a, m: verdict(
-        money_gained(b, a, "Globbo") == 0,
-        "Only one Payout Industry action may be taken per round: by calling one first, you closed the door "
-        "on Globbo until next round.",
-        f"Globbo paid out Robotics and earned {money_gained(b, a, 'Globbo')} Euros. What could you do, as the "
-        "first to act, that leaves Globbo unable to call a payout this round?"),
+    judge=blocked,
     solution=("Mokia pays out Oil",), miss=("Mokia buys India/Software",))
 
 

@@ -54,7 +54,7 @@ add_exercise(
     judge=lambda b, a, m: verdict(
         a.mercenaries("Mokia") == 3 and a.money("Mokia") == b.money("Mokia"),
         "With Clone Soldiers in play your two Biotech companies give free mercenaries like your Defense "
-        "company: 3, for nothing. The card stays in play for the rest of the game, for everyone.",
+        "company: 3, for nothing. Its effect lasts for the rest of the game, for everyone.",
         f"You have {a.mercenaries('Mokia')} mercenaries and spent {b.money('Mokia') - a.money('Mokia')} Euros. "
         "Look at your hand."),
     solution=("Mokia plays Clone Soldiers", mc.BuyMercenaries("Mokia", from_box=0, ask_owners=False)),

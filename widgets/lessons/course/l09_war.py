@@ -16,16 +16,45 @@ def attack() -> mc.Game:
                        mercenaries={"Lenogo": 3, "Globbo": 2, "Nonintendo": 0, "Mokia": 0})
 
 
+def totals(game: mc.Game, attacker: str, target: str) -> tuple[int, int]:
+    """Attack (the Force of every country the attacker controls, plus its mercenaries) and defense (the
+    target's Defense, plus its controller's mercenaries), before anyone sends more (rulebook, Launch a War)."""
+    board = game.board.country_by_name
+    attack = sum(board[c].force for c in game.state.countries_of(attacker)) + game.mercenaries(attacker)
+    holder = game.controller(target)
+    return attack, board[target].defense + (game.mercenaries(holder) if holder else 0)
+
+
+def war_told(before: mc.Game, after: mc.Game, moves) -> object:
+    war = next((m for m in moves if isinstance(m, mc.LaunchWar)), None)
+    if war is None:
+        return verdict(False, "", "You launched no war.")
+    attack, defense = totals(before, "Lenogo", war.country)
+    won = after.controller(war.country) == "Lenogo"
+    if won and after.company_status("Japan/Electronics") != "Nonintendo":
+        return verdict(True, f"Japan: your {attack} (Force 2 + 3 mercenaries) beat its {defense} (Defense 4, no "
+                       "mercenaries). As the winner you intervened against Nonintendo's company there, as Japan's "
+                       "government (a Democracy) does.", "")
+    holder = before.controller(war.country)
+    if won and holder is None:
+        return verdict(False, "", f"You took {war.country}, {attack} against {defense}, but nobody controlled it: "
+                       "there is no loser, so no company to take (no intervention after a war on an "
+                       "uncontrolled country). The goal was a rival's country.")
+    if won:
+        return verdict(False, "", f"You won {war.country}, {attack} against {defense}, but the loser's company "
+                       "is still there: the winner may intervene against one of them.")
+    defenders = f"{holder}'s mercenaries" if holder else "nobody's mercenaries"
+    return verdict(False, "", f"{war.country}: your {attack} (Force + mercenaries) against its {defense} "
+                   f"(Defense + {defenders}): "
+                   + ("a tie goes to the defender." if attack == defense else "the defense was stronger.")
+                   + " Work out both totals for each target before you launch.")
+
+
 add_exercise(
     key="09/win-a-war", position=attack, corp="Lenogo", kinds=("war",),
-    goal="win a war against a rival this turn, and take one of the loser's companies away.",
-    judge=lambda b, a, m: verdict(
-        a.controller("Japan") == "Lenogo" and a.company_status("Japan/Electronics") != "Nonintendo",
-        "Japan: your 5 (Force 2 + 3 mercenaries) beat its 4 (Defense 4, no mercenaries). As the winner you "
-        "intervened against Nonintendo's company there, as Japan's government (a Democracy) does.",
-        "That was not it. Work out both totals first: attack = the Force of all your countries + your "
-        "mercenaries; defense = the target's Defense + its controller's mercenaries; a tie goes to the "
-        "defender. Then use the winner's intervention."),
+    preview=False,
+    goal="win a war against a rival this turn, and take one of the loser's companies away. (The preview is off until you have tried: work it out.)",
+    judge=war_told,
     solution=("Lenogo launches a war on Japan", "Lenogo intervenes against Japan/Electronics"),
     miss=("Lenogo launches a war on Mercosur",))
 
@@ -43,7 +72,8 @@ def ally() -> mc.Game:
 add_exercise(
     key="09/defend-an-ally", position=ally, corp="Globbo", kinds=("support", "stay-out"),
     opponents=lambda: {"Lenogo": Opponent(turn=lenogo_attacks_japan), "Nonintendo": Opponent(), "Mokia": Opponent()},
-    goal="Lenogo attacks Japan, held by Nonintendo, your ally. Make sure Japan stays Nonintendo's, losing as few mercenaries as you can.",
+    goal="Lenogo attacks Japan, held by Nonintendo, your ally. Make sure Japan stays Nonintendo's, losing as few mercenaries as you can. (The preview is off until you have tried: work it out.)",
+    preview=False,
     judge=lambda b, a, m: verdict(
         a.controller("Japan") == "Nonintendo" and a.mercenaries("Globbo") == 1,
         "One mercenary was enough: 5 against 5 is a tie, and a tie goes to the defender. The mercenary you "

@@ -11,7 +11,7 @@ SOLAR = ("India/Solar", "Mercosur/Solar", "Caliphate/Solar", "Maghreb/Solar", "A
 
 @add_position("10/rival-payout")
 def rival_payout() -> mc.Game:
-    return mc.scenario(["Globbo", "Mokia", "Nonintendo"], hands={"Mokia": ["Oversupply"]},
+    return mc.scenario(["Globbo", "Mokia", "Nonintendo"], hands={"Mokia": ["Oversupply", "Shortages"]},
                        companies={"NAFTA/Robotics": "Globbo", "European Union/Robotics": "Globbo",
                                   "Japan/Robotics": "Globbo", "India/Robotics": "Globbo", "China/Robotics": "Mokia"})
 
@@ -20,16 +20,26 @@ def globbo_pays_robotics(game: mc.Game, corp: str):
     return mc.PayoutIndustry(corp, "Robotics")
 
 
+def spoiled(globbo: int):
+    """Globbo's 32 Euros (2 competitors, 8 a company) cut, kept, or raised by the learner's cards."""
+    if globbo < 32:
+        return verdict(True, f"Oversupply counted one more competitor: 3 instead of 2, so 6 Euros per company "
+                       f"instead of 8. Globbo earned {globbo} instead of 32 (you lost 2 on your own company: a "
+                       "good trade).", "")
+    if globbo > 32:
+        return verdict(False, "", f"Shortages counts one competitor fewer: 1 instead of 2, 10 Euros a company. "
+                       f"Globbo earned {globbo}, more than the 32 it expected.")
+    return verdict(False, "", "Globbo earned the full 32 Euros: no card changed the count (or two that cancel "
+                   "each other out).")
+
+
 add_exercise(
     key="10/spoil-a-payout", position=rival_payout, corp="Mokia", kinds=("play", "no-card"),
     opponents=lambda: {"Globbo": Opponent(turn=globbo_pays_robotics), "Nonintendo": Opponent()},
-    goal="Globbo calls a payout of Robotics, where it owns four companies and you one. Make Globbo earn less from it.",
-    judge=lambda b, a, m: verdict(
-        money_gained(b, a, "Globbo") < 32,
-        f"Oversupply counted one more competitor: 3 instead of 2, so 6 Euros per company instead of 8. Globbo "
-        f"earned {money_gained(b, a, 'Globbo')} instead of 32 (you lost 2 on your own company: a good trade).",
-        f"Globbo earned {money_gained(b, a, 'Globbo')} Euros, the full amount. Look at your hand."),
-    solution=("Mokia plays Oversupply",), miss=("Mokia plays no card",))
+    goal="Globbo calls a payout of Robotics, where it owns four companies and you one. Make Globbo earn less from it. (The preview is off until you have tried: work it out.)",
+    preview=False,
+    judge=lambda b, a, m: spoiled(money_gained(b, a, "Globbo")),
+    solution=("Mokia plays Oversupply",), miss=("Mokia plays Shortages",))
 
 
 @add_position("10/all-solar")
@@ -40,7 +50,8 @@ def all_solar() -> mc.Game:
 
 add_exercise(
     key="10/top-of-the-table", position=all_solar, corp="Mokia", kinds=("payout",),
-    goal="earn 60 Euros from one payout.",
+    goal="earn 60 Euros from one payout. (The preview is off until you have tried: work it out.)",
+    preview=False,
     judge=lambda b, a, m: verdict(
         money_gained(b, a, "Mokia") == 60,
         "You own all five Solar companies: one competitor. Shortages took it to zero, the top of the table: "

@@ -4,6 +4,7 @@ from __future__ import annotations
 import megacorps as mc
 
 from . import add_example, add_exercise, verdict
+from ..opponents import Opponent
 
 CORPS = ["Mokia", "Globbo", "Nonintendo", "Lenogo"]
 
@@ -21,17 +22,40 @@ def mokia_answers(game: mc.Game, offer: mc.OfferTrade):
     return False, "it wants 15 Euros, or an Elections card"
 
 
+def card_for_company(before: mc.Game, after: mc.Game):
+    """Judged from the exercise's start: the company is Globbo's and Globbo has as much money."""
+    spent = before.money("Globbo") - after.money("Globbo")
+    if after.company_status("Japan/Media") != "Globbo":
+        return verdict(False, "", "Japan/Media is not yours yet.")
+    return verdict(spent <= 0,
+                   "A card for a company: anything may be traded, and only things handed over count. (Mokia now "
+                   "knows one card that was in your hand.)",
+                   f"Japan/Media is yours, but it cost you {spent} Euros since the start.")
+
+
 add_exercise(
     key="13/card-for-company", position=deal, corp="Globbo", trade_answer=mokia_answers,
     goal="get Mokia's Media company in Japan without spending any money. Mokia sells it for 15 Euros, or for an Elections card.",
-    judge=lambda b, a, m: verdict(
-        a.company_status("Japan/Media") == "Globbo" and a.money("Globbo") == b.money("Globbo"),
-        "A card for a company: anything may be traded, and only things handed over count. (Mokia now knows "
-        "one card that was in your hand.)",
-        "Japan/Media is not yours yet, or it cost you money."),
+    judge=lambda b, a, m: card_for_company(b, a),
     solution=(mc.OfferTrade("Globbo", "Mokia", give=mc.Bundle(cards=("Elections",)),
                             take=mc.Bundle(companies=("Japan/Media",))),),
     miss=(mc.OfferTrade("Globbo", "Mokia", give=mc.Bundle(money=10), take=mc.Bundle(companies=("Japan/Media",))),))
+
+
+def gift_to_a_friend(game: mc.Game) -> list[mc.Action]:
+    return [mc.OfferTrade("Lenogo", "Nonintendo", give=mc.Bundle(money=game.money("Lenogo")))]
+
+
+def left_as_the_rules_allow(before: mc.Game, after: mc.Game, moves) -> object:
+    gave = any(isinstance(m, mc.OfferTrade) for m in moves)
+    if "Lenogo" in after.corps:
+        return verdict(False, "", "You are still in the game, and real life is still calling.")
+    if gave:
+        return verdict(False, "", "The rulebook forbids exactly this: handing your things to a friend, then leaving. "
+                       "The table cannot tell such a gift from an honest deal, so it let it through; keeping "
+                       "to the rule is up to the players.")
+    return verdict(True, "You left as the rules allow: your two companies are unowned and China is uncontrolled, "
+                   "your card was discarded unseen, and your 50 Euros are gone. The others play on.", "")
 
 
 add_exercise(
@@ -39,14 +63,13 @@ add_exercise(
     position=lambda: mc.scenario(["Lenogo", "Mokia", "Globbo", "Nonintendo"], countries={"China": "Lenogo"},
                                  companies={"China/Metals": "Lenogo", "Caliphate/Oil": "Lenogo"},
                                  hands={"Lenogo": ["Boom"]}, money={"Lenogo": 50}),
-    corp="Lenogo", kinds=("leave", "pass"),
-    goal="you play Lenogo, and real life calls: leave the game now, the way the rules allow.",
-    judge=lambda b, a, m: verdict(
-        "Lenogo" not in a.corps,
-        "You left: your two companies are unowned and China is uncontrolled, your card was discarded unseen, and "
-        "your 50 Euros are gone. The others play on.",
-        "You are still in the game."),
-    solution=("Lenogo leaves the game",), miss=("Lenogo passes",))
+    corp="Lenogo", kinds=("leave", "pass"), extra=gift_to_a_friend,
+    opponents=lambda: {"Nonintendo": Opponent(accept_trades=True)},
+    goal="you play Lenogo, and real life calls: leave the game now, the way the rules allow. Nonintendo, your "
+         "friend, would love your 50 Euros.",
+    judge=left_as_the_rules_allow,
+    solution=("Lenogo leaves the game",),
+    miss=("Lenogo offers Nonintendo a gift: 50 Euros", "Lenogo leaves the game"))
 
 
 @add_example("13/deal-promise-departure")

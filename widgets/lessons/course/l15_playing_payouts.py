@@ -27,7 +27,7 @@ def globbo_oil(game: mc.Game) -> int:
 
 add_exercise(
     key="15/hurt-a-rival", position=spoil, corp="Mokia", kinds=("buy", "intervene"), preview=False,
-    goal="Globbo's three Oil companies earn 18 Euros at each Oil payout. Cut that as much as you can this turn.",
+    goal="Globbo's three Oil companies earn 18 Euros at each Oil payout. Cut that as much as you can this turn. (The preview is off until you have tried: work it out.)",
     judge=lambda b, a, m: verdict(
         globbo_oil(a) < globbo_oil(b),
         f"Your government forced Globbo to sell: its two remaining companies now face 4 competitors (Globbo and "
@@ -48,7 +48,8 @@ def last_turn() -> mc.Game:
 add_exercise(
     key="15/last-purchase", position=last_turn, corp="Mokia", kinds=("buy", "pass"), until=lambda g: g.is_over,
     opponents=lambda: {"Globbo": Opponent(turn=lambda g, c: mc.PayoutIndustry(c, "Media")), "Nonintendo": Opponent()},
-    goal="this is the game's last round and you act last: Globbo has called this round's payout. Do not lose money with your last action.",
+    goal="this is the game's last round and you act last: Globbo has called this round's payout. Do not lose money with your last action. (The preview is off until you have tried: work it out.)",
+    preview=False,
     judge=lambda b, a, m: verdict(
         a.money("Mokia") >= b.money("Mokia"),
         "A company bought now earns one payout, the final one. With five competitors that is 3 Euros, less than "
@@ -121,7 +122,8 @@ add_exercise(
 @add_position("15/permit")
 def permit_position() -> mc.Game:
     return mc.scenario(["Globbo", "Mokia", "Nonintendo"], countries={"European Union": "Mokia"},
-                       companies={"China/Robotics": "Mokia", "NAFTA/Robotics": "Globbo"})
+                       companies={"China/Robotics": "Mokia", "NAFTA/Robotics": "Globbo"},
+                       hands={"Mokia": ["General Strike"]})
 
 
 def globbo_wants_robotics(game: mc.Game, corp: str):
@@ -132,17 +134,26 @@ def mokia_robotics(game: mc.Game) -> int:
     return mc.payout_amounts(game.state, "Robotics").get("Mokia", 0)
 
 
+def permit_judged(before: mc.Game, after: mc.Game, moves) -> object:
+    now, then = mokia_robotics(after), mokia_robotics(before)
+    if now > then:
+        return verdict(True, f"Permitted. An unowned box counts as a competitor; Globbo already did. Its purchase "
+                       f"removed one competitor: your company now earns {now} per payout instead of {then}.", "")
+    if any(isinstance(m, mc.PlayCard) for m in moves):
+        return verdict(False, "", f"The strike made a company a Syndicalized box, and a Syndicalized box always "
+                       f"counts as a competitor, just as its owner did; and Globbo, no longer in Robotics, needed nobody's "
+                       f"permission to buy. Your company earns {now} per payout. Hurting Globbo is not the same as "
+                       "helping yourself.")
+    return verdict(False, "", f"Your company still earns {now} per payout. Count the competitors before and "
+                   "after Globbo's purchase: does it add one?")
+
+
 add_exercise(
-    key="15/permit-a-rival", position=permit_position, corp="Mokia", kinds=("permit", "veto"),
+    key="15/permit-a-rival", position=permit_position, corp="Mokia", kinds=("permit", "veto", "play"),
     opponents=lambda: {"Globbo": Opponent(turn=globbo_wants_robotics), "Nonintendo": Opponent()},
-    goal="Globbo, who owns a Robotics company like you, asks to buy the Robotics company of your country (if refused, it will pass). Make your own Robotics company earn more at each payout.",
-    judge=lambda b, a, m: verdict(
-        mokia_robotics(a) > mokia_robotics(b),
-        f"Permitted. An unowned box counts as a competitor; Globbo already did. Its purchase removed one "
-        f"competitor: your company now earns {mokia_robotics(a)} per payout instead of {mokia_robotics(b)}.",
-        f"Your company still earns {mokia_robotics(a)} per payout. Count the competitors before and after "
-        "Globbo's purchase: does it add one?"),
-    solution=("Mokia permits the purchase",), miss=("Mokia vetoes the purchase",))
+    goal="Globbo, who owns a Robotics company like you, asks to buy the Robotics company of your country (if refused, it will pass). You hold General Strike. Make your own Robotics company earn more at each payout.",
+    judge=permit_judged,
+    solution=("Mokia permits the purchase",), miss=("Mokia plays General Strike on NAFTA/Robotics",))
 
 
 @add_example("15/buying-in-does-not-spoil")
