@@ -925,3 +925,70 @@ def test_buying_in_a_rivals_country_warns_what_its_government_may_do():
     free = next(c for c in game.state.board.country_by_name if game.state.controllers.get(c) is None)
     company = next(co for co in game.state.companies if co.startswith(free + "/") and game.state.companies[co] == "unowned")
     assert "Government Intervention" not in preview(game, mc.BuyCompany("Mokia", company))
+
+
+def test_a_choice_made_while_others_answer_the_same_payout_is_kept():
+    """A lone human holding Oversupply picks "No card" while the bots still answer the payout:
+    each bot's answer redraws the table, and the choice must survive it (a click was lost when
+    the form was rebuilt under the pointer, and Confirm stayed grey)."""
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Mokia": ["Oversupply"], "Globbo": ["Boom"], "Nonintendo": ["Boom"]},
+                        companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
+    app.run_bots = lambda: None   # the bots answer one at a time, below, as the background task does
+    ch = app.table.chooser
+    ch.choose("Payout Industry")
+    ch.set_field("industry", "Aerospace")
+    ch.confirm.click()
+    game = app.session.game
+    assert type(game.state.top_frame).__name__ == "PayoutFrame" and "Mokia" in game.deciders
+    ch.choose("No card")
+    assert not ch.confirm.disabled
+    buttons = (ch.kind, ch.confirm)
+    moved = 0
+    while app.session.bots_to_move():
+        app.session.bot_step()
+        app.refresh()
+        moved += 1
+        assert ch.group == "no-card" and not ch.confirm.disabled, "the choice was lost as a bot answered"
+        assert (ch.kind, ch.confirm) == buttons
+    assert moved == 2
+    ch.confirm.click()
+    assert app.error.value == "", app.error.value
+    assert any(isinstance(a, mc.NoCard) and a.corp == "Mokia" for a in game.actions)
+
+
+def test_a_war_against_the_player_is_announced_with_its_odds_while_others_decide():
+    """Globbo (bot) attacks Mokia's Maghreb; Nonintendo (bot) may still send mercenaries. Mokia
+    has nothing to decide (defending is automatic) and was never told: the decision panel says
+    so at once, with the odds as things stand."""
+    seats = {"Globbo": "Greedy", "Mokia": HUMAN, "Nonintendo": "Greedy"}
+    game = mc.scenario(list(seats), round=1, countries={"NAFTA": "Globbo", "Maghreb": "Mokia"},
+                       mercenaries={"Globbo": 3, "Mokia": 1, "Nonintendo": 2})
+    game.apply(mc.LaunchWar("Globbo", "Maghreb"))
+    app = App(pause=0)
+    app.run_bots = lambda: None   # Nonintendo has not answered yet
+    app.start_session(Session(game, seats))
+    alert = app.table.war_alert.value
+    attack, defense, _ = mc.war_totals(game.state, "Globbo", "Maghreb")
+    assert "War on Mokia's Maghreb" in alert
+    assert f"attacks with {attack}" in alert and f"defense {defense}" in alert and (attack, defense) == (7, 3)
+    assert "Globbo would win: Mokia would lose Maghreb and 1 mercenary" in alert
+    assert "Nonintendo may still give up to 2 mercenaries" in alert
+    assert "Defending is automatic" in alert
+    assert app.table.war_against_here().country == "Maghreb"
+    # the war is decided: the alert goes
+    app.session.bot_step()
+    app.refresh()
+    assert app.table.war_alert.value == "" and app.table.war_against_here() is None
+    assert game.controller("Maghreb") == "Globbo"
+
+
+def test_a_war_between_others_raises_no_alert():
+    seats = {"Globbo": "Greedy", "Mokia": HUMAN, "Nonintendo": "Greedy"}
+    game = mc.scenario(list(seats), round=1, countries={"NAFTA": "Globbo", "Maghreb": "Nonintendo"},
+                       mercenaries={"Globbo": 3, "Mokia": 1})
+    game.apply(mc.LaunchWar("Globbo", "Maghreb"))
+    app = App(pause=0)
+    app.run_bots = lambda: None
+    app.start_session(Session(game, seats))
+    assert app.table.war_alert.value == ""

@@ -436,6 +436,148 @@ def test_the_money_sources_legend_shows_every_name_whole(browser, window, tmp_pa
         page.close()
 
 
+def in_view(selector: str) -> str:
+    """A condition: the first shown element matching `selector` lies in what the sidebar shows,
+    inside the window."""
+    return f"""() => {{
+        const el = [...document.querySelectorAll({selector!r})].find(e => e.offsetParent !== null);
+        if (!el) return false;
+        const s = document.querySelector('.mc-sidebar').getBoundingClientRect(), r = el.getBoundingClientRect();
+        return r.top >= Math.max(s.top, 0) - 1 && r.bottom <= Math.min(s.bottom, window.innerHeight) + 1;
+    }}"""
+
+
+def test_rules_on_the_set_up_screen_open_in_view(server, browser):
+    """"? Rules" is the first thing the page suggests: at 1024 x 700 the rules opened below the
+    long set-up form, out of sight, and the button seemed to do nothing."""
+    url, _ = server
+    page = open_page(browser, url, (1024, 700))
+    try:
+        page.click(".mc-rules-button")
+        page.wait_for_selector(".mc-rules-topic h3")
+        page.wait_for_function(in_view(".mc-rules-topic h3"))
+        page.screenshot(path=str(ARTIFACTS / "browser-rules-on-setup.png"))
+        assert page.refused == [] and page.js_errors == []
+    finally:
+        page.context.close()
+
+
+def test_each_new_question_comes_into_view_with_its_controls(server, browser):
+    """At 1024 x 700 the sidebar scrolls: after the player scrolled down (to Confirm, the log),
+    the next question's heading stayed out of sight above its buttons."""
+    url, _ = server
+    page = open_page(browser, url, (1024, 700))
+    try:
+        start_game(page, [("Mokia", "Human"), ("Globbo", "Greedy"), ("Nonintendo", "Greedy")], seed=21)
+        for _ in range(5):
+            page.wait_for_function(IDLE)
+            page.evaluate("() => { const s = document.querySelector('.mc-sidebar'); s.scrollTop = s.scrollHeight; }")
+            take_one_decision(page)
+            if page.locator(".mc-winner").is_visible():
+                break
+            page.wait_for_selector(".mc-decision .mc-kinds button:visible, .mc-gate-button:visible")
+            page.wait_for_function(in_view(".mc-decision .mc-decision-text"))
+            page.wait_for_function(in_view(".mc-decision .mc-kinds button, .mc-gate-button"))
+        page.screenshot(path=str(ARTIFACTS / "browser-question-in-view.png"))
+        assert page.refused == [] and page.js_errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_click_while_the_bots_answer_the_same_payout_counts(server, browser, tmp_path, monkeypatch):
+    """A lone human holding Oversupply presses "No card" while the bots still answer the payout
+    (one every 5 s): each answer redraws the table, and the click must still count."""
+    import megacorps as mc
+    from widgets.table.session import Session
+    url, data = server
+    monkeypatch.setenv("MEGACORPS_DATA", str(data))   # sealed with the server's key
+    seats = {"Mokia": "Human", "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    game = mc.scenario(list(seats), round=1, hands={"Mokia": ["Oversupply"], "Globbo": ["Boom"],
+                                                    "Nonintendo": ["Boom"]},
+                       companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
+    _, saved = Session(game, seats, seed=1).save_file()
+    path = tmp_path / "payout.json"
+    path.write_bytes(saved)
+    page = open_page(browser, url, (1024, 700))
+    try:
+        page.set_input_files(".mc-upload-input", str(path))
+        page.wait_for_function("() => [...document.querySelectorAll('.mc-start')].some("
+                               "b => b.innerText.includes('Resume saved game'))")
+        pause = page.locator(".mc-pause input")
+        pause.fill("5")
+        pause.press("Enter")
+        page.click(".mc-start")
+        page.wait_for_function(IDLE)
+        page.locator(".mc-decision .mc-kinds button", has_text="Payout Industry").click()
+        page.locator(".mc-decision select:visible").select_option(label="Aerospace")
+        page.wait_for_function("() => !document.querySelector('.mc-decision .mc-confirm').disabled")
+        page.click(".mc-decision .mc-confirm")
+        no_card = page.locator(".mc-decision .mc-kinds button", has_text="No card")
+        no_card.wait_for()
+        clicked_at = version(page)
+        no_card.click()
+        page.wait_for_function(IDLE)   # every bot has answered
+        assert version(page) > clicked_at, "no bot answered after the click: nothing was tested"
+        assert "mod-active" in no_card.get_attribute("class"), "the click on No card was lost"
+        assert page.locator(".mc-decision .mc-confirm").is_enabled()
+        page.click(".mc-decision .mc-confirm")
+        page.wait_for_function("() => !document.querySelector('.mc-decision .mc-kinds')"
+                               " || ![...document.querySelectorAll('.mc-decision .mc-kinds button')]"
+                               ".some(b => b.innerText.includes('No card') && b.offsetParent !== null)")
+        assert not page.locator(".mc-error-text").is_visible()
+        assert page.refused == [] and page.js_errors == []
+    except BaseException:
+        page.screenshot(path=str(ARTIFACTS / "browser-payout-click-failure.png"))
+        raise
+    finally:
+        page.context.close()
+
+
+def test_a_war_against_the_player_is_marked_and_its_odds_shown_while_others_decide(server, browser, tmp_path,
+                                                                                  monkeypatch):
+    """Globbo (a bot) attacks Mokia's Maghreb; Lenogo, at this screen too, decides whether to
+    send mercenaries. Mokia has nothing to decide and was never told: the board marks Maghreb
+    and the decision panel says what is at stake."""
+    import megacorps as mc
+    from widgets.table.session import Session
+    url, data = server
+    monkeypatch.setenv("MEGACORPS_DATA", str(data))
+    seats = {"Globbo": "Greedy", "Mokia": "Human", "Lenogo": "Human"}
+    game = mc.scenario(list(seats), round=1, countries={"NAFTA": "Globbo", "Maghreb": "Mokia"},
+                       mercenaries={"Globbo": 3, "Mokia": 1, "Lenogo": 2})
+    game.apply(mc.LaunchWar("Globbo", "Maghreb"))
+    attack, defense, _ = mc.war_totals(game.state, "Globbo", "Maghreb")
+    _, saved = Session(game, seats, seed=1).save_file()
+    path = tmp_path / "war.json"
+    path.write_bytes(saved)
+    page = open_page(browser, url, (1024, 700))
+    try:
+        page.set_input_files(".mc-upload-input", str(path))
+        page.wait_for_function("() => [...document.querySelectorAll('.mc-start')].some("
+                               "b => b.innerText.includes('Resume saved game'))")
+        page.click(".mc-start")
+        alert = page.locator(".mc-war-alert")
+        alert.wait_for()
+        text = alert.inner_text()
+        assert "War on Mokia's Maghreb" in text and "Defending is automatic" in text
+        assert f"attacks with {attack}" in text and f"defense {defense}" in text
+        assert "Lenogo may still give up to 2 mercenaries" in text
+        page.wait_for_function(in_view(".mc-war-alert"))
+        marked = page.evaluate("""() => {
+            const gd = document.querySelector('.mc-board .js-plotly-plot');
+            const control = gd.data.find(t => t.name === 'control');
+            return control.text.filter(t => t.includes('\u2694')).length;
+        }""")
+        assert marked == 1, "the country under attack is not marked on the board"
+        page.screenshot(path=str(ARTIFACTS / "browser-war-alert.png"))
+        assert page.refused == [] and page.js_errors == []
+    except BaseException:
+        page.screenshot(path=str(ARTIFACTS / "browser-war-alert-failure.png"))
+        raise
+    finally:
+        page.context.close()
+
+
 def test_a_dead_kernel_is_explained(server, browser):
     """Kill the page's kernel: the page says what happened and what to do (last: it kills kernels)."""
     import psutil

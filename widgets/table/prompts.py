@@ -103,6 +103,12 @@ class ActionChooser:
         if len(main) == 1 and main[0] not in SIMPLE:
             self.kind.value = GROUP_LABELS[main[0]]
 
+    def update_game(self, game: mc.Game) -> None:
+        """The same decision, the table changed meanwhile (another corp answered): keep what
+        is chosen, redo the preview from the table as it is now."""
+        self.game = game
+        self._refresh_state()
+
     def clear(self) -> None:
         self.game = self.corp = None
         self.groups = {}

@@ -56,10 +56,13 @@ class Table:
 
     def __init__(self, apply: Callable[[mc.Action], None],
                  highlight: Callable[[tuple[str, ...]], None] = lambda t: None,
-                 guard: Callable[[Callable], Callable] = lambda fn: fn):
+                 guard: Callable[[Callable], Callable] = lambda fn: fn,
+                 on_new_question: Callable[[], None] = lambda: None):
         self.guard = guard
         self._apply = apply
         self._highlight = highlight
+        self.on_new_question = on_new_question   # a new question for the player at the screen
+        self._question: tuple | None = None
         self.source: TableSource | None = None
         self.focus: str | None = None         # the human corp this screen is asking now
         self.revealed: str | None = None      # whose hand is shown in the hand panel
@@ -74,6 +77,7 @@ class Table:
         self.topic = "Goal"
 
         # decision
+        self.war_alert = html(cls="mc-war-alert-box")   # a war against a corp played at this screen
         self.prompt = html(cls="mc-prompt")
         self.since = html(cls="mc-since")
         self.why_not = html(cls="mc-why-not")
@@ -99,7 +103,7 @@ class Table:
         self.gate = W.VBox([self.gate_text, self.gate_button])
         self.gate.add_class("mc-gate")
         self.chooser = ActionChooser(self._apply, self._on_highlight, guard)
-        self.decision_box = W.VBox([self.prompt, self.since, self.window_box, self.gate, self.chooser.widget,
+        self.decision_box = W.VBox([self.war_alert, self.prompt, self.since, self.window_box, self.gate, self.chooser.widget,
                                     self.why_not])
         self.decision_box.add_class("mc-panel")
         self.decision_box.add_class("mc-decision")
@@ -308,6 +312,7 @@ class Table:
         self._shown_at = None
         self._key = None
         self._chooser_sig = None
+        self._question = None
         self._round_seen = None
         self.window = None
         self.refresh(force=True)
@@ -368,7 +373,42 @@ class Table:
             self._round_seen = marker
             self.chart.update(s, show=self.tabs.selected_index == 1)
 
+    def war_against_here(self) -> mc.WarOutlook | None:
+        """The war under way against a corp played at this screen, if any."""
+        s = self.source
+        outlook = mc.war_outlook(s.public_game().state) if s is not None else None
+        return outlook if outlook is not None and outlook.defender in s.humans else None
+
+    def _war_alert_html(self) -> str:
+        """Defending is automatic (every mercenary the defender holds defends), so the defender
+        has nothing to decide; it is told at once, with the war's odds as things stand."""
+        war = self.war_against_here()
+        if war is None:
+            return ""
+        you, country = escape(war.defender), escape(war.country)
+        state = self.source.public_game().state
+        forces = war.attack - state.mercenaries[war.attacker]
+        own = war.defense - war.defending_mercenaries
+        if war.attacker_wins:
+            verdict = (f"{escape(war.attacker)} would win: {you} would lose {country}"
+                       + (f" and {war.defender_losses} mercenar{'y' if war.defender_losses == 1 else 'ies'}"
+                          if war.defender_losses else "")
+                       + f", and {escape(war.attacker)} might then intervene against {you}'s companies there")
+        else:
+            verdict = (f"{you} would hold {country} (ties go to the defender)"
+                       + (f", losing {war.defender_losses} mercenar{'y' if war.defender_losses == 1 else 'ies'}"
+                          if war.defender_losses else ""))
+        pending = (f" {escape(', '.join(war.undecided))} may still give up to {war.undecided_mercenaries} "
+                   "mercenaries to either side." if war.undecided else "")
+        return (f"<div class='mc-war-alert' role='alert'><div class='mc-war-title'>\u2694 War on {you}'s {country}"
+                f"</div><div>{escape(war.attacker)} attacks with {war.attack} ({forces} Force + "
+                f"{war.attack - forces} mercenaries) against {you}'s defense {war.defense} ({own} Defense + "
+                f"{war.defending_mercenaries} mercenaries). As things stand {verdict}.{pending}</div>"
+                f"<div class='mc-note'>Defending is automatic: every mercenary {you} holds defends, so "
+                f"{you} has nothing to decide. {topic_link('Resolving a War', 'How a war is resolved')}</div></div>")
+
     def _render_decision(self, s: TableSource, game: mc.Game, focus: str | None) -> None:
+        self.war_alert.value = self._war_alert_html()
         self.window_box.layout.display = "none"
         self.why_not.value = ""
         self.since.value = ""
@@ -399,6 +439,10 @@ class Table:
                              f"<div class='mc-decision-text'>{escape(game.decision)} {help_link}</div>"
                              + (f"<div class='mc-context'>{escape(context)}</div>" if context else "") + also)
         self.since.value = self._since_html(s, focus)
+        question = self._question_key(s, game, focus)
+        if question != self._question:
+            self._question = question
+            self.on_new_question()
         if self.needs_gate(focus):
             frame = game.state.top_frame
             what = "bid" if isinstance(frame, AuctionFrame) else "vote"
@@ -415,14 +459,16 @@ class Table:
         allow_trade = (state.phase == "rounds" and state.top_frame is None and s.may_offer_trades(focus))
         legal = s.legal_actions(focus)
         hidden = self.revealed != focus
-        signature = (focus, tuple(legal), hidden, allow_trade, len(state.hands[focus]), type(state.top_frame),
-                     s.version if state.top_frame is not None else None)
+        # The form is rebuilt only for another question: while others answer the same one (a
+        # payout, a war's pause) it keeps what the player chose, so a click that lands as the
+        # table redraws still counts (its controls are not replaced under the pointer).
+        signature = (question, tuple(legal), hidden, allow_trade, len(state.hands[focus]))
         if signature != self._chooser_sig or self.chooser.game is None:
             self._chooser_sig = signature
             hand = [] if hidden else s.view(focus).hand
             self.chooser.set_decision(game, focus, legal, cards_hidden=hidden, allow_trade=allow_trade, hand=hand)
         else:
-            self.chooser.game = game
+            self.chooser.update_game(game)
         reasons = why_not(state, focus, self.chooser.offered())
         if reasons:
             items = "".join(f"<li><b>{escape(label)}</b>: {escape(reason)}. {topic_link(topic, 'Rule')}</li>"
@@ -430,6 +476,15 @@ class Table:
             self.why_not.value = (f"<details class='mc-why-not-box'><summary>Why can't I\u2026? "
                                   f"({len(reasons)} action{'s' if len(reasons) > 1 else ''} not offered now)</summary>"
                                   f"<ul>{items}</ul></details>")
+
+    @staticmethod
+    def _question_key(s: TableSource, game: mc.Game, focus: str) -> tuple:
+        """Which question `focus` faces: the same while others answer it; another one once
+        `focus` has acted (or was undone) or the stack of pending decisions changed."""
+        state = game.state
+        own_moves = sum(1 for step in s.timeline() if step.corp == focus)
+        return (focus, state.phase, state.round, bool(state.must_buy), len(state.frames), type(state.top_frame),
+                own_moves)
 
     def _since_html(self, s: TableSource, corp: str) -> str:
         events = since_last_turn(s.timeline(), corp)
