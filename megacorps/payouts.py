@@ -94,10 +94,15 @@ def apply_modifier(step: Step, action: PlayCard) -> None:
     frame: PayoutFrame = state.frames[-1]
     state.put("hands", action.corp, without(state.hands[action.corp], action.card))
     state.discard = state.discard + [action.card]
+    before = sum(modifier_value(state, c) for c in frame.modifiers)
+    cancels = frame.modifiers[-1] if frame.modifiers and modifier_value(state, frame.modifiers[-1]) * \
+        modifier_value(state, action.card) < 0 else None
     frame.modifiers.append(action.card)
     total = sum(modifier_value(state, c) for c in frame.modifiers)
-    step.log("{} plays {} on the {} payout (competitors {:+d})", "Event Cards",
-             action.corp, action.card, frame.industry, total)
+    # the count itself, before and after (a "+0" hid that cancelling Shortages raised it)
+    step.log("{} plays {} on the {} payout{}: {} competitors instead of {}", "Event Cards",
+             action.corp, action.card, frame.industry, f", cancelling {cancels}" if cancels else "",
+             competitors(state, frame.industry, total), competitors(state, frame.industry, before))
     frame.waiting = [c for c in card_holders(state) if c != action.corp]
 
 

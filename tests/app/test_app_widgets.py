@@ -992,3 +992,25 @@ def test_a_war_between_others_raises_no_alert():
     app.run_bots = lambda: None
     app.start_session(Session(game, seats))
     assert app.table.war_alert.value == ""
+
+
+def test_a_bots_silent_no_card_puts_no_reason_under_the_payout_it_let_happen():
+    """Globbo's "no card" closes the payout window: the payout's lines belong to its step, and
+    "Globbo (Mastermind bot) thinks: its only choice" stood under a payout it chose nothing in."""
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Globbo": ["Boom"]},
+                        companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
+    ch = app.table.chooser
+    ch.choose("Payout Industry")
+    ch.set_field("industry", "Aerospace")
+    ch.confirm.click()
+    game = app.session.game
+    step = next(i for i, a in enumerate(game.actions) if isinstance(a, mc.NoCard) and a.corp == "Globbo")
+    lines = [e for e in app.session.log_entries() if e.step == step]
+    assert lines and any("Globbo" in e.text for e in lines)   # the payout, written in Globbo's step
+    assert app.session.reasons[step]                          # the bot gave a reason...
+    assert all(e.reason == "" for e in lines)                 # ...that is not put under the payout
+    assert f"data-step='{step}'" in app.table.log.value
+    for chunk in app.table.log.value.split("mc-log-entry")[1:]:
+        if f"data-step='{step}'" in chunk:
+            assert "mc-bot-reason" not in chunk

@@ -111,3 +111,18 @@ def test_shortages_reaches_zero_competitors_only_when_one_corp_owns_every_compan
     every = mc.scenario(["Lenogo", "Globbo", "Mokia"], companies={**finance, "China/Finance": "Lenogo"})
     assert mc.competitors(every.state, "Finance", -1) == 0
     assert mc.payout_amounts(every.state, "Finance", -1) == {"Lenogo": 5 * 12}
+
+
+def test_a_payout_cards_log_line_gives_the_count_of_competitors_it_leaves():
+    """Shortages then Oversupply: the second card cancels the first, and its line said
+    "competitors +0" while the count went from 2 back to 3."""
+    holdings = {"NAFTA/Aerospace": "Mokia", "European Union/Aerospace": "Mokia", "Japan/Aerospace": "Globbo",
+                "China/Aerospace": "Nonintendo", "Great Russia/Aerospace": "Nonintendo"}
+    game = mc.scenario(THREE, companies=holdings, hands={"Globbo": ["Shortages"], "Nonintendo": ["Oversupply"]})
+    game.apply(mc.PayoutIndustry("Mokia", "Aerospace"))
+    game.apply(mc.PlayCard("Globbo", "Shortages"))
+    game.apply(mc.PlayCard("Nonintendo", "Oversupply"))
+    lines = [e.text for e in game.log if " plays " in e.text]
+    assert lines == ["Globbo plays Shortages on the Aerospace payout: 2 competitors instead of 3",
+                     "Nonintendo plays Oversupply on the Aerospace payout, cancelling Shortages: "
+                     "3 competitors instead of 2"]
