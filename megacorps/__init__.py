@@ -20,7 +20,7 @@ from .errors import BadDataFile, BadSaveFile, IllegalAction
 from .game import Game
 from .log import LogEntry
 from .mercenaries import census as mercenary_census
-from .payouts import competitors, payout_amounts
+from .payouts import card_changes_payout, competitors, payout_amounts
 from .seat import Seat
 from .simulator import Simulator, determinize
 from .war import WarOutlook, war_outlook, war_totals
@@ -59,5 +59,5 @@ __all__ = [
     "LogEntry", "NoCard", "OfferMercenaries", "OfferTrade", "Pass", "PayoutIndustry", "Permit",
     "PickCompany", "PlayCard", "Sealed", "Seat", "Simulator", "StayOut", "SupportWar", "Veto", "Vote", "action_from_dict",
     "action_to_dict", "bots", "tables", "competitors", "determinize", "load_board", "load_deck", "mercenary_census",
-    "new_game", "payout_amounts", "scenario", "WarOutlook", "war_outlook", "war_totals",
+    "new_game", "card_changes_payout", "payout_amounts", "scenario", "WarOutlook", "war_outlook", "war_totals",
 ]

@@ -71,6 +71,18 @@ def playable_modifiers(state: GameState, frame: PayoutFrame, corp: str) -> list[
     return sorted({c for c in state.hands[corp] if c in payout_cards and c != last})
 
 
+def card_changes_payout(state: GameState, card: str) -> bool:
+    """Whether playing payout card `card` on the payout under way would change what any corp
+    earns from it (it may not: five or more competitors stay five, Shortages stops at one, an
+    industry nobody owns pays nobody)."""
+    frame = state.top_frame
+    if not isinstance(frame, PayoutFrame):
+        raise ValueError("no payout is under way")
+    now = sum(modifier_value(state, c) for c in frame.modifiers)
+    return (payout_amounts(state, frame.industry, now)
+            != payout_amounts(state, frame.industry, now + modifier_value(state, card)))
+
+
 def payout_options(state: GameState, frame: PayoutFrame) -> dict[str, list]:
     out = {}
     hands = state.hands

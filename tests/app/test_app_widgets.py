@@ -7,6 +7,7 @@ import re
 import pytest
 
 import megacorps as mc
+from megacorps.state import PayoutFrame
 from widgets.table import storage
 from widgets.table.app import App
 from widgets.table.session import HUMAN, Session
@@ -1014,3 +1015,69 @@ def test_a_bots_silent_no_card_puts_no_reason_under_the_payout_it_let_happen():
     for chunk in app.table.log.value.split("mc-log-entry")[1:]:
         if f"data-step='{step}'" in chunk:
             assert "mc-bot-reason" not in chunk
+
+
+def test_a_corp_asked_to_sell_mercenaries_it_does_not_hold_is_told_where_they_come_from():
+    """"Mokia may sell mercenaries to Nonintendo (1 to 2)" while Mokia held none: they come
+    from its Biotech companies, which supply mercenaries while Clone Soldiers is in play."""
+    seats = {"Nonintendo": "Greedy", "Mokia": HUMAN, "Globbo": "Greedy"}
+    game = mc.scenario(list(seats), round=1, in_play=["Clone Soldiers"],
+                       companies={"India/Biotech": "Mokia", "Mercosur/Biotech": "Mokia"})
+    game.apply(mc.BuyMercenaries("Nonintendo", 0, True))
+    assert game.deciders == ["Mokia"] and game.mercenaries("Mokia") == 0
+    app = App(pause=0)
+    app.run_bots = lambda: None
+    app.start_session(Session(game, seats))
+    prompt = app.table.prompt.value
+    assert "Mokia may sell mercenaries to Nonintendo" in prompt
+    assert "India/Biotech, Mercosur/Biotech" in prompt
+    assert "Biotech companies supply them too while Clone Soldiers is in play" in prompt
+    assert "whatever Mokia holds" in prompt
+
+
+def _payout_by_globbo(**position) -> App:
+    """Globbo (a bot) has just called a payout of Aerospace; Mokia, the lone human, holds
+    Oversupply and is asked."""
+    seats = {"Globbo": "Greedy", "Mokia": HUMAN, "Nonintendo": "Greedy"}
+    position.setdefault("hands", {"Mokia": ["Oversupply"]})
+    game = mc.scenario(list(seats), round=1, **position)
+    game.apply(mc.PayoutIndustry("Globbo", "Aerospace"))
+    app = App(pause=0)
+    app.run_bots = lambda: None
+    app.start_session(Session(game, seats))
+    return app
+
+
+def test_a_lone_human_may_skip_payout_card_prompts_for_the_rest_of_the_round():
+    app = _payout_by_globbo(companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"},
+                            hands={"Mokia": ["Oversupply", "Boom"]})
+    table, game = app.table, app.session.game
+    assert table.focus == "Mokia" and table.payout_ask.layout.display != "none"
+    assert "No card" in table.chooser.kind.options
+    table.payout_ask.value = "round"
+    # answered at once: no card, and the payout happened
+    assert any(isinstance(a, mc.NoCard) and a.corp == "Mokia" for a in game.actions)
+    assert not any(isinstance(f, PayoutFrame) for f in game.state.frames)
+    # Mokia's Boom makes Aerospace pay out again, the same round: the table answers for it
+    assert game.deciders == ["Mokia"]
+    del app.run_bots   # from now on the table moves by itself again
+    play_card(app, "Boom", "Aerospace")
+    assert sum(isinstance(a, mc.NoCard) and a.corp == "Mokia" for a in game.actions) == 2
+    assert "Oversupply" in game.hand("Mokia")   # kept, not played
+    assert app.error.value == "", app.error.value
+
+
+def test_a_lone_human_may_be_asked_only_when_its_card_would_change_a_payout():
+    # every Aerospace company but Globbo's is unowned: five competitors, and Oversupply keeps it five
+    app = _payout_by_globbo(companies={"NAFTA/Aerospace": "Globbo"})
+    table, game = app.table, app.session.game
+    assert not mc.card_changes_payout(game.state, "Oversupply")
+    table.payout_ask.value = "changes"
+    assert any(isinstance(a, mc.NoCard) and a.corp == "Mokia" for a in game.actions)
+    # where it would change the money, Mokia is asked
+    app = _payout_by_globbo(companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo",
+                                       "China/Aerospace": "Globbo", "European Union/Aerospace": "Nonintendo",
+                                       "Great Russia/Aerospace": "Nonintendo"})
+    app.table.payout_ask.value = "changes"
+    assert mc.card_changes_payout(app.session.game.state, "Oversupply")
+    assert app.table.focus == "Mokia" and not any(isinstance(a, mc.NoCard) for a in app.session.game.actions)

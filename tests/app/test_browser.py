@@ -578,6 +578,44 @@ def test_a_war_against_the_player_is_marked_and_its_odds_shown_while_others_deci
         page.context.close()
 
 
+def test_a_lone_human_says_not_to_be_asked_about_payout_cards_this_round(server, browser, tmp_path, monkeypatch):
+    """Holding Oversupply, a player was asked "No card / Play a card" at every payout: the
+    panel offers when to be asked, and "not again this round" answers this payout at once."""
+    import megacorps as mc
+    from widgets.table.session import Session
+    url, data = server
+    monkeypatch.setenv("MEGACORPS_DATA", str(data))
+    seats = {"Globbo": "Greedy", "Mokia": "Human", "Nonintendo": "Greedy"}
+    game = mc.scenario(list(seats), round=1, hands={"Mokia": ["Oversupply"]},
+                       companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
+    game.apply(mc.PayoutIndustry("Globbo", "Aerospace"))
+    _, saved = Session(game, seats, seed=1).save_file()
+    path = tmp_path / "asked.json"
+    path.write_bytes(saved)
+    page = open_page(browser, url, (1024, 700))
+    try:
+        page.set_input_files(".mc-upload-input", str(path))
+        page.wait_for_function("() => [...document.querySelectorAll('.mc-start')].some("
+                               "b => b.innerText.includes('Resume saved game'))")
+        page.click(".mc-start")
+        ask = page.locator(".mc-payout-ask select")
+        ask.wait_for()
+        assert page.locator(".mc-decision .mc-kinds button", has_text="No card").is_visible()
+        before = version(page)
+        ask.select_option(label="not again this round")
+        page.wait_for_function(f"() => Number(document.querySelector('.mc-status-text').dataset.version) > {before}")
+        page.wait_for_function(IDLE)
+        assert not page.locator(".mc-decision .mc-kinds button", has_text="No card").is_visible()
+        assert "Aerospace" in page.inner_text(".mc-log")
+        assert not page.locator(".mc-error-text").is_visible()
+        assert page.refused == [] and page.js_errors == []
+    except BaseException:
+        page.screenshot(path=str(ARTIFACTS / "browser-payout-ask-failure.png"))
+        raise
+    finally:
+        page.context.close()
+
+
 def test_a_dead_kernel_is_explained(server, browser):
     """Kill the page's kernel: the page says what happened and what to do (last: it kills kernels)."""
     import psutil

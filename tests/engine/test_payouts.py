@@ -126,3 +126,19 @@ def test_a_payout_cards_log_line_gives_the_count_of_competitors_it_leaves():
     assert lines == ["Globbo plays Shortages on the Aerospace payout: 2 competitors instead of 3",
                      "Nonintendo plays Oversupply on the Aerospace payout, cancelling Shortages: "
                      "3 competitors instead of 2"]
+
+
+def test_whether_a_payout_card_would_change_what_anyone_earns():
+    # three competitors (Mokia, Globbo, Nonintendo own all five): either card changes the money
+    holdings = {"NAFTA/Aerospace": "Mokia", "European Union/Aerospace": "Mokia", "Japan/Aerospace": "Globbo",
+                "China/Aerospace": "Nonintendo", "Great Russia/Aerospace": "Nonintendo"}
+    game = mc.scenario(THREE, companies=holdings, hands={"Globbo": ["Oversupply"], "Nonintendo": ["Shortages"]})
+    with pytest.raises(ValueError, match="no payout"):
+        mc.card_changes_payout(game.state, "Oversupply")
+    game.apply(mc.PayoutIndustry("Mokia", "Aerospace"))
+    assert mc.card_changes_payout(game.state, "Oversupply") and mc.card_changes_payout(game.state, "Shortages")
+    # five competitors (four unowned, one owner): five or more stays five, Oversupply changes nothing
+    crowded = mc.scenario(THREE, companies={"NAFTA/Aerospace": "Mokia"}, hands={"Globbo": ["Oversupply"]})
+    crowded.apply(mc.PayoutIndustry("Mokia", "Aerospace"))
+    assert not mc.card_changes_payout(crowded.state, "Oversupply")
+    assert mc.card_changes_payout(crowded.state, "Shortages")

@@ -40,6 +40,12 @@ from .summary import since_last_turn
 
 SECRET_FRAMES = (AuctionFrame, ElectionFrame)
 
+# A lone human holding Oversupply or Shortages is asked at every payout (ten times a game):
+# it may say when to be asked, and the table remembers it (answering "no card" itself).
+PAYOUT_ASK = (("at every payout", "always"),
+              ("only when my card would change what someone earns", "changes"),
+              ("not again this round", "round"))
+
 
 def payout_window_seconds() -> float:
     """The hot-seat payout window: 5 s, or MEGACORPS_PAYOUT_WINDOW seconds from the environment."""
@@ -102,9 +108,14 @@ class Table:
         self.gate_button.add_class("mc-gate-button")
         self.gate = W.VBox([self.gate_text, self.gate_button])
         self.gate.add_class("mc-gate")
+        self.payout_ask = W.Dropdown(options=PAYOUT_ASK, value="always", description="Payout cards: ask me",
+                                     style={"description_width": "130px"}, layout=W.Layout(width="96%"))
+        self.payout_ask.add_class("mc-payout-ask")
+        self.payout_ask.layout.display = "none"
+        self._payout_ask_round: int | None = None   # the round "not again this round" was chosen in
         self.chooser = ActionChooser(self._apply, self._on_highlight, guard)
         self.decision_box = W.VBox([self.war_alert, self.prompt, self.since, self.window_box, self.gate, self.chooser.widget,
-                                    self.why_not])
+                                    self.payout_ask, self.why_not])
         self.decision_box.add_class("mc-panel")
         self.decision_box.add_class("mc-decision")
 
@@ -159,6 +170,7 @@ class Table:
         self.oot_hide.on_click(guard(lambda _b: self._oot_reveal(False)))
         self.window_claim.on_click(guard(lambda _b: self._claim()))
         self.window_go.on_click(guard(lambda _b: self.expire_window()))
+        self.payout_ask.observe(guard(self._on_payout_ask), names="value")
 
     # --- callbacks (wrapped by the app through `guard`) -------------------------------------------
 
@@ -223,6 +235,29 @@ class Table:
     def _can_play_payout_card(self, corp: str) -> bool:
         return any(isinstance(a, PlayCard) for a in self.source.legal_actions(corp))
 
+    def _lone_asked(self, corp: str) -> bool:
+        """Whether the lone human `corp` is asked about this payout: it holds a card it may play
+        there, and it did not say to be asked only when the card matters, or not this round."""
+        cards = [a.card for a in self.source.legal_actions(corp) if isinstance(a, PlayCard)]
+        if not cards:
+            return False
+        state = self.source.public_game().state
+        ask = self.payout_ask.value
+        if ask == "round":
+            return self._payout_ask_round != state.round
+        if ask == "changes":
+            return any(mc.card_changes_payout(state, card) for card in cards)
+        return True
+
+    def _on_payout_ask(self, change) -> None:
+        """Remember when to ask; if the payout on screen is one not to ask about, answer it."""
+        s = self.source
+        if s is None:
+            return
+        self._payout_ask_round = s.public_game().state.round if change["new"] == "round" else None
+        for action in self.automatic_answers():
+            self._apply(action)
+
     def _window_key(self) -> tuple:
         frame = self.source.public_game().state.top_frame
         return (self.source.version, frame.industry, tuple(frame.modifiers), tuple(frame.waiting))
@@ -239,7 +274,7 @@ class Table:
             return []
         if len(s.humans) == 1:
             corp = waiting[0]
-            return [] if self._can_play_payout_card(corp) else [mc.NoCard(corp)]
+            return [] if self._lone_asked(corp) else [mc.NoCard(corp)]
         frame = s.public_game().state.top_frame
         key = (frame.industry, tuple(frame.modifiers))
         if self.window is None or self.window["key"] != key:
@@ -336,7 +371,7 @@ class Table:
             return None
         if isinstance(s.public_game().state.top_frame, PayoutFrame):
             if self.lone:
-                return humans[0] if self._can_play_payout_card(humans[0]) else None
+                return humans[0] if self._lone_asked(humans[0]) else None
             claimed = self.window["claimed"] if self.window else None
             return claimed if claimed in humans else None
         return humans[0]
@@ -409,6 +444,10 @@ class Table:
 
     def _render_decision(self, s: TableSource, game: mc.Game, focus: str | None) -> None:
         self.war_alert.value = self._war_alert_html()
+        asking = self.lone and focus is not None and isinstance(game.state.top_frame, PayoutFrame)
+        self.payout_ask.layout.display = None if asking else "none"
+        if asking and self.payout_ask.value == "round" and self._payout_ask_round != game.state.round:
+            self.payout_ask.value = "always"   # a new round: asked again, and the choice says so
         self.window_box.layout.display = "none"
         self.why_not.value = ""
         self.since.value = ""
