@@ -112,9 +112,10 @@ def apply_modifier(step: Step, action: PlayCard) -> None:
     frame.modifiers.append(action.card)
     total = sum(modifier_value(state, c) for c in frame.modifiers)
     # the count itself, before and after (a "+0" hid that cancelling Shortages raised it)
-    step.log("{} plays {} on the {} payout{}: {} competitors instead of {}", "Event Cards",
+    after = competitors(state, frame.industry, total)
+    step.log("{} plays {} on the {} payout{}: {} competitor{} instead of {}", "Event Cards",
              action.corp, action.card, frame.industry, f", cancelling {cancels}" if cancels else "",
-             competitors(state, frame.industry, total), competitors(state, frame.industry, before))
+             after, "" if after == 1 else "s", competitors(state, frame.industry, before))
     frame.waiting = [c for c in card_holders(state) if c != action.corp]
 
 

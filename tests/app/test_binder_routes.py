@@ -104,8 +104,11 @@ def test_lab_app_links_open_the_lessons_in_jupyterlab(jupyter_server, page):
     page.wait_for_function("() => window.jupyterapp !== undefined", timeout=PATIENCE_MS)
     page.wait_for_function("() => document.querySelector('.jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus') !== null",
                            timeout=PATIENCE_MS)
-    page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"   # the kernel is up
-                           " const k = w && w.sessionContext && w.sessionContext.session"
+    # the lesson's notebook is the current one (the workspace may first restore another) and its
+    # kernel is up: run-all-cells acts on the current notebook
+    page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"
+                           " if (!w || !w.context || !w.context.path.endsWith('17-the-app.ipynb')) return false;"
+                           " const k = w.sessionContext && w.sessionContext.session"
                            " && w.sessionContext.session.kernel; return !!k && k.status === 'idle'; }")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     try:

@@ -126,6 +126,14 @@ def test_a_payout_cards_log_line_gives_the_count_of_competitors_it_leaves():
     assert lines == ["Globbo plays Shortages on the Aerospace payout: 2 competitors instead of 3",
                      "Nonintendo plays Oversupply on the Aerospace payout, cancelling Shortages: "
                      "3 competitors instead of 2"]
+    # one competitor is one
+    lone = mc.scenario(THREE, companies={"NAFTA/Aerospace": "Mokia", "European Union/Aerospace": "Mokia",
+                                         "Japan/Aerospace": "Globbo", "China/Aerospace": "Globbo",
+                                         "Great Russia/Aerospace": "Globbo"}, hands={"Nonintendo": ["Shortages"]})
+    lone.apply(mc.PayoutIndustry("Mokia", "Aerospace"))
+    lone.apply(mc.PlayCard("Nonintendo", "Shortages"))
+    assert [e.text for e in lone.log if " plays " in e.text] == [
+        "Nonintendo plays Shortages on the Aerospace payout: 1 competitor instead of 2"]
 
 
 def test_whether_a_payout_card_would_change_what_anyone_earns():
