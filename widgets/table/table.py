@@ -11,12 +11,17 @@ Hot-seat privacy. Several human seats may share the screen, so:
 
 The payout window (Oversupply and Shortages may be played before any payout) costs a player a
 prompt only when it can matter, and never tells who holds those cards:
-- a lone human is asked only when holding a card it could play there; otherwise the table
-  answers "no card" for it at once;
+- a lone human is asked only when holding a card it could play there, and as it chose (at every
+  payout, only when its card would change what someone earns, or not again this round);
+  otherwise the table answers "no card" for it at once;
 - at a hot-seat table the window stays open for `PAYOUT_WINDOW` seconds with a visible
   countdown for everyone; a player holding such a card claims it ("I have a card to play"),
   passes the screen and plays; when the time is up (or someone presses "Pay out now") the
   table answers "no card" for every human at the screen who did not claim.
+
+A war against a corp played at this screen is announced above the decision, with its odds as
+things stand (`mc.war_outlook`): defending is automatic, so the defender has nothing to decide
+and would otherwise learn of the war only once it was over.
 """
 from __future__ import annotations
 
