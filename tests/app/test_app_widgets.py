@@ -1081,3 +1081,28 @@ def test_a_lone_human_may_be_asked_only_when_its_card_would_change_a_payout():
     app.table.payout_ask.value = "changes"
     assert mc.card_changes_payout(app.session.game.state, "Oversupply")
     assert app.table.focus == "Mokia" and not any(isinstance(a, mc.NoCard) for a in app.session.game.actions)
+
+
+def test_a_choice_stays_chosen_when_another_corps_card_changes_the_other_choices():
+    """Mokia (lone human) picked "No card" in a payout; Globbo then plays Shortages, so Mokia's
+    own Shortages is no longer playable and the form is rebuilt: "No card" stays chosen."""
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Mokia": ["Shortages", "Oversupply"], "Globbo": ["Shortages"]},
+                        companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
+    app.run_bots = lambda: None
+    ch = app.table.chooser
+    ch.choose("Payout Industry")
+    ch.set_field("industry", "Aerospace")
+    ch.confirm.click()
+    ch.choose("No card")
+    session = app.session
+    before = session.legal_actions("Mokia")
+    session.game.apply(mc.PlayCard("Globbo", "Shortages"))   # as Globbo's bot would, between two refreshes
+    session.reasons.append(None)
+    session._changed()
+    app.refresh()
+    assert session.legal_actions("Mokia") != before            # the choices did change
+    assert ch.group == "no-card" and not ch.confirm.disabled
+    ch.confirm.click()
+    assert app.error.value == "", app.error.value
+    assert any(isinstance(a, mc.NoCard) and a.corp == "Mokia" for a in session.game.actions)

@@ -508,9 +508,11 @@ class Table:
         # table redraws still counts (its controls are not replaced under the pointer).
         signature = (question, tuple(legal), hidden, allow_trade, len(state.hands[focus]))
         if signature != self._chooser_sig or self.chooser.game is None:
+            same_question = self._chooser_sig is not None and self._chooser_sig[0] == question
             self._chooser_sig = signature
             hand = [] if hidden else s.view(focus).hand
-            self.chooser.set_decision(game, focus, legal, cards_hidden=hidden, allow_trade=allow_trade, hand=hand)
+            self.chooser.set_decision(game, focus, legal, cards_hidden=hidden, allow_trade=allow_trade, hand=hand,
+                                      keep=same_question)
         else:
             self.chooser.update_game(game)
         reasons = why_not(state, focus, self.chooser.offered())
