@@ -20,10 +20,10 @@ from .errors import BadDataFile, BadSaveFile, IllegalAction
 from .game import Game
 from .log import LogEntry
 from .mercenaries import census as mercenary_census
-from .payouts import competitors, payout_amounts
+from .payouts import card_changes_payout, competitors, payout_amounts
 from .seat import Seat
 from .simulator import Simulator, determinize
-from .war import war_totals
+from .war import WarOutlook, war_outlook, war_totals
 from .setup import new_game_state, scenario_state
 from .state import CompanyStatus, GameState
 from .view import CorpView
@@ -60,5 +60,5 @@ __all__ = [
     "LogEntry", "NoCard", "OfferMercenaries", "OfferTrade", "Pass", "PayoutIndustry", "Permit",
     "PickCompany", "PlayCard", "Sealed", "Seat", "Simulator", "StayOut", "SupportWar", "Veto", "Vote", "action_from_dict",
     "action_to_dict", "bots", "tables", "competitors", "determinize", "load_board", "load_deck", "mercenary_census",
-    "new_game", "payout_amounts", "scenario", "war_totals",
+    "new_game", "card_changes_payout", "payout_amounts", "scenario", "WarOutlook", "war_outlook", "war_totals",
 ]

@@ -19,6 +19,13 @@ def mercenary_industries(state: GameState) -> tuple[str, ...]:
     return ("Defense", *(extra[c] for c in state.in_play if c in extra))
 
 
+def source_cards(state: GameState) -> dict[str, str]:
+    """The industries that supply mercenaries only because a lasting card is in play, each with
+    that card (Clone Soldiers: Biotech)."""
+    extra = state.index.mercenary_industry
+    return {extra[c]: c for c in state.in_play if c in extra}
+
+
 def mercenary_sources(state: GameState) -> tuple[str, ...]:
     """The companies mercenaries come from."""
     index = state.index

@@ -71,6 +71,18 @@ def playable_modifiers(state: GameState, frame: PayoutFrame, corp: str) -> list[
     return sorted({c for c in state.hands[corp] if c in payout_cards and c != last})
 
 
+def card_changes_payout(state: GameState, card: str) -> bool:
+    """Whether playing payout card `card` on the payout under way would change what any corp
+    earns from it (it may not: five or more competitors stay five, Shortages stops at one, an
+    industry nobody owns pays nobody)."""
+    frame = state.top_frame
+    if not isinstance(frame, PayoutFrame):
+        raise ValueError("no payout is under way")
+    now = sum(modifier_value(state, c) for c in frame.modifiers)
+    return (payout_amounts(state, frame.industry, now)
+            != payout_amounts(state, frame.industry, now + modifier_value(state, card)))
+
+
 def payout_options(state: GameState, frame: PayoutFrame) -> dict[str, list]:
     out = {}
     hands = state.hands
@@ -94,10 +106,16 @@ def apply_modifier(step: Step, action: PlayCard) -> None:
     frame: PayoutFrame = state.frames[-1]
     state.put("hands", action.corp, without(state.hands[action.corp], action.card))
     state.discard = state.discard + [action.card]
+    before = sum(modifier_value(state, c) for c in frame.modifiers)
+    cancels = frame.modifiers[-1] if frame.modifiers and modifier_value(state, frame.modifiers[-1]) * \
+        modifier_value(state, action.card) < 0 else None
     frame.modifiers.append(action.card)
     total = sum(modifier_value(state, c) for c in frame.modifiers)
-    step.log("{} plays {} on the {} payout (competitors {:+d})", "Event Cards",
-             action.corp, action.card, frame.industry, total)
+    # the count itself, before and after (a "+0" hid that cancelling Shortages raised it)
+    after = competitors(state, frame.industry, total)
+    step.log("{} plays {} on the {} payout{}: {} competitor{} instead of {}", "Event Cards",
+             action.corp, action.card, frame.industry, f", cancelling {cancels}" if cancels else "",
+             after, "" if after == 1 else "s", competitors(state, frame.industry, before))
     frame.waiting = [c for c in card_holders(state) if c != action.corp]
 
 

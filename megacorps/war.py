@@ -2,6 +2,7 @@
 the target's Defense plus the defender's mercenaries; ties go to the defender."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from itertools import compress, repeat
@@ -43,6 +44,46 @@ def war_totals(state: GameState, attacker: str, country: str, lent: int = 0) -> 
     defending_mercs = (state.mercenaries[defender] if defender else 0) + lent
     return (attack_strength(state, attacker), state.index.defense[country] + defending_mercs,
             defending_mercs)
+
+
+def war_losses(attacking_mercs: int, defending_mercs: int) -> tuple[int, int]:
+    """Mercenaries lost in a war (attacker's, defender's): when only the attacker used any it
+    loses one (none if it has none left); otherwise the smaller force is removed and the larger
+    loses as many."""
+    if defending_mercs == 0:
+        return min(1, attacking_mercs), 0
+    smaller = min(attacking_mercs, defending_mercs)
+    return smaller, smaller
+
+
+@dataclass(frozen=True)
+class WarOutlook:
+    """A war in its pause, as things stand: what it would give if nobody sent more mercenaries
+    (public: Force, Defense and mercenary counts are all on the table)."""
+    attacker: str
+    country: str
+    defender: str | None            # the target's controller (None: uncontrolled)
+    attack: int
+    defense: int
+    defending_mercenaries: int      # the defender's own, plus any lent to the country
+    attacker_wins: bool             # ties go to the defender
+    attacker_losses: int
+    defender_losses: int            # of the defender's own mercenaries (lent ones are lost anyway)
+    undecided: tuple[str, ...]      # corps that may still give mercenaries to either side
+    undecided_mercenaries: int      # how many they hold between them
+
+
+def war_outlook(state: GameState) -> WarOutlook | None:
+    """The war under way (the top decision is its pause), as things stand; None if none is."""
+    frame = state.top_frame
+    if not isinstance(frame, WarFrame):
+        return None
+    defender = state.controllers[frame.country]
+    attack, defense, defending = war_totals(state, frame.attacker, frame.country, frame.lent_to_defender)
+    lost_a, lost_d = war_losses(state.mercenaries[frame.attacker], defending)
+    return WarOutlook(frame.attacker, frame.country, defender, attack, defense, defending, attack > defense,
+                      lost_a, max(0, lost_d - frame.lent_to_defender) if defender else 0,
+                      tuple(frame.waiting), sum(state.mercenaries[c] for c in frame.waiting))
 
 
 def apply_launch(step: Step, action: LaunchWar) -> None:
@@ -125,14 +166,9 @@ def resolve_war(step: Step, frame: WarFrame) -> None:
              country, attacker, attack, defender or country, defense, defense - defending_mercs, defending_mercs,
              attacker if attacker_wins else defender or country)
 
-    attacking_mercs = state.mercenaries[attacker]
-    if defending_mercs == 0:
-        # only the attacker used mercenaries: it loses one (none if it gave them all away
-        # during the pause, so that its count never goes below zero)
-        lost_a, lost_d = min(1, attacking_mercs), 0
-    else:
-        smaller = min(attacking_mercs, defending_mercs)
-        lost_a, lost_d = smaller, smaller  # the smaller force is removed, the larger loses as many
+    # (when only the attacker used mercenaries and it gave them all away during the pause, it
+    # loses none: its count never goes below zero)
+    lost_a, lost_d = war_losses(state.mercenaries[attacker], defending_mercs)
     state.mercenaries[attacker] -= lost_a
     lent = frame.lent_to_defender
     if defender is not None:

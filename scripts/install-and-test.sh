@@ -32,8 +32,5 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".[test]"
 export MEGACORPS_CHROMIUM=/usr/bin/chromium
-# Engine, widgets and browser tests, then every lesson notebook in a fresh kernel.
-timeout 1500 .venv/bin/python -m pytest tests -q -p no:cacheprovider --timeout=600
-timeout 600 .venv/bin/python -m pytest notebooks -q -p no:cacheprovider --nbval-lax \
-  --nbval-cell-timeout=120 --nbval-kernel-startup-timeout=60 --ignore=notebooks/play.ipynb \
-  --ignore=notebooks/table.ipynb --ignore=notebooks/spectate.ipynb  # app pages: tests/app, tests/tables
+# Every part (pytest suite, lesson notebooks), each reported, even after a failure.
+bash scripts/run-tests.sh

@@ -7,6 +7,7 @@ import re
 import pytest
 
 import megacorps as mc
+from megacorps.state import PayoutFrame
 from widgets.table import storage
 from widgets.table.app import App
 from widgets.table.session import HUMAN, Session
@@ -925,3 +926,183 @@ def test_buying_in_a_rivals_country_warns_what_its_government_may_do():
     free = next(c for c in game.state.board.country_by_name if game.state.controllers.get(c) is None)
     company = next(co for co in game.state.companies if co.startswith(free + "/") and game.state.companies[co] == "unowned")
     assert "Government Intervention" not in preview(game, mc.BuyCompany("Mokia", company))
+
+
+def test_a_choice_made_while_others_answer_the_same_payout_is_kept():
+    """A lone human holding Oversupply picks "No card" while the bots still answer the payout:
+    each bot's answer redraws the table, and the choice must survive it (a click was lost when
+    the form was rebuilt under the pointer, and Confirm stayed grey)."""
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Mokia": ["Oversupply"], "Globbo": ["Boom"], "Nonintendo": ["Boom"]},
+                        companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
+    app.run_bots = lambda: None   # the bots answer one at a time, below, as the background task does
+    ch = app.table.chooser
+    ch.choose("Payout Industry")
+    ch.set_field("industry", "Aerospace")
+    ch.confirm.click()
+    game = app.session.game
+    assert type(game.state.top_frame).__name__ == "PayoutFrame" and "Mokia" in game.deciders
+    ch.choose("No card")
+    assert not ch.confirm.disabled
+    buttons = (ch.kind, ch.confirm)
+    moved = 0
+    while app.session.bots_to_move():
+        app.session.bot_step()
+        app.refresh()
+        moved += 1
+        assert ch.group == "no-card" and not ch.confirm.disabled, "the choice was lost as a bot answered"
+        assert (ch.kind, ch.confirm) == buttons
+    assert moved == 2
+    ch.confirm.click()
+    assert app.error.value == "", app.error.value
+    assert any(isinstance(a, mc.NoCard) and a.corp == "Mokia" for a in game.actions)
+
+
+def test_a_war_against_the_player_is_announced_with_its_odds_while_others_decide():
+    """Globbo (bot) attacks Mokia's Maghreb; Nonintendo (bot) may still send mercenaries. Mokia
+    has nothing to decide (defending is automatic) and was never told: the decision panel says
+    so at once, with the odds as things stand."""
+    seats = {"Globbo": "Greedy", "Mokia": HUMAN, "Nonintendo": "Greedy"}
+    game = mc.scenario(list(seats), round=1, countries={"NAFTA": "Globbo", "Maghreb": "Mokia"},
+                       mercenaries={"Globbo": 3, "Mokia": 1, "Nonintendo": 2})
+    game.apply(mc.LaunchWar("Globbo", "Maghreb"))
+    app = App(pause=0)
+    app.run_bots = lambda: None   # Nonintendo has not answered yet
+    app.start_session(Session(game, seats))
+    alert = app.table.war_alert.value
+    attack, defense, _ = mc.war_totals(game.state, "Globbo", "Maghreb")
+    assert "War on Mokia's Maghreb" in alert
+    assert f"attacks with {attack}" in alert and f"defense {defense}" in alert and (attack, defense) == (7, 3)
+    assert "Globbo would win: Mokia would lose Maghreb and 1 mercenary" in alert
+    assert "Nonintendo may still give up to 2 mercenaries" in alert
+    assert "Defending is automatic" in alert
+    assert app.table.war_against_here().country == "Maghreb"
+    # the war is decided: the alert goes
+    app.session.bot_step()
+    app.refresh()
+    assert app.table.war_alert.value == "" and app.table.war_against_here() is None
+    assert game.controller("Maghreb") == "Globbo"
+
+
+def test_a_war_between_others_raises_no_alert():
+    seats = {"Globbo": "Greedy", "Mokia": HUMAN, "Nonintendo": "Greedy"}
+    game = mc.scenario(list(seats), round=1, countries={"NAFTA": "Globbo", "Maghreb": "Nonintendo"},
+                       mercenaries={"Globbo": 3, "Mokia": 1})
+    game.apply(mc.LaunchWar("Globbo", "Maghreb"))
+    app = App(pause=0)
+    app.run_bots = lambda: None
+    app.start_session(Session(game, seats))
+    assert app.table.war_alert.value == ""
+
+
+def test_a_bots_silent_no_card_puts_no_reason_under_the_payout_it_let_happen():
+    """Globbo's "no card" closes the payout window: the payout's lines belong to its step, and
+    "Globbo (Mastermind bot) thinks: its only choice" stood under a payout it chose nothing in."""
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Globbo": ["Boom"]},
+                        companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
+    ch = app.table.chooser
+    ch.choose("Payout Industry")
+    ch.set_field("industry", "Aerospace")
+    ch.confirm.click()
+    game = app.session.game
+    step = next(i for i, a in enumerate(game.actions) if isinstance(a, mc.NoCard) and a.corp == "Globbo")
+    lines = [e for e in app.session.log_entries() if e.step == step]
+    assert lines and any("Globbo" in e.text for e in lines)   # the payout, written in Globbo's step
+    assert app.session.reasons[step]                          # the bot gave a reason...
+    assert all(e.reason == "" for e in lines)                 # ...that is not put under the payout
+    assert f"data-step='{step}'" in app.table.log.value
+    for chunk in app.table.log.value.split("mc-log-entry")[1:]:
+        if f"data-step='{step}'" in chunk:
+            assert "mc-bot-reason" not in chunk
+
+
+def test_a_corp_asked_to_sell_mercenaries_it_does_not_hold_is_told_where_they_come_from():
+    """"Mokia may sell mercenaries to Nonintendo (1 to 2)" while Mokia held none: they come
+    from its Biotech companies, which supply mercenaries while Clone Soldiers is in play."""
+    seats = {"Nonintendo": "Greedy", "Mokia": HUMAN, "Globbo": "Greedy"}
+    game = mc.scenario(list(seats), round=1, in_play=["Clone Soldiers"],
+                       companies={"India/Biotech": "Mokia", "Mercosur/Biotech": "Mokia"})
+    game.apply(mc.BuyMercenaries("Nonintendo", 0, True))
+    assert game.deciders == ["Mokia"] and game.mercenaries("Mokia") == 0
+    app = App(pause=0)
+    app.run_bots = lambda: None
+    app.start_session(Session(game, seats))
+    prompt = app.table.prompt.value
+    assert "Mokia may sell mercenaries to Nonintendo" in prompt
+    assert "India/Biotech, Mercosur/Biotech" in prompt
+    assert "Biotech companies supply them too while Clone Soldiers is in play" in prompt
+    assert "whatever Mokia holds" in prompt
+
+
+def _payout_by_globbo(**position) -> App:
+    """Globbo (a bot) has just called a payout of Aerospace; Mokia, the lone human, holds
+    Oversupply and is asked."""
+    seats = {"Globbo": "Greedy", "Mokia": HUMAN, "Nonintendo": "Greedy"}
+    position.setdefault("hands", {"Mokia": ["Oversupply"]})
+    game = mc.scenario(list(seats), round=1, **position)
+    game.apply(mc.PayoutIndustry("Globbo", "Aerospace"))
+    app = App(pause=0)
+    app.run_bots = lambda: None
+    app.start_session(Session(game, seats))
+    return app
+
+
+def test_a_lone_human_may_skip_payout_card_prompts_for_the_rest_of_the_round():
+    app = _payout_by_globbo(companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"},
+                            hands={"Mokia": ["Oversupply", "Boom"]})
+    table, game = app.table, app.session.game
+    assert table.focus == "Mokia" and table.payout_ask.layout.display != "none"
+    assert "No card" in table.chooser.kind.options
+    table.payout_ask.value = "round"
+    # answered at once: no card, and the payout happened
+    assert any(isinstance(a, mc.NoCard) and a.corp == "Mokia" for a in game.actions)
+    assert not any(isinstance(f, PayoutFrame) for f in game.state.frames)
+    # Mokia's Boom makes Aerospace pay out again, the same round: the table answers for it
+    assert game.deciders == ["Mokia"]
+    del app.run_bots   # from now on the table moves by itself again
+    play_card(app, "Boom", "Aerospace")
+    assert sum(isinstance(a, mc.NoCard) and a.corp == "Mokia" for a in game.actions) == 2
+    assert "Oversupply" in game.hand("Mokia")   # kept, not played
+    assert app.error.value == "", app.error.value
+
+
+def test_a_lone_human_may_be_asked_only_when_its_card_would_change_a_payout():
+    # every Aerospace company but Globbo's is unowned: five competitors, and Oversupply keeps it five
+    app = _payout_by_globbo(companies={"NAFTA/Aerospace": "Globbo"})
+    table, game = app.table, app.session.game
+    assert not mc.card_changes_payout(game.state, "Oversupply")
+    table.payout_ask.value = "changes"
+    assert any(isinstance(a, mc.NoCard) and a.corp == "Mokia" for a in game.actions)
+    # where it would change the money, Mokia is asked
+    app = _payout_by_globbo(companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo",
+                                       "China/Aerospace": "Globbo", "European Union/Aerospace": "Nonintendo",
+                                       "Great Russia/Aerospace": "Nonintendo"})
+    app.table.payout_ask.value = "changes"
+    assert mc.card_changes_payout(app.session.game.state, "Oversupply")
+    assert app.table.focus == "Mokia" and not any(isinstance(a, mc.NoCard) for a in app.session.game.actions)
+
+
+def test_a_choice_stays_chosen_when_another_corps_card_changes_the_other_choices():
+    """Mokia (lone human) picked "No card" in a payout; Globbo then plays Shortages, so Mokia's
+    own Shortages is no longer playable and the form is rebuilt: "No card" stays chosen."""
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Mokia": ["Shortages", "Oversupply"], "Globbo": ["Shortages"]},
+                        companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
+    app.run_bots = lambda: None
+    ch = app.table.chooser
+    ch.choose("Payout Industry")
+    ch.set_field("industry", "Aerospace")
+    ch.confirm.click()
+    ch.choose("No card")
+    session = app.session
+    before = session.legal_actions("Mokia")
+    session.game.apply(mc.PlayCard("Globbo", "Shortages"))   # as Globbo's bot would, between two refreshes
+    session.reasons.append(None)
+    session._changed()
+    app.refresh()
+    assert session.legal_actions("Mokia") != before            # the choices did change
+    assert ch.group == "no-card" and not ch.confirm.disabled
+    ch.confirm.click()
+    assert app.error.value == "", app.error.value
+    assert any(isinstance(a, mc.NoCard) and a.corp == "Mokia" for a in session.game.actions)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from widgets.testing.voila_runner import require_chromium
+from widgets.testing.voila_runner import PATIENCE_MS, require_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -27,7 +27,7 @@ SERVER_FLAGS = ["--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--no-
                 "--LabApp.extension_manager=readonly",
                 "--LabApp.expose_app_in_browser=True"]   # tests run a notebook's cells through window.jupyterapp
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.timeout(1200)
 
 
 @pytest.fixture(scope="module")
@@ -43,8 +43,7 @@ def jupyter_server(tmp_path_factory):
                MEGACORPS_BOT_PAUSE="0")
     ARTIFACTS.mkdir(exist_ok=True)
     with open(ARTIFACTS / "jupyter-server.log", "w") as log, \
-            serving([sys.executable, "-m", "jupyter_server", f"--port={port}", *SERVER_FLAGS], port, env, log,
-                    timeout=30):
+            serving([sys.executable, "-m", "jupyter_server", f"--port={port}", *SERVER_FLAGS], port, env, log):
         yield f"http://127.0.0.1:{port}"
 
 
@@ -64,8 +63,8 @@ def page():
 def test_binder_voila_route_opens_the_app(jupyter_server, page):
     page.goto(f"{jupyter_server}/voila/render/notebooks/play.ipynb")
     try:
-        page.wait_for_selector(".mc-start", timeout=60_000)
-        page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=30_000)
+        page.wait_for_selector(".mc-start", timeout=PATIENCE_MS)
+        page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=PATIENCE_MS)
     finally:
         page.screenshot(path=str(ARTIFACTS / "binder-voila.png"))
     assert page.inner_text(".mc-brand").replace("\n", "").startswith("MEGACORPS")
@@ -79,7 +78,7 @@ def test_binder_voila_route_opens_the_app(jupyter_server, page):
 def test_binder_lab_route_opens_the_first_lesson(jupyter_server, page):
     page.goto(f"{jupyter_server}/lab/tree/notebooks/00-first-game.ipynb")
     try:
-        title = page.wait_for_selector(".jp-Notebook .jp-MarkdownOutput h1", timeout=60_000)
+        title = page.wait_for_selector(".jp-Notebook .jp-MarkdownOutput h1", timeout=PATIENCE_MS)
     finally:
         page.screenshot(path=str(ARTIFACTS / "binder-lab.png"))
     assert "Your first game" in title.inner_text()
@@ -91,8 +90,8 @@ def test_binder_app_links_open_the_lessons(jupyter_server, page):
     play.ipynb) they open the lesson beside it, as under the README's Play command."""
     from test_browser import open_a_lesson_from_the_rules
     page.goto(f"{jupyter_server}/voila/render/notebooks/play.ipynb")
-    page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=90_000)
-    page.wait_for_function("() => window.__mcBridge !== undefined", timeout=30_000)
+    page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=PATIENCE_MS)
+    page.wait_for_function("() => window.__mcBridge !== undefined", timeout=PATIENCE_MS)
     name, lesson = open_a_lesson_from_the_rules(page)
     assert lesson.url.endswith(f"/voila/render/notebooks/{name}")
 
@@ -101,22 +100,27 @@ def test_lab_app_links_open_the_lessons_in_jupyterlab(jupyter_server, page):
     """Lesson 17 runs the app in JupyterLab: its lesson links open the lesson's notebook there
     (the app once caught them as if it were a Voila serving the app alone)."""
     page.goto(f"{jupyter_server}/lab/tree/notebooks/17-the-app.ipynb")
-    page.wait_for_selector(".jp-Notebook", timeout=60_000)
-    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=30_000)
+    page.wait_for_selector(".jp-Notebook", timeout=PATIENCE_MS)
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=PATIENCE_MS)
     page.wait_for_function("() => document.querySelector('.jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus') !== null",
-                           timeout=30_000)
-    page.wait_for_timeout(2000)   # the kernel comes up
+                           timeout=PATIENCE_MS)
+    # the lesson's notebook is the current one (the workspace may first restore another) and its
+    # kernel is up: run-all-cells acts on the current notebook
+    page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"
+                           " if (!w || !w.context || !w.context.path.endsWith('17-the-app.ipynb')) return false;"
+                           " const k = w.sessionContext && w.sessionContext.session"
+                           " && w.sessionContext.session.kernel; return !!k && k.status === 'idle'; }")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     try:
-        page.wait_for_selector(".mc-rules-button", timeout=90_000)
+        page.wait_for_selector(".mc-rules-button", timeout=PATIENCE_MS)
         page.click(".mc-rules-button")
         link = page.locator("a.mc-lesson-link:visible").first
-        link.wait_for(timeout=20_000)
+        link.wait_for(timeout=PATIENCE_MS)
         name = link.get_attribute("href").split("/")[-1]
-        with page.context.expect_page(timeout=30_000) as opened:
+        with page.context.expect_page(timeout=PATIENCE_MS) as opened:
             link.click()
         lesson = opened.value
-        lesson.wait_for_selector(".jp-Notebook .jp-MarkdownOutput h1", timeout=60_000)
+        lesson.wait_for_selector(".jp-Notebook .jp-MarkdownOutput h1", timeout=PATIENCE_MS)
         lesson.screenshot(path=str(ARTIFACTS / "binder-lab-lesson-opened.png"))
     finally:
         page.screenshot(path=str(ARTIFACTS / "binder-lab-lesson-link.png"))

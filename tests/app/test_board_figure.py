@@ -328,3 +328,22 @@ def test_update_refuses_a_game_with_other_corps():
     view = BoardView(mc.new_game(FOUR, seed=1))
     with pytest.raises(ValueError, match="built for Mokia"):
         view.update(mc.new_game(["Mokia", "Globbo", "Windoze"], seed=1))
+
+
+def test_the_country_under_attack_is_marked_while_its_war_is_decided():
+    """Globbo attacks Mokia's Maghreb; Nonintendo may still send mercenaries: the board marks
+    Maghreb (a war against a player went unnoticed until it was over)."""
+    from widgets.board.colors import WAR_OUTLINE
+    game = mc.scenario(["Globbo", "Mokia", "Nonintendo"], countries={"NAFTA": "Globbo", "Maghreb": "Mokia"},
+                       mercenaries={"Globbo": 3, "Mokia": 1, "Nonintendo": 2})
+    before = control_boxes(board_figure(game), game)
+    game.apply(mc.LaunchWar("Globbo", "Maghreb"))
+    fig = board_figure(game)
+    during = control_boxes(fig, game)
+    assert {c for c in before if before[c] != during[c]} == {"Maghreb"}
+    fill, label, width, hover = during["Maghreb"]
+    assert fill == before["Maghreb"][0] and "\u2694" in label and width > before["Maghreb"][2]
+    assert trace(fig, "control").marker.line.color[game.board.playable_countries.index("Maghreb")] == WAR_OUTLINE
+    assert "Under attack by Globbo" in hover and "attack 7 against defense 3" in hover
+    game.apply(mc.StayOut("Nonintendo"))   # the war is over: no mark
+    assert "\u2694" not in control_boxes(board_figure(game), game)["Maghreb"][1]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from widgets.testing.voila_runner import block_outside, require_chromium
+from widgets.testing.voila_runner import PATIENCE_MS, block_outside, require_chromium
 
 from widgets.table import storage
 
@@ -24,7 +24,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SIMPLE_CHOICES = ("Pass", "No card", "Stay out", "Permit", "Decline", "Refuse to sell")
 SIZES = [(1024, 700), (1280, 800), (1920, 1080)]
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = pytest.mark.timeout(1200)
 
 
 @pytest.fixture(scope="module")
@@ -56,9 +56,9 @@ def open_page(browser, url, size=(1280, 800), context=None):
     page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
     page.refused = block_outside(page)
     page.goto(url)
-    page.wait_for_selector(".mc-start", timeout=120_000)
-    page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=60_000)
-    page.wait_for_function("() => window.__mcBridge !== undefined", timeout=30_000)
+    page.wait_for_selector(".mc-start", timeout=PATIENCE_MS)
+    page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=PATIENCE_MS)
+    page.wait_for_function("() => window.__mcBridge !== undefined", timeout=PATIENCE_MS)
     return page
 
 
@@ -81,15 +81,14 @@ def set_seats(page, seats: list[tuple[str, str]], seed: int) -> None:
     seed_box.press("Enter")
     pause = page.locator(".mc-pause input")
     pause.fill("0")
-    pause.press("Enter")
-    page.wait_for_timeout(300)
+    pause.press("Enter")   # the kernel gets these before the click that follows (one ordered channel)
 
 
 def start_game(page, seats: list[tuple[str, str]], seed: int, decisions: int = 0) -> None:
     """Seat the corps, press Start game, and take the human's first `decisions` decisions."""
     set_seats(page, seats, seed)
     page.click(".mc-start")
-    page.wait_for_selector(".mc-who-decides", timeout=30_000)
+    page.wait_for_selector(".mc-who-decides", timeout=PATIENCE_MS)
     for _ in range(decisions):
         take_one_decision(page)
 
@@ -118,18 +117,33 @@ def assert_nothing_cut_off(page) -> None:
     assert not title, "the title bar's status runs under the buttons"
 
 
+# after a choice in a dropdown: the next field appeared (an empty dropdown) or the action is complete
+NEXT_FIELD_OR_CONFIRM = """() => {
+    const panel = document.querySelector('.mc-decision');
+    const empty = [...panel.querySelectorAll('select')].some(s => s.offsetParent !== null && s.selectedIndex < 0);
+    const confirm = panel.querySelector('.mc-confirm');
+    return empty || (confirm && !confirm.disabled);
+}"""
+
+DECISION_IN_VIEW = """() => {
+    const s = document.querySelector('.mc-sidebar').getBoundingClientRect();
+    const d = document.querySelector('.mc-decision').getBoundingClientRect();
+    return s.top - 1 <= d.top && d.top < window.innerHeight;
+}"""
+
+
 def take_one_decision(page, show_hand: bool = False) -> None:
     """Click a simple legal option for the human who must decide, then Confirm."""
-    page.wait_for_function(IDLE, timeout=60_000)
-    page.wait_for_timeout(80)
+    page.wait_for_function(IDLE, timeout=PATIENCE_MS)
+    page.wait_for_selector(".mc-decision .mc-kinds button:visible, .mc-gate-button:visible")
     panel = page.locator(".mc-decision")
     gate = page.locator(".mc-gate-button")
     if gate.is_visible():
         gate.click()
-        page.wait_for_timeout(150)
+        page.wait_for_selector(".mc-decision .mc-kinds button:visible")
     if show_hand and page.locator(".mc-show-hand").is_visible():
         page.locator(".mc-show-hand").click()
-        page.wait_for_timeout(200)
+        page.wait_for_selector(".mc-show-hand", state="hidden")
     kinds = panel.locator(".mc-kinds button")
     labels = [kinds.nth(i).inner_text().strip() for i in range(kinds.count())]
     chosen = next((lab for lab in SIMPLE_CHOICES if lab in labels), None)
@@ -143,15 +157,15 @@ def take_one_decision(page, show_hand: bool = False) -> None:
         if not empty:
             break
         empty[0].select_option(index=0)
-        page.wait_for_timeout(120)
+        page.wait_for_function(NEXT_FIELD_OR_CONFIRM)
     confirm = panel.locator(".mc-confirm")
     confirm.wait_for(state="visible")
-    page.wait_for_function("() => !document.querySelector('.mc-decision .mc-confirm').disabled", timeout=10_000)
+    page.wait_for_function("() => !document.querySelector('.mc-decision .mc-confirm').disabled", timeout=PATIENCE_MS)
     before = version(page)
     confirm.click()
     page.wait_for_function(
         f"() => {{ const e = document.querySelector('.mc-status-text');"
-        f" return e && Number(e.dataset.version) > {before} && e.dataset.bots === '0'; }}", timeout=60_000)
+        f" return e && Number(e.dataset.version) > {before} && e.dataset.bots === '0'; }}", timeout=PATIENCE_MS)
 
 
 def play_to_the_end(page, check=lambda: None, limit_s: float = 150) -> None:
@@ -159,11 +173,11 @@ def play_to_the_end(page, check=lambda: None, limit_s: float = 150) -> None:
     while not page.locator(".mc-winner").is_visible():
         assert time.time() - start < limit_s, "the game did not end in time"
         assert not page.locator(".mc-error-text").is_visible(), page.inner_text(".mc-error-text")
-        page.wait_for_selector(".mc-confirm:visible, .mc-winner, .mc-window:visible", timeout=30_000)
+        page.wait_for_selector(".mc-confirm:visible, .mc-winner, .mc-window:visible", timeout=PATIENCE_MS)
         if page.locator(".mc-winner").is_visible():
             break
         if page.locator(".mc-window").is_visible():
-            page.wait_for_timeout(300)
+            page.wait_for_selector(".mc-window", state="hidden")
             continue
         check()
         take_one_decision(page)
@@ -178,8 +192,7 @@ def test_a_whole_game_through_clicks(server, browser, size):
         start_game(page, [("Mokia", "Human"), ("Globbo", "Random"), ("Nonintendo", "Random")], seed=21)
         decisions = []
         play_to_the_end(page, lambda: (decisions.append(1), len(decisions) % 6 == 1 and assert_nothing_cut_off(page)))
-        page.wait_for_selector(".mc-end-charts .js-plotly-plot", timeout=60_000)
-        page.wait_for_timeout(300)
+        page.wait_for_function("() => document.querySelectorAll('.mc-end-charts .js-plotly-plot .main-svg').length >= 2")
         assert_nothing_cut_off(page)
         page.screenshot(path=str(ARTIFACTS / f"browser-results-{size[0]}.png"))
         shown = page.inner_text(".mc-winner")
@@ -222,15 +235,15 @@ def test_hot_seat_no_other_hand_reaches_the_page(server, browser, monkeypatch):
                    seed=5)
         checked = shown = 0
         for _ in range(40):
-            page.wait_for_function(IDLE, timeout=60_000)
+            page.wait_for_function(IDLE, timeout=PATIENCE_MS)
             if page.locator(".mc-winner").is_visible():
                 break
             if page.locator(".mc-window").is_visible():
-                page.wait_for_timeout(400)
+                page.wait_for_selector(".mc-window", state="hidden")
                 continue
             if page.locator(".mc-show-hand").is_visible():
                 page.locator(".mc-show-hand").click()
-                page.wait_for_timeout(250)
+                page.wait_for_selector(".mc-show-hand", state="hidden")
                 shown += 1
             table = sorted(data.glob("tables/*.json"), key=lambda p: p.stat().st_mtime)[-1].stem
             game = storage.load_table(table).game
@@ -274,11 +287,11 @@ def test_reload_resumes_the_game_and_big_uploads_are_refused(server, browser, tm
         seen = version(page)
         money = page.inner_text(".mc-corps")
         page.reload()
-        page.wait_for_selector(".mc-resume-button", timeout=60_000)
+        page.wait_for_selector(".mc-resume-button", timeout=PATIENCE_MS)
         assert "Mokia" in page.inner_text(".mc-resume")
         page.click(".mc-resume-button")
-        page.wait_for_selector(".mc-who-decides", timeout=30_000)
-        page.wait_for_function(IDLE, timeout=30_000)
+        page.wait_for_selector(".mc-who-decides", timeout=PATIENCE_MS)
+        page.wait_for_function(IDLE, timeout=PATIENCE_MS)
         assert page.inner_text(".mc-status-text") == status, (page.inner_text(".mc-status-text"), status)
         assert page.inner_text(".mc-corps") == money
         assert version(page) >= 0 and seen >= 0
@@ -288,9 +301,9 @@ def test_reload_resumes_the_game_and_big_uploads_are_refused(server, browser, tm
         big = tmp_path / "holiday.json"
         big.write_bytes(b"0" * (3 * 1024 * 1024))
         page.set_input_files(".mc-upload-input", str(big))
-        page.wait_for_selector(".mc-upload-error", timeout=10_000)
+        page.wait_for_selector(".mc-upload-error", timeout=PATIENCE_MS)
         assert "at most 2 MB" in page.inner_text(".mc-upload-error")
-        page.wait_for_selector(".mc-error-text", timeout=10_000)
+        page.wait_for_selector(".mc-error-text", timeout=PATIENCE_MS)
         assert page.refused == [] and page.js_errors == []
     except BaseException:
         page.screenshot(path=str(ARTIFACTS / "browser-reload-failure.png"))
@@ -314,13 +327,13 @@ def test_a_loaded_save_resumes_with_the_decision_in_view(server, browser, tmp_pa
         page.click(".mc-new")
         page.set_input_files(".mc-upload-input", str(path))
         page.wait_for_function("() => [...document.querySelectorAll('.mc-start')].some("
-                               "b => b.innerText.includes('Resume saved game'))", timeout=20_000)
+                               "b => b.innerText.includes('Resume saved game'))", timeout=PATIENCE_MS)
         page.locator(".mc-start").scroll_into_view_if_needed()
         assert page.evaluate("() => document.querySelector('.mc-sidebar').scrollTop") > 0  # really scrolled
         page.click(".mc-start")
-        page.wait_for_selector(".mc-who-decides", timeout=30_000)
-        page.wait_for_function(IDLE, timeout=30_000)
-        page.wait_for_timeout(400)
+        page.wait_for_selector(".mc-who-decides", timeout=PATIENCE_MS)
+        page.wait_for_function(IDLE, timeout=PATIENCE_MS)
+        page.wait_for_function(DECISION_IN_VIEW)
         assert page.inner_text(".mc-status-text") == status
         top = page.evaluate("() => [document.querySelector('.mc-sidebar').getBoundingClientRect().top,"
                             " document.querySelector('.mc-decision').getBoundingClientRect().top]")
@@ -345,7 +358,7 @@ def open_a_lesson_from_the_rules(page, timeout_ms: int = 90_000):
     once the lesson's title is drawn there."""
     page.click(".mc-rules-button")
     link = page.locator("a.mc-lesson-link:visible").first
-    link.wait_for(timeout=10_000)
+    link.wait_for(timeout=PATIENCE_MS)
     name = link.get_attribute("href").split("/")[-1]
     with page.context.expect_page() as opened:
         link.click()
@@ -423,6 +436,186 @@ def test_the_money_sources_legend_shows_every_name_whole(browser, window, tmp_pa
         page.close()
 
 
+def in_view(selector: str) -> str:
+    """A condition: the first shown element matching `selector` lies in what the sidebar shows,
+    inside the window."""
+    return f"""() => {{
+        const el = [...document.querySelectorAll({selector!r})].find(e => e.offsetParent !== null);
+        if (!el) return false;
+        const s = document.querySelector('.mc-sidebar').getBoundingClientRect(), r = el.getBoundingClientRect();
+        return r.top >= Math.max(s.top, 0) - 1 && r.bottom <= Math.min(s.bottom, window.innerHeight) + 1;
+    }}"""
+
+
+def test_rules_on_the_set_up_screen_open_in_view(server, browser):
+    """"? Rules" is the first thing the page suggests: at 1024 x 700 the rules opened below the
+    long set-up form, out of sight, and the button seemed to do nothing."""
+    url, _ = server
+    page = open_page(browser, url, (1024, 700))
+    try:
+        page.click(".mc-rules-button")
+        page.wait_for_selector(".mc-rules-topic h3")
+        page.wait_for_function(in_view(".mc-rules-topic h3"))
+        page.screenshot(path=str(ARTIFACTS / "browser-rules-on-setup.png"))
+        assert page.refused == [] and page.js_errors == []
+    finally:
+        page.context.close()
+
+
+def test_each_new_question_comes_into_view_with_its_controls(server, browser):
+    """At 1024 x 700 the sidebar scrolls: after the player scrolled down (to Confirm, the log),
+    the next question's heading stayed out of sight above its buttons."""
+    url, _ = server
+    page = open_page(browser, url, (1024, 700))
+    try:
+        start_game(page, [("Mokia", "Human"), ("Globbo", "Greedy"), ("Nonintendo", "Greedy")], seed=21)
+        for _ in range(5):
+            page.wait_for_function(IDLE)
+            page.evaluate("() => { const s = document.querySelector('.mc-sidebar'); s.scrollTop = s.scrollHeight; }")
+            take_one_decision(page)
+            if page.locator(".mc-winner").is_visible():
+                break
+            page.wait_for_selector(".mc-decision .mc-kinds button:visible, .mc-gate-button:visible")
+            page.wait_for_function(in_view(".mc-decision .mc-decision-text"))
+            page.wait_for_function(in_view(".mc-decision .mc-kinds button, .mc-gate-button"))
+        page.screenshot(path=str(ARTIFACTS / "browser-question-in-view.png"))
+        assert page.refused == [] and page.js_errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_click_while_the_bots_answer_the_same_payout_counts(server, browser, tmp_path, monkeypatch):
+    """A lone human holding Oversupply presses "No card" while the bots still answer the payout
+    (one every 5 s): each answer redraws the table, and the click must still count."""
+    import megacorps as mc
+    from widgets.table.session import Session
+    url, data = server
+    monkeypatch.setenv("MEGACORPS_DATA", str(data))   # sealed with the server's key
+    seats = {"Mokia": "Human", "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    game = mc.scenario(list(seats), round=1, hands={"Mokia": ["Oversupply"], "Globbo": ["Boom"],
+                                                    "Nonintendo": ["Boom"]},
+                       companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
+    _, saved = Session(game, seats, seed=1).save_file()
+    path = tmp_path / "payout.json"
+    path.write_bytes(saved)
+    page = open_page(browser, url, (1024, 700))
+    try:
+        page.set_input_files(".mc-upload-input", str(path))
+        page.wait_for_function("() => [...document.querySelectorAll('.mc-start')].some("
+                               "b => b.innerText.includes('Resume saved game'))")
+        pause = page.locator(".mc-pause input")
+        pause.fill("5")
+        pause.press("Enter")
+        page.click(".mc-start")
+        page.wait_for_function(IDLE)
+        page.locator(".mc-decision .mc-kinds button", has_text="Payout Industry").click()
+        page.locator(".mc-decision select:visible").select_option(label="Aerospace")
+        page.wait_for_function("() => !document.querySelector('.mc-decision .mc-confirm').disabled")
+        page.click(".mc-decision .mc-confirm")
+        no_card = page.locator(".mc-decision .mc-kinds button", has_text="No card")
+        no_card.wait_for()
+        clicked_at = version(page)
+        no_card.click()
+        page.wait_for_function(IDLE)   # every bot has answered
+        assert version(page) > clicked_at, "no bot answered after the click: nothing was tested"
+        assert "mod-active" in no_card.get_attribute("class"), "the click on No card was lost"
+        assert page.locator(".mc-decision .mc-confirm").is_enabled()
+        page.click(".mc-decision .mc-confirm")
+        page.wait_for_function("() => !document.querySelector('.mc-decision .mc-kinds')"
+                               " || ![...document.querySelectorAll('.mc-decision .mc-kinds button')]"
+                               ".some(b => b.innerText.includes('No card') && b.offsetParent !== null)")
+        assert not page.locator(".mc-error-text").is_visible()
+        assert page.refused == [] and page.js_errors == []
+    except BaseException:
+        page.screenshot(path=str(ARTIFACTS / "browser-payout-click-failure.png"))
+        raise
+    finally:
+        page.context.close()
+
+
+def test_a_war_against_the_player_is_marked_and_its_odds_shown_while_others_decide(server, browser, tmp_path,
+                                                                                  monkeypatch):
+    """Globbo (a bot) attacks Mokia's Maghreb; Lenogo, at this screen too, decides whether to
+    send mercenaries. Mokia has nothing to decide and was never told: the board marks Maghreb
+    and the decision panel says what is at stake."""
+    import megacorps as mc
+    from widgets.table.session import Session
+    url, data = server
+    monkeypatch.setenv("MEGACORPS_DATA", str(data))
+    seats = {"Globbo": "Greedy", "Mokia": "Human", "Lenogo": "Human"}
+    game = mc.scenario(list(seats), round=1, countries={"NAFTA": "Globbo", "Maghreb": "Mokia"},
+                       mercenaries={"Globbo": 3, "Mokia": 1, "Lenogo": 2})
+    game.apply(mc.LaunchWar("Globbo", "Maghreb"))
+    attack, defense, _ = mc.war_totals(game.state, "Globbo", "Maghreb")
+    _, saved = Session(game, seats, seed=1).save_file()
+    path = tmp_path / "war.json"
+    path.write_bytes(saved)
+    page = open_page(browser, url, (1024, 700))
+    try:
+        page.set_input_files(".mc-upload-input", str(path))
+        page.wait_for_function("() => [...document.querySelectorAll('.mc-start')].some("
+                               "b => b.innerText.includes('Resume saved game'))")
+        page.click(".mc-start")
+        alert = page.locator(".mc-war-alert")
+        alert.wait_for()
+        text = alert.inner_text()
+        assert "War on Mokia's Maghreb" in text and "Defending is automatic" in text
+        assert f"attacks with {attack}" in text and f"defense {defense}" in text
+        assert "Lenogo may still give up to 2 mercenaries" in text
+        page.wait_for_function(in_view(".mc-war-alert"))
+        marked = page.evaluate("""() => {
+            const gd = document.querySelector('.mc-board .js-plotly-plot');
+            const control = gd.data.find(t => t.name === 'control');
+            return control.text.filter(t => t.includes('\u2694')).length;
+        }""")
+        assert marked == 1, "the country under attack is not marked on the board"
+        page.screenshot(path=str(ARTIFACTS / "browser-war-alert.png"))
+        assert page.refused == [] and page.js_errors == []
+    except BaseException:
+        page.screenshot(path=str(ARTIFACTS / "browser-war-alert-failure.png"))
+        raise
+    finally:
+        page.context.close()
+
+
+def test_a_lone_human_says_not_to_be_asked_about_payout_cards_this_round(server, browser, tmp_path, monkeypatch):
+    """Holding Oversupply, a player was asked "No card / Play a card" at every payout: the
+    panel offers when to be asked, and "not again this round" answers this payout at once."""
+    import megacorps as mc
+    from widgets.table.session import Session
+    url, data = server
+    monkeypatch.setenv("MEGACORPS_DATA", str(data))
+    seats = {"Globbo": "Greedy", "Mokia": "Human", "Nonintendo": "Greedy"}
+    game = mc.scenario(list(seats), round=1, hands={"Mokia": ["Oversupply"]},
+                       companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
+    game.apply(mc.PayoutIndustry("Globbo", "Aerospace"))
+    _, saved = Session(game, seats, seed=1).save_file()
+    path = tmp_path / "asked.json"
+    path.write_bytes(saved)
+    page = open_page(browser, url, (1024, 700))
+    try:
+        page.set_input_files(".mc-upload-input", str(path))
+        page.wait_for_function("() => [...document.querySelectorAll('.mc-start')].some("
+                               "b => b.innerText.includes('Resume saved game'))")
+        page.click(".mc-start")
+        ask = page.locator(".mc-payout-ask select")
+        ask.wait_for()
+        assert page.locator(".mc-decision .mc-kinds button", has_text="No card").is_visible()
+        before = version(page)
+        ask.select_option(label="not again this round")
+        page.wait_for_function(f"() => Number(document.querySelector('.mc-status-text').dataset.version) > {before}")
+        page.wait_for_function(IDLE)
+        assert not page.locator(".mc-decision .mc-kinds button", has_text="No card").is_visible()
+        assert "Aerospace" in page.inner_text(".mc-log")
+        assert not page.locator(".mc-error-text").is_visible()
+        assert page.refused == [] and page.js_errors == []
+    except BaseException:
+        page.screenshot(path=str(ARTIFACTS / "browser-payout-ask-failure.png"))
+        raise
+    finally:
+        page.context.close()
+
+
 def test_a_dead_kernel_is_explained(server, browser):
     """Kill the page's kernel: the page says what happened and what to do (last: it kills kernels)."""
     import psutil
@@ -434,7 +627,7 @@ def test_a_dead_kernel_is_explained(server, browser):
         assert kernels
         for k in kernels:
             k.kill()
-        page.wait_for_selector(".mc-overlay", state="visible", timeout=30_000)
+        page.wait_for_selector(".mc-overlay", state="visible", timeout=PATIENCE_MS)
         text = page.inner_text(".mc-overlay")
         assert "lost its connection" in text and "Resume" in text
         page.screenshot(path=str(ARTIFACTS / "browser-dead-kernel.png"))

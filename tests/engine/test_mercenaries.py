@@ -160,3 +160,9 @@ def test_mercenary_prices_are_listed_in_steps_and_any_price_the_buyer_can_pay_is
     game.apply(mc.OfferMercenaries("Globbo", 2, 33))
     game.apply(mc.Accept("Mokia"))
     assert game.money("Mokia") == 12 and game.mercenaries("Mokia") == 2
+
+
+def test_the_industries_that_supply_mercenaries_because_of_a_card_name_the_card():
+    from megacorps.mercenaries import source_cards
+    assert source_cards(mc.scenario(THREE).state) == {}
+    assert source_cards(mc.scenario(THREE, in_play=["Clone Soldiers"]).state) == {"Biotech": "Clone Soldiers"}

@@ -111,3 +111,42 @@ def test_shortages_reaches_zero_competitors_only_when_one_corp_owns_every_compan
     every = mc.scenario(["Lenogo", "Globbo", "Mokia"], companies={**finance, "China/Finance": "Lenogo"})
     assert mc.competitors(every.state, "Finance", -1) == 0
     assert mc.payout_amounts(every.state, "Finance", -1) == {"Lenogo": 5 * 12}
+
+
+def test_a_payout_cards_log_line_gives_the_count_of_competitors_it_leaves():
+    """Shortages then Oversupply: the second card cancels the first, and its line said
+    "competitors +0" while the count went from 2 back to 3."""
+    holdings = {"NAFTA/Aerospace": "Mokia", "European Union/Aerospace": "Mokia", "Japan/Aerospace": "Globbo",
+                "China/Aerospace": "Nonintendo", "Great Russia/Aerospace": "Nonintendo"}
+    game = mc.scenario(THREE, companies=holdings, hands={"Globbo": ["Shortages"], "Nonintendo": ["Oversupply"]})
+    game.apply(mc.PayoutIndustry("Mokia", "Aerospace"))
+    game.apply(mc.PlayCard("Globbo", "Shortages"))
+    game.apply(mc.PlayCard("Nonintendo", "Oversupply"))
+    lines = [e.text for e in game.log if " plays " in e.text]
+    assert lines == ["Globbo plays Shortages on the Aerospace payout: 2 competitors instead of 3",
+                     "Nonintendo plays Oversupply on the Aerospace payout, cancelling Shortages: "
+                     "3 competitors instead of 2"]
+    # one competitor is one
+    lone = mc.scenario(THREE, companies={"NAFTA/Aerospace": "Mokia", "European Union/Aerospace": "Mokia",
+                                         "Japan/Aerospace": "Globbo", "China/Aerospace": "Globbo",
+                                         "Great Russia/Aerospace": "Globbo"}, hands={"Nonintendo": ["Shortages"]})
+    lone.apply(mc.PayoutIndustry("Mokia", "Aerospace"))
+    lone.apply(mc.PlayCard("Nonintendo", "Shortages"))
+    assert [e.text for e in lone.log if " plays " in e.text] == [
+        "Nonintendo plays Shortages on the Aerospace payout: 1 competitor instead of 2"]
+
+
+def test_whether_a_payout_card_would_change_what_anyone_earns():
+    # three competitors (Mokia, Globbo, Nonintendo own all five): either card changes the money
+    holdings = {"NAFTA/Aerospace": "Mokia", "European Union/Aerospace": "Mokia", "Japan/Aerospace": "Globbo",
+                "China/Aerospace": "Nonintendo", "Great Russia/Aerospace": "Nonintendo"}
+    game = mc.scenario(THREE, companies=holdings, hands={"Globbo": ["Oversupply"], "Nonintendo": ["Shortages"]})
+    with pytest.raises(ValueError, match="no payout"):
+        mc.card_changes_payout(game.state, "Oversupply")
+    game.apply(mc.PayoutIndustry("Mokia", "Aerospace"))
+    assert mc.card_changes_payout(game.state, "Oversupply") and mc.card_changes_payout(game.state, "Shortages")
+    # five competitors (four unowned, one owner): five or more stays five, Oversupply changes nothing
+    crowded = mc.scenario(THREE, companies={"NAFTA/Aerospace": "Mokia"}, hands={"Globbo": ["Oversupply"]})
+    crowded.apply(mc.PayoutIndustry("Mokia", "Aerospace"))
+    assert not mc.card_changes_payout(crowded.state, "Oversupply")
+    assert mc.card_changes_payout(crowded.state, "Shortages")

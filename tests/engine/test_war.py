@@ -209,3 +209,30 @@ def test_mercenaries_given_to_a_war_are_listed_in_steps_and_any_number_held_is_a
     assert_illegal(game, mc.SupportWar("Nonintendo", "attacker", 41), "Nonintendo has only 40 mercenaries")
     game.apply(mc.SupportWar("Nonintendo", "attacker", 13))
     assert game.controller("Mercosur") == "Mokia"
+
+
+def test_war_outlook_tells_the_defender_what_the_war_gives_as_things_stand():
+    # Maghreb: Mokia's NAFTA Force 4 + 3 mercenaries = 7 against Defense 2 + Globbo's 1 = 3;
+    # Nonintendo (2 mercenaries) may still give them to either side.
+    game = mc.scenario(THREE, countries={"NAFTA": "Mokia", "Maghreb": "Globbo"},
+                       mercenaries={"Mokia": 3, "Globbo": 1, "Nonintendo": 2})
+    assert mc.war_outlook(game.state) is None
+    game.apply(mc.LaunchWar("Mokia", "Maghreb"))
+    outlook = mc.war_outlook(game.state)
+    assert (outlook.attacker, outlook.country, outlook.defender) == ("Mokia", "Maghreb", "Globbo")
+    assert (outlook.attack, outlook.defense, outlook.defending_mercenaries) == (7, 3, 1)
+    assert outlook.attacker_wins and (outlook.attacker_losses, outlook.defender_losses) == (1, 1)
+    assert outlook.undecided == ("Nonintendo",) and outlook.undecided_mercenaries == 2
+    # what the outlook said is what happens when nobody gives more
+    game.apply(mc.StayOut("Nonintendo"))
+    assert game.controller("Maghreb") == "Mokia"
+    assert game.mercenaries("Mokia") == 2 and game.mercenaries("Globbo") == 0
+
+
+def test_war_outlook_of_an_uncontrolled_country_counts_the_lent_mercenaries():
+    game = mc.scenario(THREE, mercenaries={"Mokia": 3, "Nonintendo": 2, "Globbo": 1})
+    game.apply(mc.LaunchWar("Mokia", "Maghreb"))
+    game.apply(mc.SupportWar("Nonintendo", "defender", 2))
+    outlook = mc.war_outlook(game.state)
+    assert outlook.defender is None and (outlook.attack, outlook.defense) == (3, 4) and not outlook.attacker_wins
+    assert outlook.defender_losses == 0 and outlook.undecided == ("Globbo",)

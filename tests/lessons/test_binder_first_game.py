@@ -9,14 +9,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from widgets.testing.voila_runner import require_chromium
+from widgets.testing.voila_runner import PATIENCE_MS, require_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 FLAGS = ["--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--no-browser", "--IdentityProvider.token=",
          "--allow-root", "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
          "--LabApp.extension_manager=readonly"]
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.timeout(1200)
 
 
 def test_the_binder_landing_link_opens_the_first_game(tmp_path):
@@ -29,15 +29,15 @@ def test_the_binder_landing_link_opens_the_first_game(tmp_path):
     shutil.copy(ROOT / "binder" / "jupyter_server_config.json", config)
     port = free_port()
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config), JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
-    with serving([sys.executable, "-m", "jupyter_server", f"--port={port}", *FLAGS], port, env, timeout=60), \
+    with serving([sys.executable, "-m", "jupyter_server", f"--port={port}", *FLAGS], port, env), \
             sync_playwright() as p, chromium(p) as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         route_cdn(page)
-        page.goto(f"http://127.0.0.1:{port}/voila/render/notebooks/00-first-game.ipynb", timeout=120_000)
-        page.locator("button:has-text('Continue')").click(timeout=120_000)
-        page.wait_for_selector("text=The goal: end with the most money", timeout=30_000)
+        page.goto(f"http://127.0.0.1:{port}/voila/render/notebooks/00-first-game.ipynb", timeout=PATIENCE_MS)
+        page.locator("button:has-text('Continue')").click(timeout=PATIENCE_MS)
+        page.wait_for_selector("text=The goal: end with the most money", timeout=PATIENCE_MS)
         assert "Traceback" not in page.inner_text("body")
         harmless = ("setData is not a function", "[anywidget] Failed to initialize model")
         assert not [e for e in errors if not any(h in e for h in harmless)], errors

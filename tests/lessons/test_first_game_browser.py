@@ -6,7 +6,7 @@ import os
 import time
 from pathlib import Path
 
-from widgets.testing.voila_runner import require_chromium
+from widgets.testing.voila_runner import PATIENCE_MS, require_chromium
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 NBSP = "\u00a0"
@@ -28,21 +28,21 @@ def test_the_first_game_is_played_to_its_end_in_voila():
 
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(NOTEBOOKS.parent))
-    with serving(voila_command(NOTEBOOKS / "00-first-game.ipynb", port), port, env, timeout=60), \
+    with serving(voila_command(NOTEBOOKS / "00-first-game.ipynb", port), port, env), \
             sync_playwright() as p, chromium(p) as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         route_cdn(page)
-        page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=PATIENCE_MS)
         cont = page.locator("button:has-text('Continue')")
-        cont.wait_for(state="visible", timeout=90_000)
-        page.wait_for_selector(".js-plotly-plot", timeout=30_000)
+        cont.wait_for(state="visible", timeout=PATIENCE_MS)
+        page.wait_for_selector(".js-plotly-plot", timeout=PATIENCE_MS)
         select = page.locator("select").first
         do_it = page.locator("button:has-text('Do it')")
         guided = list(GUIDED)
         wrong_tried = False
-        deadline = time.time() + 240
+        deadline = time.time() + 3 * PATIENCE_MS / 1000   # only against a hang: it polls the page
         while time.time() < deadline:
             if page.locator("text=Final money").count():
                 break
@@ -64,7 +64,7 @@ def test_the_first_game_is_played_to_its_end_in_voila():
                         continue
                     select.select_option(label=_label("Mokia buys Japan/Robotics"))
                     do_it.click()
-                    page.wait_for_selector("text=Not this time", timeout=15_000)
+                    page.wait_for_selector("text=Not this time", timeout=PATIENCE_MS)
                     wrong_tried = True
                     continue
                 wanted = _label(guided[0])
@@ -74,7 +74,7 @@ def test_the_first_game_is_played_to_its_end_in_voila():
                 select.select_option(label=wanted)
                 do_it.click()
                 guided.pop(0)
-                page.wait_for_selector("text=Well done", timeout=15_000)
+                page.wait_for_selector("text=Well done", timeout=PATIENCE_MS)
             else:  # the free rounds: pass when allowed, else take the first choice
                 passing = [o for o in options if o.endswith(_label(" passes")) or o.endswith(" passes")]
                 select.select_option(label=(passing or options)[0])

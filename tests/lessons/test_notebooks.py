@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
-from widgets.testing.voila_runner import require_chromium
+from widgets.testing.voila_runner import PATIENCE_MS, require_chromium
 
 from widgets.lessons import checkbook
 
@@ -157,28 +157,28 @@ def test_a_lesson_renders_and_its_exercise_and_self_check_work_under_voila():
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(NOTEBOOKS.parent))
     nbsp = "\u00a0"
-    with serving(voila_command(NOTEBOOKS / "04-buying-and-antitrust.ipynb", port), port, env, timeout=60), \
+    with serving(voila_command(NOTEBOOKS / "04-buying-and-antitrust.ipynb", port), port, env), \
             sync_playwright() as p, chromium(p) as browser:
         page = browser.new_page(viewport={"width": 1200, "height": 900})
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         route_cdn(page)
-        page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
-        page.wait_for_selector("button:has-text('Do it')", timeout=90_000)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=PATIENCE_MS)
+        page.wait_for_selector("button:has-text('Do it')", timeout=PATIENCE_MS)
         page.locator("select").first.select_option(label=f"Nonintendo{nbsp}buys{nbsp}European{nbsp}Union/Aerospace")
         page.locator("button:has-text('Do it')").first.click()
-        page.wait_for_selector("text=Mokia vetoes", timeout=15_000)
+        page.wait_for_selector("text=Mokia vetoes", timeout=PATIENCE_MS)
         page.locator("select").first.select_option(label=f"Nonintendo{nbsp}buys{nbsp}NAFTA/Aerospace")
         page.locator("button:has-text('Do it')").first.click()
-        page.wait_for_selector("text=Goal met", timeout=15_000)
+        page.wait_for_selector("text=Goal met", timeout=PATIENCE_MS)
         assert not page.locator("text=Antitrust needs both conditions").count()  # nothing given away
         quiz = page.locator(".widget-vbox:has(button:has-text('Check'))").filter(has_text="Japan/Robotics").first
         quiz.locator("label:has-text('Yes')").click()
         quiz.locator("button:has-text('Check')").click()
-        page.wait_for_selector("text=Not yet", timeout=15_000)
+        page.wait_for_selector("text=Not yet", timeout=PATIENCE_MS)
         quiz.locator("label:has-text('No')").click()
         quiz.locator("button:has-text('Check')").click()
-        page.wait_for_selector("text=both conditions are needed", timeout=15_000)
+        page.wait_for_selector("text=both conditions are needed", timeout=PATIENCE_MS)
         harmless = ("setData is not a function", "[anywidget] Failed to initialize model")
         assert not [e for e in errors if not any(h in e for h in harmless)], errors
 

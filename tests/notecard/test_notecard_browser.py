@@ -18,6 +18,7 @@ import pytest
 
 from megacorps import notecard as nc
 from megacorps.notecard.saves import unseal
+from widgets.testing.voila_runner import PATIENCE_MS
 
 ARTIFACTS = Path("test-artifacts")
 
@@ -88,7 +89,7 @@ def page(notecard_url):
                 ws.on("framesent", page.mirror.feed)
         page.on("websocket", watch)
         route_cdn(page)
-        page.goto(notecard_url, timeout=180_000)
+        page.goto(notecard_url, timeout=PATIENCE_MS)
         try:
             yield page
         except BaseException:
@@ -111,9 +112,9 @@ def gate(page, corp: str, action: str = "show my note card") -> None:
     button = page.locator(".nc-gate-button")
     page.wait_for_function(f"() => {{ const b = document.querySelector('.nc-gate-button');"
                            f" return b && b.offsetParent && b.innerText.includes({json.dumps(f'I am {corp}, {action}')}); }}",
-                           timeout=30_000)
+                           timeout=PATIENCE_MS)
     button.click()
-    page.wait_for_selector(".nc-card .nc-invest input", state="visible", timeout=30_000)
+    page.wait_for_selector(".nc-card .nc-invest input", state="visible", timeout=PATIENCE_MS)
     page.wait_for_function(f"() => document.querySelector('.nc-card-title').innerText.includes({json.dumps(corp)})")
 
 
@@ -121,7 +122,7 @@ def hand_in(page) -> None:
     before = status(page)["cards"]
     page.click(".nc-hand-in")
     page.wait_for_function(f"() => {{ const s = document.querySelector('.nc-status-text').dataset;"
-                           f" return s.cards !== {json.dumps(before)} || s.reveal === '1'; }}", timeout=30_000)
+                           f" return s.cards !== {json.dumps(before)} || s.reveal === '1'; }}", timeout=PATIENCE_MS)
 
 
 def write_card(page, corp: str, invest: dict[int, int], sabotage: tuple | None = None) -> None:
@@ -173,9 +174,9 @@ def assert_fits(page) -> None:
 
 
 def test_a_hot_seat_game_in_the_browser(page):
-    page.wait_for_selector(".nc-start", timeout=120_000)
+    page.wait_for_selector(".nc-start", timeout=PATIENCE_MS)
     page.set_viewport_size({"width": 1024, "height": 700})  # a classroom projector
-    page.wait_for_timeout(300)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")  # laid out
     assert_fits(page)
     for seat, (name, player) in enumerate([("Maraya", "Human"), ("Jeff", "Human"), ("Rob", "Cautious")], start=1):
         page.fill(f".nc-seat-name-{seat} input", name)
@@ -184,8 +185,8 @@ def test_a_hot_seat_game_in_the_browser(page):
     type_into(page, ".nc-seed input", 5)
     type_into(page, ".nc-pause input", 0)
     page.click(".nc-start")
-    page.wait_for_selector(".nc-gate-button", state="visible", timeout=60_000)
-    page.wait_for_selector(".nc-status-text[data-cards='1']", timeout=30_000)
+    page.wait_for_selector(".nc-gate-button", state="visible", timeout=PATIENCE_MS)
+    page.wait_for_selector(".nc-status-text[data-cards='1']", timeout=PATIENCE_MS)
     assert status(page) == {"quarter": "1", "cards": "1", "reports": "0", "over": "0", "reveal": "0"}  # Rob's
 
     # quarter 1: Maraya writes a card nobody else may see, then Jeff is asked
@@ -202,7 +203,7 @@ def test_a_hot_seat_game_in_the_browser(page):
     hand_in(page)
 
     # the moderator's reveal, step by step
-    page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=30_000)
+    page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=PATIENCE_MS)
     page.click(".nc-next-step")
     page.wait_for_selector(".nc-reveal-now[data-step='1']")
     first = page.inner_text(".nc-reveal-now")
@@ -225,12 +226,12 @@ def test_a_hot_seat_game_in_the_browser(page):
     hand_in(page)
     write_card(page, "Jeff", {3: 2})
 
-    page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=30_000)
+    page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=PATIENCE_MS)
     page.click(".nc-show-all")
     page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
     assert "Maraya invested $6M in Industry 1" in page.inner_text(".nc-reveal-grid") + page.inner_text(".nc-log-box")
     page.click(".nc-continue")
-    page.wait_for_selector(".nc-winner", state="visible", timeout=30_000)
+    page.wait_for_selector(".nc-winner", state="visible", timeout=PATIENCE_MS)
     page.screenshot(path=str(ARTIFACTS / "notecard-results.png"), full_page=True)
 
     # an independent check: the saved game, replayed here, has the same winners

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import megacorps as mc
 from megacorps.tables import RemoteSeat, TableMoved
+from widgets.testing.voila_runner import PATIENCE_S
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +49,7 @@ def raw(url: str, method: str = "GET", body=None, code: str | None = None, data:
     if data is not None:
         request.add_header("Content-Type", "application/json")
     try:
-        with urllib.request.urlopen(request, timeout=30) as response:
+        with urllib.request.urlopen(request, timeout=PATIENCE_S) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as err:
         return err.code, json.loads(err.read())
@@ -101,7 +102,7 @@ class Service:
         env = dict(os.environ, PYTHONPATH=str(ROOT), **self.env)
         if self.database:   # a secret: the environment, never the command line
             env["MEGACORPS_DATABASE_URL"] = self.database
-        self.proc = self._stack.enter_context(serving(self.command(), self.port, env, log, timeout=60))
+        self.proc = self._stack.enter_context(serving(self.command(), self.port, env, log))
 
     def kill(self) -> None:
         self.proc.kill()

@@ -13,6 +13,8 @@ from megacorps.tables import TableError
 
 from tables_helpers import raw, replay, sqlite_url, step_humans
 
+from widgets.testing.voila_runner import PATIENCE_S
+
 FOUR = {"Mokia": "Human", "Globbo": "Greedy", "Nonintendo": "Human", "Lenogo": "Random"}
 
 
@@ -115,7 +117,7 @@ def test_a_human_action_is_answered_by_the_bots_and_recorded(service, table):
     mokia, nonintendo = table.seat("Mokia"), table.seat("Nonintendo")
     mokia.apply(mokia.legal_actions()[0])
     assert mokia.at == 1 and not nonintendo.is_my_turn()  # the bots answer after the reply
-    assert nonintendo.wait_for_turn(timeout=10) and nonintendo.at == 2  # then Greedy Globbo picks
+    assert nonintendo.wait_for_turn(timeout=PATIENCE_S) and nonintendo.at == 2  # then Greedy Globbo picks
     game = replay(sqlite_url(service), table.table)
     assert [a.corp for a in game.actions] == ["Mokia", "Globbo"]
 
@@ -160,4 +162,4 @@ def test_the_host_hands_an_absent_players_seat_to_a_bot(service, table):
     mokia = table.seat("Mokia")
     mokia.apply(mokia.legal_actions()[0])
     # Globbo, Nonintendo (now a bot) and Lenogo pick; the second round of picks returns to Mokia
-    assert mokia.wait_for_turn(timeout=10) and mokia.at == 4
+    assert mokia.wait_for_turn(timeout=PATIENCE_S) and mokia.at == 4

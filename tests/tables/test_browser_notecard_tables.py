@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import megacorps as mc
+from widgets.testing.voila_runner import PATIENCE_MS
 from tables_helpers import ROOT
 from test_browser_pages import Class
 
@@ -25,7 +26,7 @@ def klass(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("class")
     with open(ARTIFACTS / "tables-notecard.log", "w") as log:
         cls = Class(tmp, log, env={"MEGACORPS_CREATE_KEY": HOST_KEY})
-        with serving(cls.cmd, cls.voila_port, cls.env, log, timeout=300) as proc, \
+        with serving(cls.cmd, cls.voila_port, cls.env, log) as proc, \
                 sync_playwright() as p, chromium(p) as browser:
             cls.proc, cls.browser = proc, browser
             yield cls
@@ -37,24 +38,24 @@ def test_a_note_card_table_is_played_at_a_seat_and_shown_on_the_projector(klass)
     seat = klass.page(f"{klass.base}/table.ipynb?code={table.codes['Northwind']}", wait_until="commit")
     seat.set_viewport_size({"width": 1024, "height": 700})
     watch = klass.page(f"{klass.base}/spectate.ipynb?table={table.table}", wait_until="commit")
-    seat.wait_for_selector(".nc-hand-in", timeout=300_000)
-    seat.wait_for_selector(".mc-connection b.ok", timeout=120_000)
+    seat.wait_for_selector(".nc-hand-in", timeout=PATIENCE_MS)
+    seat.wait_for_selector(".mc-connection b.ok", timeout=PATIENCE_MS)
     assert "Room 12" in seat.inner_text(".nc-tagline") and "Northwind" in seat.inner_text(".nc-tagline")
     # an over-budget card is refused in the game's words, and nothing is sent
     first = seat.locator(".nc-invest input").first
     first.fill("999")
     first.press("Tab")
     seat.click(".nc-hand-in")
-    seat.wait_for_selector(".mc-error-text", timeout=120_000)
+    seat.wait_for_selector(".mc-error-text", timeout=PATIENCE_MS)
     assert "refused" in seat.inner_text(".mc-error-text")
     first.fill("3")
     first.press("Tab")
     seat.click(".nc-hand-in")
-    seat.wait_for_selector(".nc-report[data-quarter='1']", timeout=300_000)   # the bots' cards came in, revealed
+    seat.wait_for_selector(".nc-report[data-quarter='1']", timeout=PATIENCE_MS)   # the bots' cards came in, revealed
     report = seat.inner_text(".nc-report")
     assert "Halcyon" in report and "Vantage" in report
     seat.screenshot(path=str(ARTIFACTS / "notecard-table-seat.png"))
-    watch.wait_for_selector(".nc-report[data-quarter='1']", timeout=300_000)
+    watch.wait_for_selector(".nc-report[data-quarter='1']", timeout=PATIENCE_MS)
     assert "projector" in watch.inner_text(".nc-tagline")
     watch.screenshot(path=str(ARTIFACTS / "notecard-table-projector.png"))
     for page in (seat, watch):

@@ -15,6 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 import megacorps as mc
+from widgets.testing.voila_runner import PATIENCE_MS
 from tables_helpers import ROOT
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -92,7 +93,7 @@ def klass(tmp_path_factory):
         # shows whether its URL reaches any command line)
         cls = Class(tmp, log, env={"MEGACORPS_CREATE_KEY": HOST_KEY,
                                    "MEGACORPS_DATABASE_URL": f"sqlite:///{tmp}/secret-db-name.sqlite3"})
-        with serving(cls.cmd, cls.voila_port, cls.env, log, timeout=120) as proc, \
+        with serving(cls.cmd, cls.voila_port, cls.env, log) as proc, \
                 sync_playwright() as p, chromium(p) as browser:
             cls.proc, cls.browser = proc, browser
             yield cls
@@ -111,18 +112,18 @@ def test_a_foreign_service_in_the_address_is_ignored(klass, foreign):
     table = mc.tables.open_table(klass.service, SEATS, seed=3, name="Period 3", key=HOST_KEY)
     code = table.codes["Mokia"]
     seat = klass.page(f"{klass.base}/table.ipynb?code={code}&service={foreign.url}")
-    seat.wait_for_selector(BOARD_DRAWN, timeout=120_000)
+    seat.wait_for_selector(BOARD_DRAWN, timeout=PATIENCE_MS)
     assert "you play Mokia" in seat.inner_text(".mc-tagline")
 
     lobby = klass.page(f"{klass.base}/table.ipynb?service={foreign.url}")
-    lobby.wait_for_selector(".mc-join-code input", timeout=120_000)
+    lobby.wait_for_selector(".mc-join-code input", timeout=PATIENCE_MS)
     lobby.fill(".mc-join-code input", table.codes["Globbo"])
     lobby.click(".mc-join")
-    lobby.wait_for_selector(".mc-joined a", timeout=30_000)
+    lobby.wait_for_selector(".mc-joined a", timeout=PATIENCE_MS)
     assert "Globbo" in lobby.inner_text(".mc-joined")
 
     watch = klass.page(f"{klass.base}/spectate.ipynb?table={table.table}&service={foreign.url}")
-    watch.wait_for_selector(BOARD_DRAWN, timeout=120_000)
+    watch.wait_for_selector(BOARD_DRAWN, timeout=PATIENCE_MS)
     assert foreign.requests == []
     for page in (seat, lobby, watch):
         assert page.js_errors == []
@@ -136,15 +137,15 @@ def _descendants(pid: int) -> list[int]:
 
 def test_only_the_teachers_lobby_link_opens_tables_and_no_secret_is_on_a_command_line(klass):
     pupil = klass.page(f"{klass.base}/table.ipynb")
-    pupil.wait_for_selector(".mc-join-code input", timeout=120_000)
+    pupil.wait_for_selector(".mc-join-code input", timeout=PATIENCE_MS)
     assert pupil.locator(".mc-no-opening").is_visible()
     assert pupil.locator(".mc-open-table").count() == 0
 
     teacher = klass.page(f"{klass.base}/table.ipynb?key={HOST_KEY}")
-    teacher.wait_for_selector(".mc-open-table", timeout=120_000)
+    teacher.wait_for_selector(".mc-open-table", timeout=PATIENCE_MS)
     teacher.fill(".mc-lobby input[placeholder^='e.g.']", "Period 4")
     teacher.click(".mc-open-table")
-    teacher.wait_for_selector(".mc-seat-link", timeout=30_000)
+    teacher.wait_for_selector(".mc-seat-link", timeout=PATIENCE_MS)
     assert not teacher.locator(".mc-error-text").is_visible()
 
     # the secrets reached the service through its environment: no command line of the class
@@ -172,7 +173,7 @@ def test_a_wrong_host_link_or_a_replaced_seat_link_says_so_plainly(klass):
     for query, words in [(f"host={table.host_code[::-1]}", "This host link does not open"),
                          (f"code={old}", "replaced")]:
         page = klass.page(f"{klass.base}/table.ipynb?{query}")
-        page.wait_for_selector(".mc-error-text", timeout=120_000)
+        page.wait_for_selector(".mc-error-text", timeout=PATIENCE_MS)
         assert words in page.inner_text(".mc-error-text")
         assert "There was an error" not in page.inner_text("body")
         assert page.locator(".mc-join-code input").is_visible()   # and the way on: join with the right code
@@ -192,8 +193,8 @@ def test_a_seat_shows_the_same_board_as_the_projector_from_the_start_and_the_pro
     seat = klass.page(f"{klass.base}/table.ipynb?code={table.codes['Mokia']}", wait_until="commit")
     watch = klass.page(f"{klass.base}/spectate.ipynb?table={table.table}", wait_until="commit")
     for page in (seat, watch):
-        page.wait_for_selector(BOARD_DRAWN, timeout=120_000)
-        page.wait_for_selector(".mc-connection b.ok", timeout=60_000)
+        page.wait_for_selector(BOARD_DRAWN, timeout=PATIENCE_MS)
+        page.wait_for_selector(".mc-connection b.ok", timeout=PATIENCE_MS)
     shown = seat.evaluate(BAR_TEXTS)
     assert shown == watch.evaluate(BAR_TEXTS)
     texts = {t for trace in shown for t in trace}
@@ -235,7 +236,7 @@ def test_a_seat_alone_at_its_screen_plays_a_card_out_of_turn_without_the_hot_sea
             mokia.wait(timeout=2)
         assert not mokia.is_over, "the game ended before the moment this test needs"
     page = klass.page(f"{klass.base}/table.ipynb?code={table.codes['Mokia']}")
-    page.wait_for_selector(".mc-oot .mc-oot-note", timeout=120_000)
+    page.wait_for_selector(".mc-oot .mc-oot-note", timeout=PATIENCE_MS)
     text = page.inner_text(".mc-oot")
     assert "look away" not in text and "Pick your corp" not in text
     assert not page.locator(".mc-oot").get_by_label("Corp", exact=True).is_visible()   # no corp to pick
@@ -246,16 +247,16 @@ def test_a_seat_alone_at_its_screen_plays_a_card_out_of_turn_without_the_hot_sea
 
 def test_the_lobby_opens_one_table_per_click_and_join_answers_each_paste_afresh(klass):
     teacher = klass.page(f"{klass.base}/table.ipynb?key={HOST_KEY}")
-    teacher.wait_for_selector(".mc-open-table", timeout=120_000)
+    teacher.wait_for_selector(".mc-open-table", timeout=PATIENCE_MS)
     teacher.click(".mc-open-table")
-    teacher.wait_for_selector(".mc-seat-link", timeout=30_000)
+    teacher.wait_for_selector(".mc-seat-link", timeout=PATIENCE_MS)
     first = [a.get_attribute("href") for a in teacher.locator(".mc-seat-link").all()]
     assert teacher.locator(".mc-open-table").is_disabled()   # a second click opens nothing
     teacher.click(".mc-open-another")
-    teacher.wait_for_function("() => !document.querySelector('.mc-open-table').disabled", timeout=10_000)
+    teacher.wait_for_function("() => !document.querySelector('.mc-open-table').disabled", timeout=PATIENCE_MS)
     teacher.click(".mc-open-table")
     teacher.wait_for_function(f"() => document.querySelectorAll('.mc-seat-link').length == {2 * len(first)}",
-                              timeout=30_000)
+                              timeout=PATIENCE_MS)
     both = [a.get_attribute("href") for a in teacher.locator(".mc-seat-link").all()]
     assert set(first) < set(both)   # the first table's links, shown only once, are still there
     host_link = teacher.locator(".mc-host-link").first.get_attribute("href")
@@ -263,18 +264,18 @@ def test_the_lobby_opens_one_table_per_click_and_join_answers_each_paste_afresh(
     join = teacher.locator(".mc-join-code input")
     join.fill(first[0])
     teacher.click(".mc-join")
-    teacher.wait_for_selector(".mc-joined .mc-seat-link", timeout=30_000)
+    teacher.wait_for_selector(".mc-joined .mc-seat-link", timeout=PATIENCE_MS)
     join.fill(host_link)
     teacher.click(".mc-join")
-    teacher.wait_for_selector(".mc-joined .mc-host-link", timeout=30_000)
+    teacher.wait_for_selector(".mc-joined .mc-host-link", timeout=PATIENCE_MS)
     assert "host" in teacher.inner_text(".mc-joined") and "seat" not in teacher.inner_text(".mc-joined").split(",")[0]
     join.fill("not-a-code")
     teacher.click(".mc-join")
-    teacher.wait_for_selector(".mc-error-text", timeout=30_000)
+    teacher.wait_for_selector(".mc-error-text", timeout=PATIENCE_MS)
     assert teacher.inner_text(".mc-joined").strip() == ""   # no earlier answer under the refusal
 
     teacher.goto(host_link)
-    teacher.wait_for_selector(".mc-reissue", timeout=120_000)
+    teacher.wait_for_selector(".mc-reissue", timeout=PATIENCE_MS)
     label = teacher.locator(".mc-reissue")
     assert "New link for this seat" in label.inner_text()
     assert label.evaluate("b => b.scrollWidth <= b.clientWidth")   # the label is not cut off
@@ -298,18 +299,18 @@ def test_zz_a_killed_service_is_restarted_and_the_pages_carry_on_without_a_reloa
     import signal
     table = mc.tables.open_table(klass.service, SEATS, seed=8, key=HOST_KEY)
     page = klass.page(f"{klass.base}/table.ipynb?code={table.codes['Mokia']}")
-    page.wait_for_selector(BOARD_DRAWN, timeout=120_000)
-    page.wait_for_selector(".mc-connection b.ok", timeout=60_000)
+    page.wait_for_selector(BOARD_DRAWN, timeout=PATIENCE_MS)
+    page.wait_for_selector(".mc-connection b.ok", timeout=PATIENCE_MS)
     before = _service_pid(klass)
     assert before
     os.kill(before, signal.SIGKILL)
-    page.wait_for_selector(".mc-connection b.lost", timeout=30_000)
+    page.wait_for_selector(".mc-connection b.lost", timeout=PATIENCE_MS)
     # the class starts the service again, and the page rejoins by itself
-    page.wait_for_selector(".mc-connection b.ok", timeout=60_000)
+    page.wait_for_selector(".mc-connection b.ok", timeout=PATIENCE_MS)
     assert _service_pid(klass) not in (0, before)
     seat = next(s for s in map(table.seat, table.codes) if s.is_my_turn())
     seat.apply(next(a for a in seat.legal_actions() if not isinstance(a, mc.LeaveGame)))
     page.wait_for_function(f"() => Number(document.querySelector('.mc-status-text').dataset.actions) >= {seat.at}",
-                           timeout=30_000)
+                           timeout=PATIENCE_MS)
     assert page.js_errors == []
     page.context.close()

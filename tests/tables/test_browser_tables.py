@@ -15,6 +15,8 @@ import megacorps as mc
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tables_helpers import ROOT, replay
 
+from widgets.testing.voila_runner import PATIENCE_MS
+
 ARTIFACTS = ROOT / "test-artifacts"
 SIMPLE_CHOICES = ("Pass", "No card", "Stay out", "Permit", "Decline", "Refuse to sell")
 SEATS = {"Mokia": "Human", "Globbo": "Human", "Nonintendo": "Random", "Lenogo": "Greedy"}
@@ -25,6 +27,15 @@ def actions_done(page) -> int:
     return int(value) if value else -1
 
 
+# after a choice in a dropdown: the next field appeared (an empty dropdown) or the action is complete
+NEXT_FIELD_OR_CONFIRM = """() => {
+    const panel = document.querySelector('.mc-decision');
+    const empty = [...panel.querySelectorAll('select')].some(s => s.offsetParent !== null && s.selectedIndex < 0);
+    const confirm = panel.querySelector('.mc-confirm');
+    return empty || (confirm && !confirm.disabled);
+}"""
+
+
 def choose(panel, page) -> None:
     """Select a simple legal option in this seat's decision panel."""
     assert not page.locator(".mc-gate-button").is_visible(), "a seat alone at its screen needs no secret gate"
@@ -32,16 +43,16 @@ def choose(panel, page) -> None:
     labels = [kinds.nth(i).inner_text().strip() for i in range(kinds.count())]
     chosen = next((lab for lab in SIMPLE_CHOICES if lab in labels), None)
     if chosen is not None:
-        kinds.nth(labels.index(chosen)).click(timeout=5_000)
+        kinds.nth(labels.index(chosen)).click(timeout=PATIENCE_MS)
     elif not panel.locator(".mc-kinds .mod-active").count():
         first = next(i for i, lab in enumerate(labels) if lab not in ("Play a card", "Offer a trade", "Leave"))
-        kinds.nth(first).click(timeout=5_000)
+        kinds.nth(first).click(timeout=PATIENCE_MS)
     for _ in range(4):
         empty = [s for s in panel.locator("select").all() if s.is_visible() and s.evaluate("e => e.selectedIndex") < 0]
         if not empty:
             break
-        empty[0].select_option(index=0, timeout=5_000)
-        page.wait_for_timeout(150)
+        empty[0].select_option(index=0, timeout=PATIENCE_MS)
+        page.wait_for_function(NEXT_FIELD_OR_CONFIRM)
 
 
 def decide(page) -> None:
@@ -52,7 +63,7 @@ def decide(page) -> None:
     for attempt in range(4):
         try:
             choose(panel, page)
-            page.wait_for_function(enabled, timeout=5_000)
+            page.wait_for_function(enabled, timeout=PATIENCE_MS)
             break
         except PlaywrightTimeout:  # the form was rebuilt (or the decision moved on) under the clicks
             if attempt == 3 or not panel.is_visible():
@@ -62,7 +73,7 @@ def decide(page) -> None:
     page.wait_for_function(
         f"() => {{ const e = document.querySelector('.mc-status-text'); const err = document.querySelector('.mc-error-text');"
         f" return (e && Number(e.dataset.actions) > {before}) || (err && err.offsetParent !== null); }}",
-        timeout=30_000)
+        timeout=PATIENCE_MS)
 
 
 def hidden_cards(game: mc.Game, corp: str | None) -> set[str]:
@@ -92,18 +103,18 @@ def test_a_class_plays_a_whole_game_each_at_their_own_screen(tmp_path):
            "--voila-port", str(voila_port), "--data", str(tmp_path), "--bot-pause", "0"]
     env = dict(os.environ, PYTHONPATH=str(ROOT), MEGACORPS_CREATE_KEY="teacher-key")
     base = f"http://127.0.0.1:{voila_port}/voila/render"
-    with open(ARTIFACTS / "tables-class.log", "w") as log, serving(cmd, voila_port, env, log, timeout=90), \
+    with open(ARTIFACTS / "tables-class.log", "w") as log, serving(cmd, voila_port, env, log), \
             sync_playwright() as p, chromium(p) as browser:
         pages = {}
         try:
             teacher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
             route_cdn(teacher)
             teacher.goto(f"{base}/table.ipynb?key=teacher-key")   # the teacher's own lobby link
-            teacher.wait_for_selector(".mc-open-table", timeout=120_000)
+            teacher.wait_for_selector(".mc-open-table", timeout=PATIENCE_MS)
             for i, (corp, player) in enumerate([*SEATS.items(), ("The Mouse", "(empty)"), ("Windoze", "(empty)")]):
                 teacher.locator(".mc-seat-choice select").nth(i).select_option(label=player)
             teacher.click(".mc-open-table")
-            teacher.wait_for_selector(".mc-seat-link", timeout=30_000)
+            teacher.wait_for_selector(".mc-seat-link", timeout=PATIENCE_MS)
             links = {a.get_attribute("data-corp"): a.get_attribute("href") for a in teacher.locator(".mc-seat-link").all()}
             assert set(links) == {"Mokia", "Globbo"}
             watch = teacher.get_attribute(".mc-watch-link", "href")
@@ -118,8 +129,8 @@ def test_a_class_plays_a_whole_game_each_at_their_own_screen(tmp_path):
                 pages[corp] = page
             teacher.goto(watch, wait_until="commit")
             for page in [*pages.values(), teacher]:
-                page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=120_000)
-                page.wait_for_selector(".mc-connection b.ok", timeout=60_000)
+                page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=PATIENCE_MS)
+                page.wait_for_selector(".mc-connection b.ok", timeout=PATIENCE_MS)
 
             store = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
             decisions, reloaded, start = 0, False, time.time()
@@ -155,12 +166,12 @@ def test_a_class_plays_a_whole_game_each_at_their_own_screen(tmp_path):
                         if decisions == 12 and not reloaded:  # a reload rejoins the seat where it was
                             reloaded = True
                             page.reload()
-                            page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=120_000)
-                            page.wait_for_selector(".mc-connection b.ok", timeout=60_000)
+                            page.wait_for_selector(".mc-board .barlayer .trace .point path", timeout=PATIENCE_MS)
+                            page.wait_for_selector(".mc-connection b.ok", timeout=PATIENCE_MS)
                             assert f"you play {corp}" in page.inner_text(".mc-tagline")
                             seat_at = mc.tables.connect(f"http://127.0.0.1:{port}", links[corp].split("code=")[1]).at
                             page.wait_for_function(f"() => Number(document.querySelector('.mc-status-text')"
-                                                   f".dataset.actions) >= {seat_at}", timeout=30_000)
+                                                   f".dataset.actions) >= {seat_at}", timeout=PATIENCE_MS)
                 if not acted:
                     time.sleep(0.2)
             print(f"{decisions} decisions in {time.time() - start:.1f} s")
@@ -173,9 +184,9 @@ def test_a_class_plays_a_whole_game_each_at_their_own_screen(tmp_path):
                 assert actions_done(page) == len(game.actions)
                 assert page.js_errors == []
             teacher.wait_for_function(f"() => document.querySelector('.mc-status-text').dataset.actions == '{len(game.actions)}'",
-                                      timeout=30_000)
+                                      timeout=PATIENCE_MS)
             assert "Game over" in teacher.inner_text(".mc-status-text")
-            teacher.wait_for_selector(".js-plotly-plot .scatterlayer .trace", timeout=30_000)  # the money chart
+            teacher.wait_for_selector(".js-plotly-plot .scatterlayer .trace", timeout=PATIENCE_MS)  # the money chart
             projector = re.sub(r'="[^"]*"', "", teacher.content())
             for card in hidden_cards(game, None):
                 assert card not in projector

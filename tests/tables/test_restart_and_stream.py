@@ -12,6 +12,8 @@ from tableserver.store import database_url
 
 from tables_helpers import running_service, replay, step_humans
 
+from widgets.testing.voila_runner import PATIENCE_S
+
 SEATS = {"Mokia": "Human", "Globbo": "Greedy", "Nonintendo": "Human", "Lenogo": "Random"}
 
 
@@ -50,12 +52,14 @@ def test_bots_that_had_not_answered_move_after_a_restart(tmp_path):
                                                    "Lenogo": "Greedy"}, seed=5)
         mokia = table.seat("Mokia")
         mokia.apply(mokia.legal_actions()[0])
-        time.sleep(0.5)
-        assert mokia.refresh().at == 2  # one bot moved, then the pause
+        deadline = time.monotonic() + PATIENCE_S
+        while mokia.refresh().at < 2 and time.monotonic() < deadline:   # one bot moves, then the pause
+            time.sleep(0.1)
+        assert mokia.at == 2
         service.bot_pause = 0
         service.restart()
         mokia = mc.tables.connect(service.url, table.codes["Mokia"])
-        assert mokia.wait_for_turn(timeout=15) and mokia.at == 4
+        assert mokia.wait_for_turn(timeout=PATIENCE_S) and mokia.at == 4
 
 
 def test_seats_and_spectators_get_each_change_pushed_and_rejoin_after_a_lost_connection(tmp_path):
@@ -76,7 +80,7 @@ async def _follow_and_play(service, table):
     players = {c: table.seat(c) for c in table.codes}
     rng = random.Random(1)
 
-    async def until(check, timeout=10.0):
+    async def until(check, timeout=PATIENCE_S):
         deadline = time.monotonic() + timeout
         while not check():
             assert time.monotonic() < deadline, "no update arrived"
@@ -107,9 +111,9 @@ async def _follow_and_play(service, table):
     assert watcher.state["view"]["hand"] == [] and watcher.state["choices"] == []
 
     service.restart()  # every connection is lost; the followers reconnect by themselves
-    await until(lambda: statuses.count("connected") >= 2, timeout=30)
+    await until(lambda: statuses.count("connected") >= 2)
     await asyncio.to_thread(step_humans, players, rng)
-    await until(caught_up, timeout=30)
+    await until(caught_up)
     assert follower.log == mc.tables.connect(service.url, table.codes["Globbo"]).log
     assert "lost" in statuses
     stop.set()

@@ -64,6 +64,7 @@ STATUS_STYLE: dict[str, tuple[str, str, str, str]] = {
 
 OWNED_OUTLINE = "#3A3A3A"
 HIGHLIGHT_OUTLINE = "#000000"
+WAR_OUTLINE = "#D62828"              # the country under attack while its war is decided
 UNCONTROLLED_FILL = "#FFFFFF"
 NEUTRAL_BAND = "#EEF0F3"
 MUTED_TEXT = "#555555"

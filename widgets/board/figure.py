@@ -28,7 +28,7 @@ import plotly.graph_objects as go
 
 import megacorps as mc
 
-from .colors import (CORP_COLORS, HIGHLIGHT_OUTLINE, MUTED_TEXT, NEUTRAL_BAND, OWNED_OUTLINE,
+from .colors import (CORP_COLORS, HIGHLIGHT_OUTLINE, WAR_OUTLINE, MUTED_TEXT, NEUTRAL_BAND, OWNED_OUTLINE,
                      STATUS_STYLE, UNCONTROLLED_FILL, corp_color, corp_initials, text_color_on)
 
 __all__ = ["BoardView", "CORP_COLORS", "board_figure", "corp_initials"]
@@ -205,17 +205,22 @@ def _company_arrays(game: mc.Game, grid: _Grid, lit: frozenset[str], viewer: str
 
 def _control_arrays(game: mc.Game, grid: _Grid, lit: frozenset[str], viewer: str | None) -> dict:
     fill, outline, width, text, ink, hover = [], [], [], [], [], []
+    war = mc.war_outlook(game.state)   # the country under attack is marked while others decide
     for name in grid.countries:
         controller = game.controller(name)
         f = corp_color(controller) if controller else UNCONTROLLED_FILL
         is_lit = name in lit
+        attacked = war is not None and war.country == name
         fill.append(f)
         plain_line = OWNED_OUTLINE if controller else STATUS_STYLE["unowned"][1]
-        outline.append(HIGHLIGHT_OUTLINE if is_lit else plain_line)
-        width.append(_LIT_WIDTH if is_lit else 1.0)
-        text.append(f"<b>{corp_initials(controller)}</b>" if controller else "")
+        outline.append(WAR_OUTLINE if attacked else HIGHLIGHT_OUTLINE if is_lit else plain_line)
+        width.append(_LIT_WIDTH if (is_lit or attacked) else 1.0)
+        mark = "\u2694 " if attacked else ""
+        text.append(f"<b>{mark}{corp_initials(controller) if controller else ''}</b>" if (controller or attacked) else "")
         ink.append(text_color_on(f))
-        hover.append(_control_hover(game, name, viewer))
+        hover.append(_control_hover(game, name, viewer)
+                     + (f"<br><b>\u2694 Under attack by {_corp_name(war.attacker, viewer)}</b>: attack {war.attack} "
+                        f"against defense {war.defense}" if attacked else ""))
     return dict(marker=dict(color=fill, line=dict(color=outline, width=width)),
                 text=text, textfont=dict(color=ink), hovertext=hover)
 

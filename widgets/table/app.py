@@ -37,6 +37,9 @@ from .table import Table
 # The board as drawn before the page reports its size (and at 1280 x 800).
 BOARD_W, BOARD_H = 853, 494
 BOARD_MIN_W, BOARD_MAX_W = 560, 1500
+# While bots decide a war against a corp played at this screen, each waits at least this long
+# (seconds), so that the defender, who has nothing to decide, reads what is at stake.
+WAR_READING_SECONDS = 3.0
 
 ABOUT = """
 <div class='mc-about'>
@@ -248,7 +251,8 @@ class App(W.VBox):
     @property
     def table(self) -> Table:
         if self._table is None:
-            self._table = Table(self.guard(self.apply), self._set_highlight, self.guard)
+            self._table = Table(self.guard(self.apply), self._set_highlight, self.guard,
+                                on_new_question=lambda: self.bridge.reveal(".mc-decision"))
             self._table.widget.layout.display = "none"
             self.sidebar.children = [*self.sidebar.children, self._table.widget]
         return self._table
@@ -365,6 +369,9 @@ class App(W.VBox):
             table.hand_box.layout.display = "none"
             table.oot_box.layout.display = "none"
         table.show_topic(topic)
+        # the rules sit below the form (or the decision and hand): at 1024 x 700 they opened out
+        # of sight, and "? Rules" seemed to do nothing
+        self.bridge.reveal(".mc-tabs", always=True)
 
     # --- starting, loading --------------------------------------------------------------------
 
@@ -550,7 +557,11 @@ class App(W.VBox):
         try:
             first = True
             while source is self.source and gen == self._bot_gen:
-                await asyncio.sleep(0 if first else self.pause)
+                wait = 0 if first else self.pause
+                if self._table is not None and self._table.war_against_here() is not None:
+                    # a war against a player here: others decide while the defender reads its odds
+                    wait = max(wait, WAR_READING_SECONDS)
+                await asyncio.sleep(wait)
                 first = False
                 if source is not self.source or gen != self._bot_gen:
                     break

@@ -108,6 +108,21 @@ export default {
         // "Resume saved game" sits at its bottom), its scroll would hide the decision
         const top = () => { const s = document.querySelector('.mc-sidebar'); if (s) s.scrollTop = 0; };
         top(); setTimeout(top, 150);
+      } else if (msg.type === 'reveal') {
+        // bring an element of the sidebar into view: its top at the top of what the sidebar
+        // shows (msg.always), or only when its top is out of sight (a heading scrolled away
+        // above its buttons); and the sidebar itself into the window. Again once the page has
+        // drawn what the same update changed.
+        const go = () => {
+          const s = document.querySelector('.mc-sidebar'), el = document.querySelector(msg.selector);
+          if (!s || !el || el.offsetParent === null) return;
+          const box = s.getBoundingClientRect(), r = el.getBoundingClientRect();
+          const seen = Math.max(box.top, 0), bottom = Math.min(box.bottom, window.innerHeight);
+          if (msg.always || r.top < seen || r.top > bottom - 60) s.scrollTop += r.top - box.top;
+          const after = s.getBoundingClientRect();
+          if (after.top < 0 || after.top > window.innerHeight - 120) window.scrollBy(0, after.top);
+        };
+        go(); setTimeout(go, 150); setTimeout(go, 600);
       }
     });
 
@@ -250,6 +265,11 @@ class BrowserBridge(anywidget.AnyWidget):
 
     def measure(self) -> None:
         self.send({"type": "measure"})
+
+    def reveal(self, selector: str, always: bool = False) -> None:
+        """Scroll the sidebar to the element `selector`: its top at the sidebar's top, always or
+        only when that top is out of sight."""
+        self.send({"type": "reveal", "selector": selector, "always": always})
 
     def sidebar_to_top(self) -> None:
         """Scroll the sidebar back to its top (where the decision is)."""

@@ -312,6 +312,23 @@ def preview(game: mc.Game, action: mc.Action) -> str:
     return ""
 
 
+def _mercenary_sale_text(state, frame) -> str:
+    """Why a corp is asked to sell mercenaries, even one that holds none: each company it owns
+    that supplies mercenaries (and was not asked yet in this purchase) may supply one, new."""
+    from megacorps.mercenaries import next_seller, source_cards, unused_sources
+    seller = next_seller(state, frame)
+    if seller is None:
+        return ""
+    companies = unused_sources(state, frame, seller)
+    cards = source_cards(state)
+    why = [f"{industry} companies supply them too while {card} is in play"
+           for industry, card in cards.items() if any(co.endswith("/" + industry) for co in companies)]
+    noun = "company supplies" if len(companies) == 1 else "companies supply"
+    return (f"The mercenaries would come from {seller}'s {', '.join(companies)}: each {noun} one new "
+            f"mercenary per purchase{' (' + '; '.join(why) + ')' if why else ''}, whatever {seller} holds. "
+            f"{frame.buyer} has {state.money[frame.buyer]} Euros.")
+
+
 def _card_played_on(log, target: str) -> str:
     """Why a decision nobody asked for is under way: the public log line of the card that
     started it (an auction or an election comes out of another corp's turn), as a sentence.
@@ -340,6 +357,8 @@ def frame_context(game: mc.Game, corp: str | None, view: mc.CorpView | None = No
         if isinstance(frame, MercenaryFrame) and frame.offer is not None:
             seller, count, price = frame.offer
             return f"{seller} offers {count} for {price} Euros; {frame.buyer} has {state.money[frame.buyer]} Euros."
+        if isinstance(frame, MercenaryFrame):
+            return _mercenary_sale_text(state, frame)
         if isinstance(frame, (AuctionFrame, ElectionFrame)):
             done = ", ".join(game.view(None).has_decided) or "nobody yet"
             return (_card_played_on(game.log if log is None else log, frame.country)

@@ -74,9 +74,28 @@ class ActionChooser:
     # --- setting up for a decision ----------------------------------------------------------------
 
     def set_decision(self, game: mc.Game, corp: str, actions: list[mc.Action], cards_hidden: bool,
-                     allow_trade: bool = False, hand: list[str] | None = None) -> None:
+                     allow_trade: bool = False, hand: list[str] | None = None, keep: bool = False) -> None:
         """Offer `actions` (all legal for `corp`); card choices only when `cards_hidden` is False.
-        `game` is the public game; `hand` the corp's own cards (used only when not hidden)."""
+        `game` is the public game; `hand` the corp's own cards (used only when not hidden).
+        `keep`: the same question, its choices changed meanwhile (another corp's card): what was
+        chosen stays chosen as far as it is still offered (a click as the form is rebuilt counts)."""
+        before = (self.group, dict(self._values), set(self._chosen)) if keep and self.corp == corp else None
+        self._offer(game, corp, actions, cards_hidden, allow_trade, hand)
+        if before is None or before[0] not in self.groups or before[0] == "trade":
+            return
+        group, values, chosen = before
+        if self.group != group:
+            self.kind.value = GROUP_LABELS[group]
+        for name in list(self._names):
+            if name not in chosen or name not in self._inputs:
+                break
+            box = self._inputs[name]
+            if isinstance(box, W.Dropdown) and values.get(name) not in box._mc_values:
+                break
+            self.set_field(name, values[name])
+
+    def _offer(self, game: mc.Game, corp: str, actions: list[mc.Action], cards_hidden: bool,
+               allow_trade: bool, hand: list[str] | None) -> None:
         self.game, self.corp, self.cards_hidden = game, corp, cards_hidden
         self.hand = list(hand or [])
         try:  # any amount of a range is legal, not only the listed steps (engine: Game.ranges)
@@ -102,6 +121,12 @@ class ActionChooser:
         main = [g for g in order if g not in ("play", "trade", "leave")]
         if len(main) == 1 and main[0] not in SIMPLE:
             self.kind.value = GROUP_LABELS[main[0]]
+
+    def update_game(self, game: mc.Game) -> None:
+        """The same decision, the table changed meanwhile (another corp answered): keep what
+        is chosen, redo the preview from the table as it is now."""
+        self.game = game
+        self._refresh_state()
 
     def clear(self) -> None:
         self.game = self.corp = None

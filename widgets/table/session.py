@@ -125,7 +125,11 @@ class Session(TableSource):
             bot = reason = None
             if step >= 0 and step < len(self.reasons) and self.reasons[step]:
                 bot, reason = self.reasons[step]
-                if isinstance(actions[step], mc.Sealed):
+                if isinstance(actions[step], mc.NoCard):
+                    # "no card" writes nothing of its own: the lines of its step are the payout
+                    # it let happen, and a reason under them read as if the bot chose those
+                    reason = None
+                elif isinstance(actions[step], mc.Sealed):
                     # a secret bid or vote still under way: its reason names the amount or the
                     # choice, so it waits until every choice is in and they are revealed
                     reason = "(its reason is shown once every choice is in)"

@@ -118,6 +118,9 @@ html, body { overflow-x: hidden !important; }
 .mc-since-box ul, .mc-why-not-box ul, .mc-levels ul { margin: 2px 0 2px 16px; padding: 0; }
 .mc-window { background: #fff3cd; border-radius: 6px; padding: 6px 8px; margin: 4px 0; }
 .mc-window-title { font-size: 15px; font-weight: 700; }
+.mc-war-alert { border: 2px solid #d62828; background: #fff1f0; border-radius: 6px; padding: 6px 8px;
+  margin-bottom: 6px; font-size: 13px; }
+.mc-war-title { font-size: 15px; font-weight: 700; color: #b01e1e; }
 .mc-countdown { display: inline-block; min-width: 1.4em; text-align: center; background: #1d3557; color: #fff;
                 border-radius: 4px; }
 .mc-clamped { font-size: 12px; background: #e8f1fb; border: 1px solid #b9d3f0; border-radius: 4px; padding: 3px 6px;

@@ -11,12 +11,17 @@ Hot-seat privacy. Several human seats may share the screen, so:
 
 The payout window (Oversupply and Shortages may be played before any payout) costs a player a
 prompt only when it can matter, and never tells who holds those cards:
-- a lone human is asked only when holding a card it could play there; otherwise the table
-  answers "no card" for it at once;
+- a lone human is asked only when holding a card it could play there, and as it chose (at every
+  payout, only when its card would change what someone earns, or not again this round);
+  otherwise the table answers "no card" for it at once;
 - at a hot-seat table the window stays open for `PAYOUT_WINDOW` seconds with a visible
   countdown for everyone; a player holding such a card claims it ("I have a card to play"),
   passes the screen and plays; when the time is up (or someone presses "Pay out now") the
   table answers "no card" for every human at the screen who did not claim.
+
+A war against a corp played at this screen is announced above the decision, with its odds as
+things stand (`mc.war_outlook`): defending is automatic, so the defender has nothing to decide
+and would otherwise learn of the war only once it was over.
 """
 from __future__ import annotations
 
@@ -40,6 +45,12 @@ from .summary import since_last_turn
 
 SECRET_FRAMES = (AuctionFrame, ElectionFrame)
 
+# A lone human holding Oversupply or Shortages is asked at every payout (ten times a game):
+# it may say when to be asked, and the table remembers it (answering "no card" itself).
+PAYOUT_ASK = (("at every payout", "always"),
+              ("only when my card would change what someone earns", "changes"),
+              ("not again this round", "round"))
+
 
 def payout_window_seconds() -> float:
     """The hot-seat payout window: 5 s, or MEGACORPS_PAYOUT_WINDOW seconds from the environment."""
@@ -56,10 +67,13 @@ class Table:
 
     def __init__(self, apply: Callable[[mc.Action], None],
                  highlight: Callable[[tuple[str, ...]], None] = lambda t: None,
-                 guard: Callable[[Callable], Callable] = lambda fn: fn):
+                 guard: Callable[[Callable], Callable] = lambda fn: fn,
+                 on_new_question: Callable[[], None] = lambda: None):
         self.guard = guard
         self._apply = apply
         self._highlight = highlight
+        self.on_new_question = on_new_question   # a new question for the player at the screen
+        self._question: tuple | None = None
         self.source: TableSource | None = None
         self.focus: str | None = None         # the human corp this screen is asking now
         self.revealed: str | None = None      # whose hand is shown in the hand panel
@@ -74,6 +88,7 @@ class Table:
         self.topic = "Goal"
 
         # decision
+        self.war_alert = html(cls="mc-war-alert-box")   # a war against a corp played at this screen
         self.prompt = html(cls="mc-prompt")
         self.since = html(cls="mc-since")
         self.why_not = html(cls="mc-why-not")
@@ -98,9 +113,14 @@ class Table:
         self.gate_button.add_class("mc-gate-button")
         self.gate = W.VBox([self.gate_text, self.gate_button])
         self.gate.add_class("mc-gate")
+        self.payout_ask = W.Dropdown(options=PAYOUT_ASK, value="always", description="Payout cards: ask me",
+                                     style={"description_width": "130px"}, layout=W.Layout(width="96%"))
+        self.payout_ask.add_class("mc-payout-ask")
+        self.payout_ask.layout.display = "none"
+        self._payout_ask_round: int | None = None   # the round "not again this round" was chosen in
         self.chooser = ActionChooser(self._apply, self._on_highlight, guard)
-        self.decision_box = W.VBox([self.prompt, self.since, self.window_box, self.gate, self.chooser.widget,
-                                    self.why_not])
+        self.decision_box = W.VBox([self.war_alert, self.prompt, self.since, self.window_box, self.gate, self.chooser.widget,
+                                    self.payout_ask, self.why_not])
         self.decision_box.add_class("mc-panel")
         self.decision_box.add_class("mc-decision")
 
@@ -154,6 +174,7 @@ class Table:
         self.oot_hide.on_click(guard(lambda _b: self._oot_reveal(False)))
         self.window_claim.on_click(guard(lambda _b: self._claim()))
         self.window_go.on_click(guard(lambda _b: self.expire_window()))
+        self.payout_ask.observe(guard(self._on_payout_ask), names="value")
 
     # --- callbacks (wrapped by the app through `guard`) -------------------------------------------
 
@@ -218,6 +239,29 @@ class Table:
     def _can_play_payout_card(self, corp: str) -> bool:
         return any(isinstance(a, PlayCard) for a in self.source.legal_actions(corp))
 
+    def _lone_asked(self, corp: str) -> bool:
+        """Whether the lone human `corp` is asked about this payout: it holds a card it may play
+        there, and it did not say to be asked only when the card matters, or not this round."""
+        cards = [a.card for a in self.source.legal_actions(corp) if isinstance(a, PlayCard)]
+        if not cards:
+            return False
+        state = self.source.public_game().state
+        ask = self.payout_ask.value
+        if ask == "round":
+            return self._payout_ask_round != state.round
+        if ask == "changes":
+            return any(mc.card_changes_payout(state, card) for card in cards)
+        return True
+
+    def _on_payout_ask(self, change) -> None:
+        """Remember when to ask; if the payout on screen is one not to ask about, answer it."""
+        s = self.source
+        if s is None:
+            return
+        self._payout_ask_round = s.public_game().state.round if change["new"] == "round" else None
+        for action in self.automatic_answers():
+            self._apply(action)
+
     def _window_key(self) -> tuple:
         frame = self.source.public_game().state.top_frame
         return (self.source.version, frame.industry, tuple(frame.modifiers), tuple(frame.waiting))
@@ -234,7 +278,7 @@ class Table:
             return []
         if len(s.humans) == 1:
             corp = waiting[0]
-            return [] if self._can_play_payout_card(corp) else [mc.NoCard(corp)]
+            return [] if self._lone_asked(corp) else [mc.NoCard(corp)]
         frame = s.public_game().state.top_frame
         key = (frame.industry, tuple(frame.modifiers))
         if self.window is None or self.window["key"] != key:
@@ -307,6 +351,7 @@ class Table:
         self._shown_at = None
         self._key = None
         self._chooser_sig = None
+        self._question = None
         self._round_seen = None
         self.window = None
         self.refresh(force=True)
@@ -330,7 +375,7 @@ class Table:
             return None
         if isinstance(s.public_game().state.top_frame, PayoutFrame):
             if self.lone:
-                return humans[0] if self._can_play_payout_card(humans[0]) else None
+                return humans[0] if self._lone_asked(humans[0]) else None
             claimed = self.window["claimed"] if self.window else None
             return claimed if claimed in humans else None
         return humans[0]
@@ -367,7 +412,46 @@ class Table:
             self._round_seen = marker
             self.chart.update(s, show=self.tabs.selected_index == 1)
 
+    def war_against_here(self) -> mc.WarOutlook | None:
+        """The war under way against a corp played at this screen, if any."""
+        s = self.source
+        outlook = mc.war_outlook(s.public_game().state) if s is not None else None
+        return outlook if outlook is not None and outlook.defender in s.humans else None
+
+    def _war_alert_html(self) -> str:
+        """Defending is automatic (every mercenary the defender holds defends), so the defender
+        has nothing to decide; it is told at once, with the war's odds as things stand."""
+        war = self.war_against_here()
+        if war is None:
+            return ""
+        you, country = escape(war.defender), escape(war.country)
+        state = self.source.public_game().state
+        forces = war.attack - state.mercenaries[war.attacker]
+        own = war.defense - war.defending_mercenaries
+        if war.attacker_wins:
+            verdict = (f"{escape(war.attacker)} would win: {you} would lose {country}"
+                       + (f" and {war.defender_losses} mercenar{'y' if war.defender_losses == 1 else 'ies'}"
+                          if war.defender_losses else "")
+                       + f", and {escape(war.attacker)} might then intervene against {you}'s companies there")
+        else:
+            verdict = (f"{you} would hold {country} (ties go to the defender)"
+                       + (f", losing {war.defender_losses} mercenar{'y' if war.defender_losses == 1 else 'ies'}"
+                          if war.defender_losses else ""))
+        pending = (f" {escape(', '.join(war.undecided))} may still give up to {war.undecided_mercenaries} "
+                   "mercenaries to either side." if war.undecided else "")
+        return (f"<div class='mc-war-alert' role='alert'><div class='mc-war-title'>\u2694 War on {you}'s {country}"
+                f"</div><div>{escape(war.attacker)} attacks with {war.attack} ({forces} Force + "
+                f"{war.attack - forces} mercenaries) against {you}'s defense {war.defense} ({own} Defense + "
+                f"{war.defending_mercenaries} mercenaries). As things stand {verdict}.{pending}</div>"
+                f"<div class='mc-note'>Defending is automatic: every mercenary {you} holds defends, so "
+                f"{you} has nothing to decide. {topic_link('Resolving a War', 'How a war is resolved')}</div></div>")
+
     def _render_decision(self, s: TableSource, game: mc.Game, focus: str | None) -> None:
+        self.war_alert.value = self._war_alert_html()
+        asking = self.lone and focus is not None and isinstance(game.state.top_frame, PayoutFrame)
+        self.payout_ask.layout.display = None if asking else "none"
+        if asking and self.payout_ask.value == "round" and self._payout_ask_round != game.state.round:
+            self.payout_ask.value = "always"   # a new round: asked again, and the choice says so
         self.window_box.layout.display = "none"
         self.why_not.value = ""
         self.since.value = ""
@@ -398,6 +482,10 @@ class Table:
                              f"<div class='mc-decision-text'>{escape(game.decision)} {help_link}</div>"
                              + (f"<div class='mc-context'>{escape(context)}</div>" if context else "") + also)
         self.since.value = self._since_html(s, focus)
+        question = self._question_key(s, game, focus)
+        if question != self._question:
+            self._question = question
+            self.on_new_question()
         if self.needs_gate(focus):
             frame = game.state.top_frame
             what = "bid" if isinstance(frame, AuctionFrame) else "vote"
@@ -414,14 +502,18 @@ class Table:
         allow_trade = (state.phase == "rounds" and state.top_frame is None and s.may_offer_trades(focus))
         legal = s.legal_actions(focus)
         hidden = self.revealed != focus
-        signature = (focus, tuple(legal), hidden, allow_trade, len(state.hands[focus]), type(state.top_frame),
-                     s.version if state.top_frame is not None else None)
+        # The form is rebuilt only for another question: while others answer the same one (a
+        # payout, a war's pause) it keeps what the player chose, so a click that lands as the
+        # table redraws still counts (its controls are not replaced under the pointer).
+        signature = (question, tuple(legal), hidden, allow_trade, len(state.hands[focus]))
         if signature != self._chooser_sig or self.chooser.game is None:
+            same_question = self._chooser_sig is not None and self._chooser_sig[0] == question
             self._chooser_sig = signature
             hand = [] if hidden else s.view(focus).hand
-            self.chooser.set_decision(game, focus, legal, cards_hidden=hidden, allow_trade=allow_trade, hand=hand)
+            self.chooser.set_decision(game, focus, legal, cards_hidden=hidden, allow_trade=allow_trade, hand=hand,
+                                      keep=same_question)
         else:
-            self.chooser.game = game
+            self.chooser.update_game(game)
         reasons = why_not(state, focus, self.chooser.offered())
         if reasons:
             items = "".join(f"<li><b>{escape(label)}</b>: {escape(reason)}. {topic_link(topic, 'Rule')}</li>"
@@ -429,6 +521,15 @@ class Table:
             self.why_not.value = (f"<details class='mc-why-not-box'><summary>Why can't I\u2026? "
                                   f"({len(reasons)} action{'s' if len(reasons) > 1 else ''} not offered now)</summary>"
                                   f"<ul>{items}</ul></details>")
+
+    @staticmethod
+    def _question_key(s: TableSource, game: mc.Game, focus: str) -> tuple:
+        """Which question `focus` faces: the same while others answer it; another one once
+        `focus` has acted (or was undone) or the stack of pending decisions changed."""
+        state = game.state
+        own_moves = sum(1 for step in s.timeline() if step.corp == focus)
+        return (focus, state.phase, state.round, bool(state.must_buy), len(state.frames), type(state.top_frame),
+                own_moves)
 
     def _since_html(self, s: TableSource, corp: str) -> str:
         events = since_last_turn(s.timeline(), corp)

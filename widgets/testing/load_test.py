@@ -25,7 +25,7 @@ import urllib.request
 import psutil
 
 from ..table.kernels import POOL_VARIABLE
-from .voila_runner import CHROMIUM, CHROMIUM_ARGS, voila_server
+from .voila_runner import CHROMIUM, CHROMIUM_ARGS, PATIENCE_S, voila_server
 
 BOARD = ".mc-board .barlayer .trace .point path"
 
@@ -129,7 +129,7 @@ async def _run(url: str, n: int, bound: float, server: psutil.Process) -> dict:
 
 def _kernel_exists(url: str, kernel_id: str) -> bool:
     try:
-        with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=10):
+        with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=PATIENCE_S):
             return True
     except urllib.error.HTTPError as err:
         return err.code != 404

@@ -28,7 +28,7 @@ from collections import defaultdict
 
 import psutil
 
-from .voila_runner import CHROMIUM, CHROMIUM_ARGS, voila_server
+from .voila_runner import CHROMIUM, CHROMIUM_ARGS, PATIENCE_MS, voila_server
 
 BOARD = ".mc-board .barlayer .trace .point path"
 METRICS = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration", "Nodes", "JSHeapUsedSize")
@@ -122,8 +122,8 @@ def one_page(browser, url: str, settle: float, profile: bool = False) -> dict:
     threads = _threads()
     start = time.perf_counter()
     page.goto(url)
-    page.wait_for_selector(BOARD, timeout=120_000)
-    page.wait_for_function("() => window.__mcBridge !== undefined", timeout=60_000)
+    page.wait_for_selector(BOARD, timeout=PATIENCE_MS)
+    page.wait_for_function("() => window.__mcBridge !== undefined", timeout=PATIENCE_MS)
     clickable = time.perf_counter() - start
     page.wait_for_timeout(settle * 1000)
     browser_cpu = _browser_cpu() - cpu

@@ -11,6 +11,21 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _patience_seconds() -> float:
+    """How long a test waits for something that should happen (a server answering, a page
+    drawing, a bot moving) before calling it a failure: 300 s, or MEGACORPS_TEST_PATIENCE.
+    Tests wait for the condition itself, so a fast machine loses nothing; the limit is only
+    there for a real hang, and must hold on a busy 2-core machine (load ~8)."""
+    try:
+        return max(10.0, float(os.environ.get("MEGACORPS_TEST_PATIENCE", "300")))
+    except ValueError:
+        return 300.0
+
+
+PATIENCE_S = _patience_seconds()
+PATIENCE_MS = int(PATIENCE_S * 1000)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -26,7 +41,8 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(cmd: list[str], port: int, env: dict[str, str], log=subprocess.DEVNULL, timeout: float = 90.0):
+def serving(cmd: list[str], port: int, env: dict[str, str], log=subprocess.DEVNULL,
+            timeout: float = PATIENCE_S):
     """Run a server process (Voila, Jupyter Server) from the repository root until its port on
     127.0.0.1 answers; stop it afterwards. Raises RuntimeError if it exits or is too slow."""
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -70,7 +86,7 @@ APP_NOTEBOOK = "notebooks/play.ipynb"
 
 
 @contextmanager
-def voila_server(preheat: bool = True, bot_pause: float = 0.0, timeout: float = 90.0,
+def voila_server(preheat: bool = True, bot_pause: float = 0.0, timeout: float = PATIENCE_S,
                  extra_args: tuple[str, ...] = (), notebook: str | Path = APP_NOTEBOOK,
                  env: dict[str, str] | None = None, log_name: str = "voila.log"):
     """Serve `notebook` (by default the MegaCorps app, notebooks/play.ipynb; a path relative to
@@ -133,10 +149,33 @@ def block_outside(page) -> list[str]:
     return refused
 
 
+class PatientBrowser:
+    """A Playwright browser whose pages wait up to `PATIENCE_MS` for what they are told to wait
+    for (Playwright's own default, 30 s, fails on a busy machine). Anything else goes through."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **kwargs):
+        context = self._browser.new_context(**kwargs)
+        context.set_default_timeout(PATIENCE_MS)
+        context.set_default_navigation_timeout(PATIENCE_MS)
+        return context
+
+    def new_page(self, **kwargs):
+        page = self._browser.new_page(**kwargs)   # its own context, closed with the page
+        page.context.set_default_timeout(PATIENCE_MS)
+        page.context.set_default_navigation_timeout(PATIENCE_MS)
+        return page
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @contextmanager
 def chromium(playwright):
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=PATIENCE_MS)
     try:
-        yield browser
+        yield PatientBrowser(browser)
     finally:
         browser.close()
