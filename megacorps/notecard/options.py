@@ -25,9 +25,12 @@ class Options(BaseModel):
                                       "industries beyond a corporation's current ones")
     starting_money: int = Field(10, ge=1, le=1000, description="Each corporation's money at the "
                                 "start, in millions (the rules: 10)")
-    last_quarter: int | None = Field(12, ge=1, le=200, description="The agreed last quarter; None: "
-                                     "play until one corporation is left, as the rules are written "
-                                     "(ruling N4)")
+    last_quarter: int | None = Field(None, ge=1, le=200, description="A house rule: the agreed last "
+                                     "quarter, after which the richest wins; None (the default): the "
+                                     "rules' own ending, play until one corporation is left (ruling N4)")
+    deadlock_quarters: int = Field(8, ge=1, le=50, description="The rules' ending: after this many "
+                                   "quarters in a row without a bankruptcy the table is deadlocked and "
+                                   "the richest wins (ruling N4; not counted under the house rule)")
     max_industries: int = Field(6, ge=3, le=9, description="With Variable Industries, how many "
                                 "industries the game may hold in all (ruling N6)")
 
@@ -42,8 +45,10 @@ class Options(BaseModel):
         """The set-up in words, for the log and the page."""
         modules = [name for on, name in ((self.variable_yield, "Variable Yield Industries"),
                                          (self.variable_industries, "Variable Industries")) if on]
-        end = (f"the game ends after quarter {self.last_quarter} at the latest"
-               if self.last_quarter else "play goes on until one corporation is left")
+        end = (f"house rule: the game ends after quarter {self.last_quarter} at the latest, the richest wins"
+               if self.last_quarter else
+               f"the rules' ending: play goes on until one corporation is left (deadlocked after "
+               f"{self.deadlock_quarters} quarters in a row without a bankruptcy: the richest wins)")
         return (f"{' and '.join(modules) if modules else 'core game, no modules'}; "
                 f"${self.starting_money}M each; {end}")
 

@@ -108,7 +108,8 @@ def main(argv: list[str] | None = None) -> Results:
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     parser.add_argument("--variable-yield", action="store_true")
     parser.add_argument("--variable-industries", action="store_true")
-    parser.add_argument("--last-quarter", type=int, default=12, help="0: until one is left")
+    parser.add_argument("--last-quarter", type=int, default=0,
+                        help="the house rule of an agreed last quarter (default 0: the rules' ending)")
     parser.add_argument("--csv", default=None)
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)

@@ -173,15 +173,28 @@ def test_a_three_way_game_goes_on_after_one_bankruptcy_and_ends_with_the_last():
     assert game.winners() == ["B"] and game.scores() == {"A": 0, "B": 16, "C": 0}
 
 
-def test_the_agreed_last_quarter_ends_the_game_richest_wins():
-    """Ruling N4."""
+def test_the_default_ending_is_the_rules_own():
+    """Ruling N4: by default a game has no agreed last quarter: it goes on until one corporation is
+    left (or the table is deadlocked), and the quarter limit is a house rule one must ask for."""
+    assert nc.Options().last_quarter is None
+    game = nc.new_game(["A", "B"], seed=0)
+    for _ in range(7):
+        game.apply(nc.Allocate("A", invest={"Industry 1": 1}))
+        game.apply(nc.Allocate("B", invest={"Industry 2": 1}))
+    assert not game.is_over and game.quarter == 8   # past any quarter limit one might have agreed
+    assert "house rule" not in game.options.describe()
+
+
+def test_the_agreed_last_quarter_is_a_house_rule_richest_wins():
+    """Ruling N4's house rule."""
     game = nc.new_game(["A", "B"], seed=0, last_quarter=2)
+    assert "house rule" in game.options.describe()
     for _ in range(2):
         game.apply(nc.Allocate("A", invest={"Industry 1": 1}))
         game.apply(nc.Allocate("B", invest={"Industry 1": 2}))
     assert game.is_over and game.quarter == 2
     assert game.scores() == {"A": 14, "B": 18} and game.winners() == ["B"]
-    assert game.log[-1].rule == "Ruling N4: the last quarter"
+    assert game.log[-1].rule == "Ruling N4: the last quarter (house rule)"
 
 
 def test_equal_money_at_the_last_quarter_shares_the_win():
@@ -192,12 +205,49 @@ def test_equal_money_at_the_last_quarter_shares_the_win():
     assert game.winners() == ["A", "B"]
 
 
-def test_without_a_last_quarter_the_game_goes_on():
-    game = nc.new_game(["A", "B"], seed=0, last_quarter=None)
-    for _ in range(30):
+def test_if_nobody_ever_sabotages_the_deadlock_ends_the_game():
+    """Ruling N4: without sabotage nobody can go bankrupt (the lowest multiplier is 1), so the
+    rules' ending could never come. After `deadlock_quarters` (8) quarters in a row without a
+    bankruptcy the game is deadlocked: it ends there and the richest corporation wins."""
+    game = nc.new_game(["A", "B", "C"], seed=0)
+    assert game.options.deadlock_quarters == 8
+    for quarter in range(1, 9):
+        assert not game.is_over and game.quarter == quarter
+        game.apply(nc.Allocate("A", invest={"Industry 1": game.money("A")}))
+        game.apply(nc.Allocate("B", invest={"Industry 2": game.money("B") - 1}))
+        game.apply(nc.Allocate("C"))
+    assert game.is_over and game.quarter == 8
+    assert game.winners() == ["A"] and game.scores()["A"] == 10 * 3 ** 8
+    assert game.log[-1].rule == "Ruling N4: deadlock"
+    assert "8 quarters in a row" in game.state.end_reason
+
+
+def test_a_bankruptcy_restarts_the_deadlock_count():
+    game = nc.new_game(["A", "B", "C"], seed=0, deadlock_quarters=3)
+    game.apply(nc.Allocate("A", invest={"Industry 1": 9}))
+    game.apply(nc.Allocate("B", invest={"Industry 1": 10}))
+    game.apply(nc.Allocate("C", sabotage={("B", "Industry 1"): 5}, invest={"Industry 1": 5}))
+    assert game.state.bankrupt == {"B": 1}
+    for quarter in (2, 3, 4):
+        assert not game.is_over
+        game.apply(nc.Allocate("A", invest={"Industry 1": 1}))
+        game.apply(nc.Allocate("C", invest={"Industry 1": 1}))
+    assert game.is_over and game.quarter == 4 and game.winners() == ["A"]
+
+
+def test_equal_money_at_a_deadlock_shares_the_win():
+    game = nc.new_game(["A", "B"], seed=0, deadlock_quarters=1)
+    game.apply(nc.Allocate("A", invest={"Industry 1": 2}))
+    game.apply(nc.Allocate("B", invest={"Industry 3": 2}))
+    assert game.is_over and game.winners() == ["A", "B"]
+
+
+def test_the_deadlock_is_not_counted_under_the_house_rule():
+    game = nc.new_game(["A", "B"], seed=0, last_quarter=12, deadlock_quarters=2)
+    for _ in range(3):
         game.apply(nc.Allocate("A"))
         game.apply(nc.Allocate("B"))
-    assert not game.is_over and game.quarter == 31
+    assert not game.is_over and game.quarter == 4
 
 
 # --- Variable Industries ------------------------------------------------------------------------------
@@ -258,7 +308,7 @@ def test_yield_decks_have_the_modules_balance():
 
 
 def test_each_stack_is_drawn_every_quarter_and_reshuffled_when_it_runs_out():
-    game = nc.new_game(["A", "B"], seed=4, variable_yield=True, last_quarter=None)
+    game = nc.new_game(["A", "B"], seed=4, variable_yield=True, deadlock_quarters=20)
     seen: dict[str, list[int]] = {i: [] for i in CORE}
     for _ in range(16):
         game.apply(nc.Allocate("A"))
@@ -347,4 +397,6 @@ def test_bad_setups_are_refused(players, options, words):
 def test_options_describe_the_game():
     game = nc.new_game(["A", "B"], seed=1, variable_yield=True, variable_industries=True, last_quarter=None)
     assert game.log[0].text == ("A new game for A and B: Variable Yield Industries and Variable "
-                                "Industries; $10M each; play goes on until one corporation is left")
+                                "Industries; $10M each; the rules' ending: play goes on until one corporation is "
+                                "left (deadlocked after 8 quarters in a row without a bankruptcy: the "
+                                "richest wins)")

@@ -264,3 +264,16 @@ def test_the_reveal_is_not_spoiled_by_the_rest_of_the_page():
         assert f"{money(after[corp])}</div>" in app.corps.value
     assert all(escape(t) in app.log_box.value for t in quarter_lines)
     assert all(len(t.y) == 2 for t in app.chart.figure.data if t.type == "scatter")
+
+
+def test_the_form_starts_on_the_rules_ending_and_labels_the_house_rule():
+    """Ruling N4: the rules' own ending is the default; the quarter limit is a house rule the form names."""
+    app = App(pause=0)
+    assert app.form.last_quarter.value == 0 and app.form.options()["last_quarter"] is None
+    assert "the rules' ending" in app.form.ending.value and "house rule" not in app.form.ending.value
+    app.form.last_quarter.value = 12
+    assert "house rule: the game ends after quarter 12" in app.form.ending.value
+    app.form.last_quarter.value = 0
+    app.form.start.click()
+    assert app.session.game.options.last_quarter is None
+    assert "the rules' ending" in app.session.game.log[0].text

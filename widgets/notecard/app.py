@@ -37,8 +37,9 @@ ABOUT = """
 quarter every corporation secretly splits its money between investment in industries and sabotage
 of a rival's industry. When every card is in, the moderator (here, the computer) turns them over:
 each $1M of sabotage cancels up to $2M of the target's investment in that industry, and each $1M of
-net investment earns $3M. A corporation left with no money is bankrupt; the last one standing wins
-(or the richest at the agreed last quarter).</p>
+net investment earns $3M. A corporation left with no money is bankrupt; the last one standing wins.
+If 8 quarters pass in a row without a bankruptcy, the table is deadlocked and the richest wins (or,
+by the house rule of an agreed last quarter, the richest at that quarter).</p>
 <p><b>Modules.</b> Variable Yield Industries: each industry's multiplier is drawn from its own deck
 every quarter (1 to 5, most often 2 or 3). Variable Industries: $1M to enter an industry beyond your
 current ones, lost again by a quarter without investment there.</p>

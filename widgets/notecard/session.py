@@ -15,7 +15,8 @@ from megacorps.notecard import log as rules
 HUMAN = "Human"
 PLAYER_KINDS = (HUMAN, *nc_bots.LEVELS)
 SETTLEMENT_RULES = (rules.NEW_INDUSTRY, rules.YIELD, rules.ENTRY, rules.INVESTMENT, rules.SABOTAGE,
-                    rules.EARNINGS, rules.LAPSE, rules.BANKRUPTCY, rules.WINNING, rules.LAST_QUARTER)
+                    rules.EARNINGS, rules.LAPSE, rules.BANKRUPTCY, rules.WINNING, rules.LAST_QUARTER,
+                    rules.DEADLOCK)
 
 
 @dataclass(frozen=True)

@@ -38,9 +38,13 @@ class NewGameForm:
         self.variable_industries = W.Checkbox(value=False, description="Variable Industries", indent=False)
         self.variable_industries.add_class("nc-variable-industries")
         wide = {"description_width": "110px"}
-        self.last_quarter = W.BoundedIntText(value=12, min=0, max=200, description="Last quarter",
+        self.last_quarter = W.BoundedIntText(value=0, min=0, max=200, description="Last quarter",
                                              style=wide, layout=W.Layout(width="210px"))
         self.last_quarter.add_class("nc-last-quarter")
+        self.ending = W.HTML()
+        self.ending.add_class("nc-ending")
+        self.last_quarter.observe(lambda _change: self._show_ending(), names="value")
+        self._show_ending()
         self.seed = W.IntText(value=random.randint(1, 9999), description="Seed", style=wide,
                               layout=W.Layout(width="210px"))
         self.seed.add_class("nc-seed")
@@ -65,9 +69,11 @@ class NewGameForm:
             W.HTML(f"<details class='nc-note'><summary>The bots</summary><ul>{bots}</ul></details>"),
             W.HTML("<div class='nc-note'><b>Modules</b> (optional, alone or together):</div>"),
             self.variable_yield, self.variable_industries,
-            W.HTML("<div class='nc-note'>The rules end a game only when one corporation is left; the "
-                   "<b>last quarter</b> is when you agree to stop (0: play on until one is left).</div>"),
-            self.last_quarter, self.seed, self.pause, self.start, self.upload, self.loaded_info, self.back])
+            W.HTML("<div class='nc-note'><b>The ending.</b> By the rules a game ends when one corporation "
+                   "is left. If 8 quarters pass in a row without a bankruptcy the table is deadlocked and "
+                   "the richest wins. <b>House rule</b>: an agreed <b>last quarter</b> after which the "
+                   "richest wins (0: off, the rules' ending).</div>"),
+            self.last_quarter, self.ending, self.seed, self.pause, self.start, self.upload, self.loaded_info, self.back])
         self.widget.add_class("nc-panel")
         self.widget.add_class("nc-form")
 
@@ -95,6 +101,11 @@ class NewGameForm:
     def options(self) -> dict:
         return {"variable_yield": self.variable_yield.value, "variable_industries": self.variable_industries.value,
                 "last_quarter": self.last_quarter.value or None}
+
+    def _show_ending(self) -> None:
+        """Say which ending is on (ruling N4)."""
+        end = nc.Options(last_quarter=self.last_quarter.value or None).describe().split("; ")[-1]
+        self.ending.value = f"<div class='nc-note nc-ending-text'>On: {escape(end, quote=False)}.</div>"
 
     def read_upload(self) -> str | None:
         value = self.upload.value
