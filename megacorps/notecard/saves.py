@@ -28,6 +28,8 @@ from .variable_yield import DECK
 
 FORMAT = "megacorp-notecard-save"
 VERSION = 1
+MAX_SAVE_CHARS = 2 * 1024 * 1024     # a save text this engine reads (a real one is a few KB)
+MAX_SEALED_BYTES = 8 * 1024 * 1024   # what its sealed part may inflate to: never more is unpacked
 
 
 class SaveSummary(BaseModel):
@@ -62,9 +64,22 @@ def seal(data: dict) -> str:
     return base64.b64encode(zlib.compress(json.dumps(data).encode())).decode("ascii")
 
 
+def inflate(data: bytes, limit: int = MAX_SEALED_BYTES) -> bytes:
+    """`data` decompressed, never unpacking more than `limit` bytes (an uploaded save may be a
+    "zip bomb": a few KB that would inflate to gigabytes). Raises ValueError if it would be
+    bigger, or is not complete zlib data."""
+    unpacker = zlib.decompressobj()
+    out = unpacker.decompress(data, limit)
+    if unpacker.unconsumed_tail:
+        raise ValueError(f"it would unpack to more than {limit // (1024 * 1024)} MB")
+    if not unpacker.eof:
+        raise ValueError("it is cut short")
+    return out
+
+
 def unseal(text: str) -> dict:
     """The sealed content of a save (seed and note cards): for tests and tools."""
-    return json.loads(zlib.decompress(base64.b64decode(json.loads(text)["sealed"], validate=True)))
+    return json.loads(inflate(base64.b64decode(json.loads(text)["sealed"], validate=True)))
 
 
 def dump_game(game, seat: str | None = "*") -> str:
@@ -99,6 +114,9 @@ def load_game(text: str | bytes):
     """The game a save holds, replayed through the rules. Raises BadSaveFile naming the bad entry."""
     from .game import Game
 
+    if len(text) > MAX_SAVE_CHARS:
+        raise BadSaveFile(f"save file: it is {len(text) / 1024 / 1024:.1f} MB; a saved game of Megacorp is "
+                          f"at most {MAX_SAVE_CHARS // 1024 // 1024} MB")
     try:
         raw = json.loads(text)
     except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as exc:
@@ -113,8 +131,16 @@ def load_game(text: str | bytes):
         raise BadSaveFile("save file: entry sealed: the sealed game data was damaged or edited "
                           "(it does not match its digest)")
     try:
-        content = json.loads(zlib.decompress(base64.b64decode(summary.sealed, validate=True)))
-    except (binascii.Error, zlib.error, ValueError):
+        packed = base64.b64decode(summary.sealed, validate=True)
+    except (binascii.Error, ValueError):
+        raise BadSaveFile("save file: entry sealed: the sealed game data is damaged") from None
+    try:
+        unpacked = inflate(packed)
+    except (zlib.error, ValueError) as err:
+        raise BadSaveFile(f"save file: entry sealed: the sealed game data is damaged or too big ({err})") from None
+    try:
+        content = json.loads(unpacked)
+    except ValueError:
         raise BadSaveFile("save file: entry sealed: the sealed game data is damaged") from None
     try:
         sealed = SealedGame.model_validate(content)
