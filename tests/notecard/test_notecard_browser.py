@@ -7,8 +7,8 @@ another seat's card before the reveal.
 Skips only when /usr/bin/chromium is missing and CI is not set (see tests/conftest.py)."""
 from __future__ import annotations
 
-import base64
 import json
+import os
 import re
 import struct
 import time
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from megacorps import notecard as nc
-from megacorps.notecard.saves import unseal
+from widgets.notecard.storage import read_save
 
 ARTIFACTS = Path("test-artifacts")
 
@@ -61,13 +61,27 @@ class WidgetMirror:
 
 
 @pytest.fixture(scope="module")
-def notecard_url():
+def notecard_url(tmp_path_factory):
     from widgets.testing.voila_runner import require_chromium
     require_chromium()
+    from cryptography.fernet import Fernet
+
     from widgets.testing.voila_runner import voila_server
     ARTIFACTS.mkdir(exist_ok=True)
-    with voila_server(preheat=False, bot_pause=0.0, notebook="notebooks/notecard/play.ipynb") as url:
-        yield url
+    # the server's save key, shared with this test process so that it can open the saves
+    env = {"MEGACORPS_DATA": str(tmp_path_factory.mktemp("notecard-data")),
+           "MEGACORPS_SAVE_KEY": Fernet.generate_key().decode()}
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        with voila_server(preheat=False, bot_pause=0.0, notebook="notebooks/notecard/play.ipynb", env=env) as url:
+            yield url
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 @pytest.fixture()
@@ -94,6 +108,13 @@ def page(notecard_url):
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "notecard-browser-failure.png"), full_page=True)
             raise
+
+
+def download_save(page) -> bytes:
+    """Press Save and return the file the browser receives."""
+    with page.expect_download() as saved:
+        page.click(".nc-save")
+    return Path(saved.value.path()).read_bytes()
 
 
 def status(page) -> dict:
@@ -154,9 +175,8 @@ def assert_nothing_of_the_card_left(page, marker: str, card_open: bool = False) 
         assert "keeps $" not in text  # the running total of a card is gone with it
     assert marker not in page.inner_text("body")
     assert all(v == "0" for v in page.locator(".nc-invest input").evaluate_all("els => els.map(e => e.value)"))
-    href = page.get_attribute(".nc-save-link", "href")
-    saved = base64.b64decode(href.split(",", 1)[1]).decode()
-    assert unseal(saved)["actions"] == [a for a in unseal(saved)["actions"] if a.get("invest") != {"Industry 2": 7}]
+    game, _seats = read_save(download_save(page))
+    assert [a for a in game.actions if a.corp == "Maraya"] == []
 
 
 def assert_fits(page) -> None:
@@ -187,6 +207,7 @@ def test_a_hot_seat_game_in_the_browser(page):
     page.wait_for_selector(".nc-gate-button", state="visible", timeout=60_000)
     page.wait_for_selector(".nc-status-text[data-cards='1']", timeout=30_000)
     assert status(page) == {"quarter": "1", "cards": "1", "reports": "0", "over": "0", "reveal": "0"}  # Rob's
+    assert page.locator(".nc-seed input").input_value() == ""  # the game's seed has left the page
 
     # quarter 1: Maraya writes a card nobody else may see, then Jeff is asked
     write_card(page, "Maraya", {2: 7}, ("Jeff", "Industry 3", 3))
@@ -235,8 +256,8 @@ def test_a_hot_seat_game_in_the_browser(page):
 
     # an independent check: the saved game, replayed here, has the same winners
     shown = page.get_attribute(".nc-engine-winners", "data-winners").split("|")
-    href = page.get_attribute(".nc-save-link", "href")
-    replay = nc.Game.from_json(base64.b64decode(href.split(",", 1)[1]).decode())
+    replay, seats = read_save(download_save(page))
+    assert seats == {"Maraya": "Human", "Jeff": "Human", "Rob": "Cautious"}
     assert replay.is_over and replay.winners() == shown
     second = [a for a in replay.actions[3:] if a.corp == "Maraya"]
     assert second == [nc.Allocate("Maraya", {"Industry 1": 6})]  # the card as changed, once

@@ -2,7 +2,6 @@
 the agreed last quarter, a seed, the bots' pause, and loading a saved game."""
 from __future__ import annotations
 
-import random
 from html import escape
 
 import ipywidgets as W
@@ -45,8 +44,9 @@ class NewGameForm:
         self.ending.add_class("nc-ending")
         self.last_quarter.observe(lambda _change: self._show_ending(), names="value")
         self._show_ending()
-        self.seed = W.IntText(value=random.randint(1, 9999), description="Seed", style=wide,
-                              layout=W.Layout(width="210px"))
+        # blank: a seed nobody knows; the field is emptied when a game starts (it tells the stacks' order)
+        self.seed = W.Text(value="", placeholder="random", description="Seed", style=wide,
+                           layout=W.Layout(width="210px"))
         self.seed.add_class("nc-seed")
         self.pause = W.BoundedFloatText(value=default_pause(), min=0, max=5, step=0.1, description="Bot pause (s)",
                                         style=wide, layout=W.Layout(width="210px"))
@@ -107,15 +107,25 @@ class NewGameForm:
         end = nc.Options(last_quarter=self.last_quarter.value or None).describe().split("; ")[-1]
         self.ending.value = f"<div class='nc-note nc-ending-text'>On: {escape(end, quote=False)}.</div>"
 
-    def read_upload(self) -> str | None:
+    def seed_value(self) -> int | None:
+        """The seed typed in, or None (blank: a random one); raises ValueError for anything else."""
+        text = self.seed.value.strip()
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"the seed must be a whole number (or blank for a random game), not {text!r}") from None
+
+    def read_upload(self) -> tuple[bytes, str] | None:
+        """The uploaded file's bytes and name, or None."""
         value = self.upload.value
         if not value:
             return None
         item = value[0] if isinstance(value, (list, tuple)) else next(iter(value.values()))
-        content = item["content"]
-        return bytes(content).decode("utf-8", errors="replace")
+        return bytes(item["content"]), item.get("name", "")
 
-    def set_loaded(self, game: nc.Game | None, name: str = "") -> None:
+    def set_loaded(self, game: nc.Game | None, name: str = "", seats: dict[str, str] | None = None) -> None:
         """Show (or forget) a loaded game: its corporations take the seats, in its order."""
         self.loaded = game
         if game is None:
@@ -124,7 +134,10 @@ class NewGameForm:
         for i, (n, p) in enumerate(self.seats):
             if i < len(game.players):
                 n.value = game.players[i]
-                if p.value == EMPTY:
+                saved = (seats or {}).get(game.players[i])
+                if saved in PLAYER_KINDS:
+                    p.value = saved
+                elif p.value == EMPTY:
                     p.value = HUMAN
             else:
                 p.value = EMPTY
