@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..tournament import Entrant, GameKind, Results
 from ..tournament import run as run_tournament
 from .bots import LEVELS, play_out
+from .bots.plans import PLANS
 from .options import DEFAULT_CORPS, MAX_PLAYERS, MIN_PLAYERS, Options, parse_options
 
 
@@ -86,9 +87,11 @@ def entrant(spec) -> Entrant:
     if isinstance(spec, Entrant):
         return spec
     if isinstance(spec, str):
-        if spec not in LEVELS:
-            raise ValueError(f"unknown note-card bot {spec!r}: the levels are {', '.join(LEVELS)}")
-        spec = LEVELS[spec]
+        players = {**LEVELS, **PLANS}
+        if spec not in players:
+            raise ValueError(f"unknown note-card bot {spec!r}: the levels are {', '.join(LEVELS)}, the "
+                             f"plain plans {', '.join(PLANS)}")
+        spec = players[spec]
     from ..tournament import entrant as generic
     return generic(spec)
 
@@ -102,7 +105,8 @@ def run(bots, games: int = 100, seed: int = 0, options: Options | dict | None = 
 def main(argv: list[str] | None = None) -> Results:
     parser = argparse.ArgumentParser(prog="python -m megacorps.notecard.tournament",
                                      description="Note-card bots play many seat-rotated games.")
-    parser.add_argument("bots", nargs="+", help=f"one per seat: {', '.join(LEVELS)}")
+    parser.add_argument("bots", nargs="+", help=f"one per seat: a level ({', '.join(LEVELS)}) or a plain "
+                        f"plan ({', '.join(PLANS)})")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")

@@ -13,6 +13,7 @@ from ...bots.protocol import Decision, decide
 from .base import NotecardBot
 from .cautious import CautiousBot
 from .odds import OddsBot
+from .plans import PLANS, AllInOnePlan, AllInSpreadPlan, FifthBackPlan, ThirdOnLeaderPlan
 from .random_bot import RandomBot, random_card
 from .saboteur import SaboteurBot
 
@@ -48,5 +49,5 @@ def play_out(game, bots: dict, max_quarters: int = 10_000):
     raise RuntimeError("the game did not end")
 
 
-__all__ = ["BalancedBot", "CautiousBot", "Decision", "LEVELS", "NotecardBot", "OddsBot", "RandomBot",
+__all__ = ["AllInOnePlan", "AllInSpreadPlan", "FifthBackPlan", "PLANS", "ThirdOnLeaderPlan", "BalancedBot", "CautiousBot", "Decision", "LEVELS", "NotecardBot", "OddsBot", "RandomBot",
            "SaboteurBot", "decide", "next_move", "play_out", "random_card"]
