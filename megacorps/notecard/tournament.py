@@ -125,6 +125,8 @@ def main(argv: list[str] | None = None) -> Results:
     print(results.table())
     for label, row in results.per_bot_stats().items():
         print(f"{label}: " + ", ".join(f"{k} {v:,.1f}" for k, v in row.items()))
+    quarters = [len(g.series[0]) - 1 for g in results.games]
+    print(f"Quarters a game lasted: median {statistics.median(quarters):g}, longest {max(quarters)}")
     seconds = [g.seconds for g in results.games]
     print(f"CPU time per game: median {statistics.median(seconds) * 1000:.1f} ms, max {max(seconds) * 1000:.1f} ms")
     if args.csv:

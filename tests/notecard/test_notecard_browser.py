@@ -266,3 +266,47 @@ def test_a_hot_seat_game_in_the_browser(page):
     assert page.js_errors == []
     assert not [t for t in page.console_texts if "Invalid color" in t]
     assert "Traceback" not in page.inner_text("body")
+
+
+def test_the_title_bar_the_reveal_and_the_chart_at_1024_by_700(page):
+    """Issue 26, item 4: at 1024 x 700 the title's status ran under the Save button and the modules
+    were cut off ("Variable Yield + Variable In..."); while quarter 1 was revealed the title said
+    "Quarter 2 · cards in: 0 of 3" and the seats "writing"; the money axis had bare minor labels."""
+    page.wait_for_selector(".nc-start", timeout=120_000)
+    page.set_viewport_size({"width": 1024, "height": 700})
+    for seat, (name, player) in enumerate([("Maraya", "Human"), ("Halcyon", "Odds"), ("Vantage", "Balanced")], start=1):
+        page.fill(f".nc-seat-name-{seat} input", name)
+        page.locator(f".nc-seat-player-{seat} select").select_option(label=player)
+    page.check(".nc-variable-yield input")
+    page.check(".nc-variable-industries input")
+    type_into(page, ".nc-pause input", 0)
+    page.click(".nc-start")
+    page.wait_for_selector(".nc-status-text[data-cards='2']", timeout=60_000)  # the bots' cards are in
+    geometry = page.evaluate("""() => {
+        const box = s => document.querySelector(s).getBoundingClientRect();
+        const lines = [...document.querySelectorAll('.nc-status-text > div')];
+        return {status: box('.nc-status').right, save: box('.nc-save').left,
+                cut: lines.filter(l => l.scrollWidth > l.clientWidth + 1).map(l => l.innerText),
+                modules: document.querySelector('.nc-status-modules').innerText,
+                brand: box('.nc-titlebar > .widget-html').width, width: box('.nc-status').width};
+    }""")
+    page.screenshot(path=str(ARTIFACTS / "notecard-1024-title.png"))
+    assert geometry["status"] <= geometry["save"], geometry
+    assert geometry["cut"] == [] and geometry["modules"] == "Variable Yield + Variable Industries + the rules' ending"
+    type_into(page, ".nc-invest-1 input", 5)  # the one human: her card is open, no gate
+    hand_in(page)
+    page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=30_000)
+    for stage in ("stepping", "all shown"):
+        title = page.inner_text(".nc-status-text")
+        assert "Quarter 1" in title and "Quarter 2" not in title and "cards in" not in title, (stage, title)
+        assert "writing" not in page.inner_text(".nc-corps-box"), stage
+        if stage == "stepping":
+            page.click(".nc-show-all")
+            page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
+    ticks = page.locator(".nc-chart g.ytick text").evaluate_all("els => els.map(e => e.textContent)")
+    assert len(ticks) >= 2 and all(re.fullmatch(r"\$[\d,]+M", t) for t in ticks), ticks
+    page.screenshot(path=str(ARTIFACTS / "notecard-1024-reveal.png"))
+    page.click(".nc-continue")
+    page.wait_for_function("() => document.querySelector('.nc-status-text').dataset.quarter === '2'")
+    assert "cards in" in page.inner_text(".nc-status-text")
+    assert page.js_errors == []

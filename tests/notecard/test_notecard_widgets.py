@@ -359,3 +359,40 @@ def test_the_form_starts_on_the_rules_ending_and_labels_the_house_rule():
     app.form.start.click()
     assert app.session.game.options.last_quarter is None
     assert "the rules' ending" in app.session.game.log[0].text
+
+
+def test_while_a_quarter_is_revealed_the_title_and_seats_stay_on_that_quarter():
+    """Issue 26: while quarter 1 was revealed the title already said "Quarter 2 · cards in: 0 of 3"
+    and the seats "writing". Until the players continue, the page is on the quarter being revealed."""
+    app = new_app({"Maraya": "Human", "Jeff": "Human", "Rob": "Cautious"}, variable_yield=True,
+                  variable_industries=True)
+    write(app, "Maraya", {"Industry 1": 6})
+    write(app, "Jeff", {"Industry 2": 4})
+    assert app.session.game.quarter == 2 and app.reveal.active
+    for stage in ("stepping", "all shown"):
+        title = app.status.value
+        assert "Quarter 1" in title and "Quarter 2" not in title and "cards in" not in title, (stage, title)
+        assert "turns the cards over" in title and "data-quarter='1'" in title
+        assert "writing" not in app.corps.value and "card turned over" in app.corps.value, stage
+        assert "Note cards \u00b7 quarter 1<" in app.desk.title.value, stage
+        app.reveal.all_button.click()
+    app.reveal.done_button.click()
+    assert "Quarter 2" in app.status.value and "cards in: 1 of 3" in app.status.value  # Rob's is in
+    assert "writing" in app.corps.value
+    # the modules and the ending have a line of their own, not cut off after the quarter
+    assert "<div class='nc-status-modules'>Variable Yield + Variable Industries + house rule: last quarter 3</div>" \
+        in app.status.value
+
+
+def test_the_money_axis_is_labelled_at_powers_of_ten_only():
+    """Issue 26: the log-scale money axis showed bare minor labels ("5", "2") that read as noise."""
+    from widgets.notecard.chart import log_ticks
+    assert log_ticks({"A": [10, 30, 90], "B": [10, 24, None]}) == ([10, 100], ["$10M", "$100M"])
+    assert log_ticks({"A": [7, 5_314_410]})[0] == [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+    app = new_app({"Maraya": "Human", "Jeff": "Human"})
+    write(app, "Maraya", {"Industry 1": 10})
+    write(app, "Jeff", {"Industry 2": 10})
+    app.reveal.all_button.click()
+    axis = app.chart.figure.layout.yaxis
+    assert axis.type == "log" and list(axis.tickvals) == [10, 100] and list(axis.ticktext) == ["$10M", "$100M"]
+    assert axis.range[0] < 1 and axis.range[1] > 2  # both ticks inside the axis (log10 units)

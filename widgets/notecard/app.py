@@ -69,12 +69,15 @@ class App(W.VBox):
         self.status = html(cls="nc-status")
         # a save file is built when asked and handed to the browser once, sealed (storage.py)
         self.bridge = BrowserBridge()
-        self.save_button = W.Button(description="Save", icon="download", disabled=True,
+        fit = W.Layout(width="auto")  # the title bar's buttons as wide as their words (1024 px screens)
+        self.save_button = W.Button(description="Save", icon="download", disabled=True, layout=fit,
                                     tooltip="Download this game, sealed (cards not yet revealed are not saved)")
         self.save_button.add_class("nc-save")
-        self.new_button = W.Button(description="New / Load", icon="file", tooltip="Start or load a game")
+        self.new_button = W.Button(description="New / Load", icon="file", tooltip="Start or load a game",
+                                   layout=W.Layout(width="auto"))
         self.new_button.add_class("nc-new")
-        self.about_button = W.ToggleButton(description="About", icon="info-circle", value=False)
+        self.about_button = W.ToggleButton(description="About", icon="info-circle", value=False,
+                                          layout=W.Layout(width="auto"))
         self.about_button.add_class("nc-about-button")
         tools = W.HBox([self.save_button, self.new_button, self.about_button])
         tools.add_class("nc-tools")
@@ -233,6 +236,10 @@ class App(W.VBox):
             self.reveal.show_all()
             self.chart.update(self.session)
 
+    def _revealing(self) -> bool:
+        """The reveal is on the screen and the humans have not yet continued to the next quarter."""
+        return self.session is not None and bool(self.session.humans) and self.reveal.active
+
     def _held(self) -> tuple[int, dict[str, int]] | None:
         """(quarter, money before it) while humans step through that quarter's reveal: until they
         continue, the rest of the page must not tell what the reveal is about to."""
@@ -337,16 +344,24 @@ class App(W.VBox):
             self.save_button.disabled = True
             return
         g = s.game
-        where = "Game over" if g.is_over else f"Quarter {g.quarter}"
         cards = len(g.state.pending)
+        if self._revealing():
+            # until the humans continue, the page is still on the quarter being revealed
+            where, quarter = f"Quarter {self.reveal.quarter}", self.reveal.quarter
+            progress = " \u00b7 the moderator turns the cards over"
+        else:
+            where, quarter = ("Game over" if g.is_over else f"Quarter {g.quarter}"), g.quarter
+            progress = "" if g.is_over else f" \u00b7 cards in: {cards} of {len(g.corps)}"
         modules = [m for on, m in ((g.options.variable_yield, "Variable Yield"),
                                    (g.options.variable_industries, "Variable Industries")) if on]
+        ending = (f"house rule: last quarter {g.options.last_quarter}" if g.options.last_quarter
+                  else "the rules' ending")
         busy = "1" if (self._bots_running or (self._bots_may_move())) else "0"
-        self.status.value = (f"<div class='nc-status-text' data-quarter='{g.quarter}' data-cards='{cards}' "
+        self.status.value = (f"<div class='nc-status-text' data-quarter='{quarter}' data-cards='{cards}' "
                              f"data-reports='{len(g.reports)}' data-over='{int(g.is_over)}' data-bots='{busy}' "
-                             f"data-reveal='{int(self.reveal.active)}'><b>{where}</b>"
-                             + ("" if g.is_over else f" \u00b7 cards in: {cards} of {len(g.corps)}")
-                             + (f" \u00b7 {' + '.join(modules)}" if modules else "") + "</div>")
+                             f"data-reveal='{int(self.reveal.active)}'><div class='nc-status-main'><b>{where}</b>"
+                             f"{progress}</div><div class='nc-status-modules'>"
+                             f"{' + '.join(modules + [ending]) if modules else 'Core game + ' + ending}</div></div>")
         self.save_button.disabled = False
 
     def refresh(self) -> None:
@@ -355,7 +370,7 @@ class App(W.VBox):
         if s is None:
             return
         held = self._held()
-        self.corps.value = corps_html(s, held)
+        self.corps.value = corps_html(s, held, revealing=self._revealing())
         self.desk.refresh(paused=self.reveal.active)
         self.log_box.value = log_html(s, held=held[0] if held else None)
         results = s.results()

@@ -277,7 +277,9 @@ class NoteCardDesk:
             return
         if self.purpose != "take back":
             self.asking = None if paused or game.is_over else self.next_writer()
-        self.title.value = (f"<div class='nc-panel-title'>Note cards \u00b7 quarter {game.quarter}</div>")
+        # during the reveal the quarter being revealed is the one on the table (issue 26)
+        shown = game.reports[-1].quarter if paused and game.reports else game.quarter
+        self.title.value = (f"<div class='nc-panel-title'>Note cards \u00b7 quarter {shown}</div>")
         # one person at the screen (a lesson, or a game with a single human seat): nobody to hide
         # the card from, so no "pass the screen" gate and no "Hide my card" (as the app does)
         alone = not self.gates or len(s.humans) == 1
