@@ -11,6 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6          # the rules say "2+"; six fit a screen (ruling N15)
 CORE_INDUSTRIES = ("Industry 1", "Industry 2", "Industry 3")
+# Variable Industries lets anyone branch into another industry at any time (ruling N6): the only
+# bound is money. Industries are numbered, and the numbers run to 99, which no table reaches.
+LAST_INDUSTRY_NUMBER = 99
+NEW_OFFERED = 3   # how many unopened industries a form or a bot is offered at once
 DEFAULT_CORPS = ("Northwind", "Halcyon", "Vantage", "Quorum", "Meridian", "Tessera")
 
 
@@ -31,14 +35,18 @@ class Options(BaseModel):
     deadlock_quarters: int = Field(8, ge=1, le=50, description="The rules' ending: after this many "
                                    "quarters in a row without a bankruptcy the table is deadlocked and "
                                    "the richest wins (ruling N4; not counted under the house rule)")
-    max_industries: int = Field(6, ge=3, le=9, description="With Variable Industries, how many "
-                                "industries the game may hold in all (ruling N6)")
+    max_industries: int | None = Field(None, ge=3, le=LAST_INDUSTRY_NUMBER, description="With Variable "
+                                       "Industries, a house limit on how many industries the game may "
+                                       "hold; None (the default): no limit but money, as the rules say "
+                                       "(ruling N6)")
 
     @cached_property
     def industries(self) -> tuple[str, ...]:
         """Every industry this game can ever hold, in number order: the core three, and with
         Variable Industries the ones that may be opened later (ruling N6)."""
-        count = self.max_industries if self.variable_industries else len(CORE_INDUSTRIES)
+        if not self.variable_industries:
+            return CORE_INDUSTRIES
+        count = self.max_industries or LAST_INDUSTRY_NUMBER
         return tuple(industry_name(n) for n in range(1, count + 1))
 
     def describe(self) -> str:
@@ -51,6 +59,11 @@ class Options(BaseModel):
                f"{self.deadlock_quarters} quarters in a row without a bankruptcy: the richest wins)")
         return (f"{' and '.join(modules) if modules else 'core game, no modules'}; "
                 f"${self.starting_money}M each; {end}")
+
+
+def industry_number(name: str) -> int:
+    """The number of industry `name` ("Industry 4" -> 4), for ordering them."""
+    return int(name.rsplit(" ", 1)[-1])
 
 
 def industry_name(number: int) -> str:

@@ -32,7 +32,7 @@ def random_bad_card(rng: random.Random, game: nc.Game) -> nc.Allocate:
     have = game.money(corp) if corp in game.players else 5
     return rng.choice([
         nc.Allocate(corp, invest={"Industry 1": have + rng.randint(1, 3)}),
-        nc.Allocate(corp, invest={"Industry 9": 1}),
+        nc.Allocate(corp, invest={"Industry 100": 1}),   # past the numbers (or no Variable Industries)
         nc.Allocate(corp, invest={"Industry 2": -1}),
         nc.Allocate(corp, sabotage={(other, "Industry 1"): have + 1}),
         nc.Allocate(corp, sabotage={(corp, "Industry 1"): 1}),

@@ -289,10 +289,34 @@ def test_a_sabotaged_investment_still_keeps_the_entry():
     assert game.state.entered["B"] == []  # sabotage is not an investment (ruling N10)
 
 
-def test_industries_are_numbered_and_limited():
+def test_any_corporation_may_branch_into_more_industries_limited_only_by_money():
+    """Ruling N6, as the rules say: with Variable Industries alone anyone may branch into another
+    industry at any time; nothing but money limits how many (a seventh was refused before)."""
+    game = nc.new_game(["A", "B"], seed=0, variable_industries=True)
+    assert game.options.max_industries is None
+    for quarter in range(3):  # $1M of entry and $1M invested per new industry: A can afford them
+        new = [f"Industry {n}" for n in range(4 + 2 * quarter, 6 + 2 * quarter)]
+        game.apply(nc.Allocate("A", invest={"Industry 1": game.money("A") - 4, **{i: 1 for i in new}}))
+        game.apply(nc.Allocate("B", invest={"Industry 1": 1}))
+    assert game.state.industries == [f"Industry {n}" for n in range(1, 10)]   # nine, and more to come
+    assert game.limits("B").industries[-3:] == ["Industry 10", "Industry 11", "Industry 12"]
+    assert game.view("B").pool == game.limits("B").industries
+    # B branches into an industry A created, paying its own entry
+    game.apply(nc.Allocate("A", invest={"Industry 1": 2}))
+    game.apply(nc.Allocate("B", invest={"Industry 8": 2}))
+    line = next(l for l in game.reports[-1].lines if l.corp == "B")
+    assert (line.industry, line.entry_cost, line.earnings) == ("Industry 8", 1, 6)
+    # money is the limit: each new industry costs its entry
+    assert game.money("B") == 19
+    refused(game, nc.Allocate("B", invest={f"Industry {n}": 1 for n in range(10, 20)}),
+            "allocates $20M", "but has only $19M")
+
+
+def test_a_house_limit_on_industries_can_be_agreed():
     game = nc.new_game(["A", "B"], seed=0, variable_industries=True, max_industries=4)
-    refused(game, nc.Allocate("A", invest={"Industry 5": 1}), "the industries are Industry 1, Industry 2, "
-            "Industry 3 and Industry 4")
+    assert "house limit" in refused(game, nc.Allocate("A", invest={"Industry 5": 1}),
+                                    "'Industry 5' is not an industry of this game", "Industry 1 to Industry 4")
+    refused(game, nc.Allocate("A", invest={"Industry 100": 1}), "not an industry of this game")
 
 
 # --- Variable Yield Industries --------------------------------------------------------------------------
