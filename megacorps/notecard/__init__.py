@@ -29,7 +29,8 @@ def new_game(players: list[str], seed: int | None = None, options: Options | dic
              **option_values) -> Game:
     """A new game for 2 to 6 corporations (seat order as given), ready for the first quarter's
     note cards. `options` (or keywords): variable_yield, variable_industries, starting_money,
-    last_quarter (None: until one is left), max_industries. Raises ValueError for bad players
+    last_quarter (a house rule; None, the default: the rules' ending), deadlock_quarters,
+    max_industries (a house limit; None: no limit but money). Raises ValueError for bad players
     or options."""
     if option_values:
         base = parse_options(options).model_dump() if options is not None else {}

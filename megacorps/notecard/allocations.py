@@ -178,8 +178,12 @@ def problem(state: "NotecardState", card: Allocate) -> str | None:
         return (f"{corp} has already handed in its note card for quarter {state.quarter} "
                 "(take it back first to change it)")
     pool = state.options.industries
-    pool_text = (f"the industries are {joined(list(pool))}"
-                 + ("" if state.options.variable_industries else " (Variable Industries is not in play)"))
+    if state.options.variable_industries:
+        pool_text = f"industries are named {pool[0]} to {pool[-1]}"
+        if state.options.max_industries:
+            pool_text += f" (the table's house limit: {state.options.max_industries} industries)"
+    else:
+        pool_text = f"the industries are {joined(list(pool))} (Variable Industries is not in play)"
     seen: set = set()
     for industry, amount in card.invest:
         if industry not in pool:

@@ -14,6 +14,7 @@ from .allocations import Allocate
 from .log import ALLOCATION, SETUP, LogEntry, joined, money
 from .moderator import settle
 from .options import Options
+from .variable_industries import offered
 from .state import NotecardState, QuarterReport
 from .view import SeatView, build_view, describe_decision
 
@@ -77,7 +78,7 @@ class Game:
         s = self._state
         if corp not in s.players:
             raise ValueError(f"{corp!r} is not a corporation in this game")
-        pool = list(s.options.industries)
+        pool = offered(s)
         return AllocationLimits(
             corp=corp, money=s.money[corp], industries=pool, open=list(s.industries),
             entry_cost={i: allocations.ENTRY_COST if allocations.needs_entry(s, corp, i) else 0 for i in pool},

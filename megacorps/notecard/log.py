@@ -22,7 +22,8 @@ ENTRY = "Variable Industries: cost of entry"
 LAPSE = "Variable Industries: no investment, entry lost"
 BANKRUPTCY = "Winning Conditions: bankruptcy"
 WINNING = "Winning Conditions"
-LAST_QUARTER = "Ruling N4: the last quarter"
+LAST_QUARTER = "Ruling N4: the last quarter (house rule)"
+DEADLOCK = "Ruling N4: deadlock"
 NEW_QUARTER = "Game Play: a new quarter"
 
 

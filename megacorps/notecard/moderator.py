@@ -16,6 +16,7 @@ from __future__ import annotations
 from . import variable_industries, variable_yield
 from .allocations import ENTRY_COST, needs_entry
 from .bankruptcy import check_end, declare_bankruptcies
+from .options import industry_number
 from .log import (EARNINGS, ENTRY, INVESTMENT, LAPSE, NEW_INDUSTRY, NEW_QUARTER, SABOTAGE, YIELD,
                   LogEntry, joined, money)
 from .state import IndustryLine, NotecardState, QuarterReport
@@ -43,7 +44,7 @@ def settle(before: NotecardState) -> tuple[NotecardState, list[LogEntry], Quarte
     opened = variable_industries.industries_to_open(state) if options.variable_industries else []
     for industry in opened:
         state.industries.append(industry)
-        state.industries.sort(key=options.industries.index)
+        state.industries.sort(key=industry_number)
         founders = [c for c in state.players if c in cards and cards[c].invested(industry)]
         log(NEW_INDUSTRY, f"{industry} opens: {joined(founders)} invest{'s' if len(founders) == 1 else ''} in it first"
             + (" (a new yield deck is made for it and shuffled)" if options.variable_yield else ""), (None, industry))
@@ -69,11 +70,10 @@ def settle(before: NotecardState) -> tuple[NotecardState, list[LogEntry], Quarte
             sabotage.setdefault((target, industry), {})[saboteur] = amount
 
     lines: list[IndustryLine] = []
-    pool = options.industries
     for corp in state.solvent:
         invests = dict(cards[corp].invest)
         touched = set(invests) | {i for (target, i) in sabotage if target == corp}
-        for industry in sorted(touched, key=pool.index):
+        for industry in sorted(touched, key=industry_number):
             invested = invests.get(industry, 0)
             against = sabotage.get((corp, industry), {})
             # Steps 1-2: announce the investment and take the money (and any cost of entry).

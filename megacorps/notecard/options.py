@@ -11,6 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6          # the rules say "2+"; six fit a screen (ruling N15)
 CORE_INDUSTRIES = ("Industry 1", "Industry 2", "Industry 3")
+# Variable Industries lets anyone branch into another industry at any time (ruling N6): the only
+# bound is money. Industries are numbered, and the numbers run to 99, which no table reaches.
+LAST_INDUSTRY_NUMBER = 99
+NEW_OFFERED = 3   # how many unopened industries a form or a bot is offered at once
 DEFAULT_CORPS = ("Northwind", "Halcyon", "Vantage", "Quorum", "Meridian", "Tessera")
 
 
@@ -25,27 +29,41 @@ class Options(BaseModel):
                                       "industries beyond a corporation's current ones")
     starting_money: int = Field(10, ge=1, le=1000, description="Each corporation's money at the "
                                 "start, in millions (the rules: 10)")
-    last_quarter: int | None = Field(12, ge=1, le=200, description="The agreed last quarter; None: "
-                                     "play until one corporation is left, as the rules are written "
-                                     "(ruling N4)")
-    max_industries: int = Field(6, ge=3, le=9, description="With Variable Industries, how many "
-                                "industries the game may hold in all (ruling N6)")
+    last_quarter: int | None = Field(None, ge=1, le=200, description="A house rule: the agreed last "
+                                     "quarter, after which the richest wins; None (the default): the "
+                                     "rules' own ending, play until one corporation is left (ruling N4)")
+    deadlock_quarters: int = Field(8, ge=1, le=50, description="The rules' ending: after this many "
+                                   "quarters in a row without a bankruptcy the table is deadlocked and "
+                                   "the richest wins (ruling N4; not counted under the house rule)")
+    max_industries: int | None = Field(None, ge=3, le=LAST_INDUSTRY_NUMBER, description="With Variable "
+                                       "Industries, a house limit on how many industries the game may "
+                                       "hold; None (the default): no limit but money, as the rules say "
+                                       "(ruling N6)")
 
     @cached_property
     def industries(self) -> tuple[str, ...]:
         """Every industry this game can ever hold, in number order: the core three, and with
         Variable Industries the ones that may be opened later (ruling N6)."""
-        count = self.max_industries if self.variable_industries else len(CORE_INDUSTRIES)
+        if not self.variable_industries:
+            return CORE_INDUSTRIES
+        count = self.max_industries or LAST_INDUSTRY_NUMBER
         return tuple(industry_name(n) for n in range(1, count + 1))
 
     def describe(self) -> str:
         """The set-up in words, for the log and the page."""
         modules = [name for on, name in ((self.variable_yield, "Variable Yield Industries"),
                                          (self.variable_industries, "Variable Industries")) if on]
-        end = (f"the game ends after quarter {self.last_quarter} at the latest"
-               if self.last_quarter else "play goes on until one corporation is left")
+        end = (f"house rule: the game ends after quarter {self.last_quarter} at the latest, the richest wins"
+               if self.last_quarter else
+               f"the rules' ending: play goes on until one corporation is left (deadlocked after "
+               f"{self.deadlock_quarters} quarters in a row without a bankruptcy: the richest wins)")
         return (f"{' and '.join(modules) if modules else 'core game, no modules'}; "
                 f"${self.starting_money}M each; {end}")
+
+
+def industry_number(name: str) -> int:
+    """The number of industry `name` ("Industry 4" -> 4), for ordering them."""
+    return int(name.rsplit(" ", 1)[-1])
 
 
 def industry_name(number: int) -> str:

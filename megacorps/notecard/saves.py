@@ -25,6 +25,8 @@ from .variable_yield import DECK
 
 FORMAT = "megacorp-notecard-save"
 VERSION = 1
+MAX_SAVE_CHARS = 2 * 1024 * 1024     # a save text this engine reads (a real one is a few KB)
+MAX_SEALED_BYTES = 8 * 1024 * 1024   # what its sealed part may inflate to: never more is unpacked
 
 
 class SaveSummary(BaseModel):
@@ -53,7 +55,7 @@ class SealedGame(BaseModel):
 
 def unseal(text: str) -> dict:
     """The sealed content of a save (seed and note cards): for tests and tools."""
-    return _unseal(json.loads(text)["sealed"])
+    return _unseal(json.loads(text)["sealed"], MAX_SEALED_BYTES)
 
 
 def dump_game(game, seat: str | None = "*") -> str:
@@ -82,6 +84,9 @@ def load_game(text: str | bytes):
     """The game a save holds, replayed through the rules. Raises BadSaveFile naming the bad entry."""
     from .game import Game
 
+    if isinstance(text, (str, bytes)) and len(text) > MAX_SAVE_CHARS:
+        raise BadSaveFile(f"save file: it is {len(text) / 1024 / 1024:.1f} MB; a saved game of Megacorp is "
+                          f"at most {MAX_SAVE_CHARS // 1024 // 1024} MB")
     raw = parse_json(text, "save file")
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise BadSaveFile("save file: entry format: this is not a saved game of Megacorp, the note-card game")
@@ -91,7 +96,7 @@ def load_game(text: str | bytes):
         raise BadSaveFile(_first_error(err, "")) from None
     check_digest(summary.sealed, summary.digest)
     try:
-        sealed = SealedGame.model_validate(_unseal(summary.sealed))
+        sealed = SealedGame.model_validate(_unseal(summary.sealed, MAX_SEALED_BYTES))
     except ValidationError as err:
         raise BadSaveFile(_first_error(err, "sealed.")) from None
     try:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..tournament import Entrant, GameKind, Results
 from ..tournament import run as run_tournament
 from .bots import LEVELS, play_out
+from .bots.plans import PLANS
 from .options import DEFAULT_CORPS, MAX_PLAYERS, MIN_PLAYERS, Options, parse_options
 
 
@@ -86,9 +87,11 @@ def entrant(spec) -> Entrant:
     if isinstance(spec, Entrant):
         return spec
     if isinstance(spec, str):
-        if spec not in LEVELS:
-            raise ValueError(f"unknown note-card bot {spec!r}: the levels are {', '.join(LEVELS)}")
-        spec = LEVELS[spec]
+        players = {**LEVELS, **PLANS}
+        if spec not in players:
+            raise ValueError(f"unknown note-card bot {spec!r}: the levels are {', '.join(LEVELS)}, the "
+                             f"plain plans {', '.join(PLANS)}")
+        spec = players[spec]
     from ..tournament import entrant as generic
     return generic(spec)
 
@@ -102,13 +105,15 @@ def run(bots, games: int = 100, seed: int = 0, options: Options | dict | None = 
 def main(argv: list[str] | None = None) -> Results:
     parser = argparse.ArgumentParser(prog="python -m megacorps.notecard.tournament",
                                      description="Note-card bots play many seat-rotated games.")
-    parser.add_argument("bots", nargs="+", help=f"one per seat: {', '.join(LEVELS)}")
+    parser.add_argument("bots", nargs="+", help=f"one per seat: a level ({', '.join(LEVELS)}) or a plain "
+                        f"plan ({', '.join(PLANS)})")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     parser.add_argument("--variable-yield", action="store_true")
     parser.add_argument("--variable-industries", action="store_true")
-    parser.add_argument("--last-quarter", type=int, default=12, help="0: until one is left")
+    parser.add_argument("--last-quarter", type=int, default=0,
+                        help="the house rule of an agreed last quarter (default 0: the rules' ending)")
     parser.add_argument("--csv", default=None)
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
@@ -120,6 +125,8 @@ def main(argv: list[str] | None = None) -> Results:
     print(results.table())
     for label, row in results.per_bot_stats().items():
         print(f"{label}: " + ", ".join(f"{k} {v:,.1f}" for k, v in row.items()))
+    quarters = [len(g.series[0]) - 1 for g in results.games]
+    print(f"Quarters a game lasted: median {statistics.median(quarters):g}, longest {max(quarters)}")
     seconds = [g.seconds for g in results.games]
     print(f"CPU time per game: median {statistics.median(seconds) * 1000:.1f} ms, max {max(seconds) * 1000:.1f} ms")
     if args.csv:

@@ -9,6 +9,7 @@ from .allocations import Allocate
 from .log import LogEntry
 from .options import Options
 from .state import NotecardState, QuarterReport
+from .variable_industries import offered
 
 
 class StackView(BaseModel):
@@ -32,7 +33,8 @@ class SeatView(BaseModel):
     bankrupt: dict[str, int] = Field(description="Corporation -> the quarter it went bankrupt")
     solvent: list[str]
     industries: list[str] = Field(description="The industries open so far")
-    pool: list[str] = Field(description="Every industry the game may hold")
+    pool: list[str] = Field(description="The open industries and, with Variable Industries, the next "
+                            "ones a card may open (ruling N6: any card may open more)")
     entered: dict[str, list[str]] = Field(description="Variable Industries: where each corporation "
                                           "may invest without a cost of entry")
     handed_in: list[str] = Field(description="Corporations whose note card is in (contents hidden)")
@@ -73,7 +75,7 @@ def build_view(state: NotecardState, corp: str | None, log: list[LogEntry] | Non
         corp=corp, players=list(state.players), options=state.options, quarter=state.quarter,
         over=state.over, winners=list(state.winners), end_reason=state.end_reason,
         money=dict(state.money), bankrupt=dict(state.bankrupt), solvent=state.solvent,
-        industries=list(state.industries), pool=list(state.options.industries),
+        industries=list(state.industries), pool=offered(state),
         entered={c: list(v) for c, v in state.entered.items()},
         handed_in=[p for p in state.players if p in state.pending], waiting=state.waiting,
         my_card=mine.to_dict() if mine else None,

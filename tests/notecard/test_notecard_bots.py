@@ -9,6 +9,7 @@ import pytest
 from megacorps import notecard as nc
 from megacorps.notecard import bots as B
 
+CORE = ("Industry 1", "Industry 2", "Industry 3")
 OPTIONS = [{}, {"variable_yield": True}, {"variable_industries": True},
            {"variable_yield": True, "variable_industries": True}]
 
@@ -31,7 +32,8 @@ def test_every_bot_writes_legal_cards_with_reasons(options):
         rng = random.Random(seed)
         players = [f"P{i}" for i in range(rng.randint(2, 5))]
         game = nc.new_game(players, seed=seed, options=options)
-        bots = {p: rng.choice(list(B.LEVELS.values()))(seed=seed + i) for i, p in enumerate(players)}
+        kinds = [*B.LEVELS.values(), *B.PLANS.values()]
+        bots = {p: rng.choice(kinds)(seed=seed + i) for i, p in enumerate(players)}
         while not game.is_over:
             corp = game.deciders[0]
             decision = B.decide(bots[corp], game, corp)
@@ -97,14 +99,97 @@ def test_the_odds_player_invests_where_the_next_card_is_likely_high():
         game.apply(nc.Allocate("Other"))
     decision = B.OddsBot(seed=1).decide(game, "Odds")
     card = decision.action
-    assert card.invested("Industry 1") > card.invested("Industry 3") > card.invested("Industry 2")
+    assert card.invested("Industry 1") > card.invested("Industry 3") + card.invested("Industry 2")
+    assert card.invested("Industry 3") >= card.invested("Industry 2")
     assert "Industry 1 \u00d73.70" in decision.reason  # (3x5 + 4x3 + 5x2) / 10
 
 
-def test_the_odds_player_without_yield_decks_plays_balanced():
-    game = nc.new_game(["A", "B"], seed=1)
-    odds, balanced = B.OddsBot(seed=1).decide(game, "A"), B.BalancedBot(seed=1).decide(game, "A")
-    assert odds.action == balanced.action and odds.reason.startswith("no yield decks in play")
+def played(cards: list[dict[str, nc.Allocate]], players: list[str], **options) -> nc.Game:
+    """A game after the given quarters (one dict of cards per quarter)."""
+    game = nc.new_game(players, seed=1, **options)
+    for quarter in cards:
+        for corp in players:
+            game.apply(quarter.get(corp, nc.Allocate(corp)))
+    return game
+
+
+def test_the_odds_player_reads_a_fixed_habit_and_sabotages_a_leader_where_its_money_goes():
+    """Issue 26: a rival who pulls ahead with a fixed pattern is answered where its money goes.
+    Lead puts 80% into Industry 2 every quarter and keeps a fifth back (it cannot be knocked out)."""
+    players = ["Odds", "Lead", "C"]
+    game = played([{"Odds": nc.Allocate("Odds", {"Industry 1": 4}),
+                     "Lead": nc.Allocate("Lead", {"Industry 2": 8, "Industry 3": 2}),
+                     "C": nc.Allocate("C", {"Industry 1": 5})},
+                    {"Odds": nc.Allocate("Odds", {"Industry 1": 10}),
+                     "Lead": nc.Allocate("Lead", {"Industry 2": 16, "Industry 3": 4}),
+                     "C": nc.Allocate("C", {"Industry 1": 10})}], players)
+    assert game.money("Lead") > game.money("Odds")
+    from megacorps.notecard.bots.forecast import forecast
+    seen = forecast(game.view("Odds", log=False), "Lead", list(CORE))
+    assert seen.habit == "repeat" and seen.confidence == 1.0 and not seen.keeps_nothing
+    decision = B.OddsBot(seed=1).decide(game, "Odds")
+    card = decision.action
+    assert card.sabotage and {t for t, _i, _a in card.sabotage} == {"Lead"}
+    assert card.sabotage_against("Lead", "Industry 2") == max(a for _t, _i, a in card.sabotage)
+    assert "Lead leads" in decision.reason and "habit (repeat)" in decision.reason
+
+
+def test_the_odds_player_knocks_out_a_rival_that_keeps_nothing_back():
+    """Issue 26: an all-in player is knocked out: cancelling all it invests leaves it nothing."""
+    players = ["Odds", "AllIn", "C", "D"]
+    game = played([{"AllIn": nc.Allocate("AllIn", {"Industry 3": 10}),
+                    "Odds": nc.Allocate("Odds", {"Industry 1": 9}), "C": nc.Allocate("C", {"Industry 1": 9}),
+                    "D": nc.Allocate("D", {"Industry 2": 9})}], players)
+    assert game.money("AllIn") == 30 and game.money("Odds") == 28  # it leads, and kept nothing
+    decision = B.OddsBot(seed=1).decide(game, "Odds")
+    assert decision.action.sabotage_against("AllIn", "Industry 3") == 15
+    assert "knocks it out" in decision.reason
+    game.apply(decision.action)
+    for corp in ("C", "D"):
+        game.apply(nc.Allocate(corp, {"Industry 1": 1}))
+    game.apply(nc.Allocate("AllIn", {"Industry 3": 30}))
+    assert game.is_bankrupt("AllIn")
+
+
+def test_the_odds_player_moves_its_bulk_away_from_where_saboteurs_aim():
+    game = played([{"Odds": nc.Allocate("Odds", {"Industry 1": 9}), "B": nc.Allocate("B", {"Industry 2": 9})}],
+                  ["Odds", "B", "C"])
+    card = B.OddsBot(seed=1).decide(game, "Odds").action
+    assert card.invested("Industry 1") < max(card.invested(i) for i in ("Industry 2", "Industry 3"))
+    assert card.total_invested == game.money("Odds") - 1  # and keeps $1M back
+
+
+@pytest.mark.parametrize("plan", ["AllInOne", "AllInSpread", "ThirdOnLeader", "FifthBack"])
+def test_no_plain_plan_beats_three_odds_players(plan):
+    """Issue 26 (the full measure, 200 games a line, is in docs/notecard.md): a plain plan wins
+    at most its share against three of the top level, here over 16 seat-rotated games."""
+    from megacorps.notecard.tournament import run
+    for options in ({}, {"variable_yield": True}):
+        results = run([plan, "Odds", "Odds", "Odds"], games=16, seed=5, options=options, workers=1, progress=False)
+        row = next(r for r in results.summary() if r["bot"] == B.PLANS[plan].name)
+        assert row["win rate"] <= 0.25, (plan, options, row["win rate"])
+
+
+def test_the_plain_plans_do_what_they_say():
+    game = nc.new_game(["One", "Spread", "Third", "Fifth"], seed=2)
+    plans = {"One": B.AllInOnePlan(seed=1), "Spread": B.AllInSpreadPlan(seed=1),
+             "Third": B.ThirdOnLeaderPlan(seed=1), "Fifth": B.FifthBackPlan(seed=1)}
+    places = []
+    for _ in range(3):
+        cards = {c: plans[c].choose(game, c) for c in game.deciders}
+        for corp, card in cards.items():
+            money = game.money(corp)
+            if corp == "One":
+                assert len(card.invest) == 1 and card.total_invested == money and not card.sabotage
+                places.append(card.invest[0][0])
+            elif corp == "Spread":
+                assert card.total_invested == money and len(card.invest) == 3 and not card.sabotage
+            elif corp == "Third":
+                assert 0 < card.total_sabotage <= money // 3 and card.total_invested + card.total_sabotage == money
+            else:
+                assert not card.sabotage and money - card.total_invested == max(1, round(money / 5))
+            game.apply(card)
+    assert len(set(places)) == 1  # the same industry every quarter
 
 
 def test_the_odds_player_opens_an_industry_with_better_odds():
@@ -145,3 +230,12 @@ def test_the_projects_tournament_runner_plays_the_note_card_game():
         assert g.series[0][0] == 10 and len(g.series[0]) == len(replay.reports) + 1
     with pytest.raises(ValueError, match="unknown note-card bot"):
         run(["Greedy", "Odds"], games=1, workers=1, progress=False)
+
+
+@pytest.mark.parametrize("lower", ["Random", "Saboteur", "Cautious", "Balanced"])
+def test_the_top_level_beats_each_lower_level_head_to_head(lower):
+    """Issue 26 (200 games a line in docs/notecard.md): here 16 seat-rotated games, core game."""
+    from megacorps.notecard.tournament import run
+    results = run(["Odds", lower], games=16, seed=5, workers=1, progress=False)
+    row = next(r for r in results.summary() if r["bot"] == "Odds")
+    assert row["win rate"] >= 0.6, (lower, row["win rate"])

@@ -7,8 +7,8 @@ another seat's card before the reveal.
 Skips only when /usr/bin/chromium is missing and CI is not set (see tests/conftest.py)."""
 from __future__ import annotations
 
-import base64
 import json
+import os
 import re
 import struct
 import time
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from megacorps import notecard as nc
-from megacorps.notecard.saves import unseal
+from widgets.notecard.storage import read_save
 from widgets.testing.voila_runner import PATIENCE_MS
 
 ARTIFACTS = Path("test-artifacts")
@@ -62,13 +62,27 @@ class WidgetMirror:
 
 
 @pytest.fixture(scope="module")
-def notecard_url():
+def notecard_url(tmp_path_factory):
     from widgets.testing.voila_runner import require_chromium
     require_chromium()
+    from cryptography.fernet import Fernet
+
     from widgets.testing.voila_runner import voila_server
     ARTIFACTS.mkdir(exist_ok=True)
-    with voila_server(preheat=False, bot_pause=0.0, notebook="notebooks/notecard/play.ipynb") as url:
-        yield url
+    # the server's save key, shared with this test process so that it can open the saves
+    env = {"MEGACORPS_DATA": str(tmp_path_factory.mktemp("notecard-data")),
+           "MEGACORPS_SAVE_KEY": Fernet.generate_key().decode()}
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        with voila_server(preheat=False, bot_pause=0.0, notebook="notebooks/notecard/play.ipynb", env=env) as url:
+            yield url
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 @pytest.fixture()
@@ -95,6 +109,13 @@ def page(notecard_url):
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "notecard-browser-failure.png"), full_page=True)
             raise
+
+
+def download_save(page) -> bytes:
+    """Press Save and return the file the browser receives."""
+    with page.expect_download() as saved:
+        page.click(".nc-save")
+    return Path(saved.value.path()).read_bytes()
 
 
 def status(page) -> dict:
@@ -155,9 +176,8 @@ def assert_nothing_of_the_card_left(page, marker: str, card_open: bool = False) 
         assert "keeps $" not in text  # the running total of a card is gone with it
     assert marker not in page.inner_text("body")
     assert all(v == "0" for v in page.locator(".nc-invest input").evaluate_all("els => els.map(e => e.value)"))
-    href = page.get_attribute(".nc-save-link", "href")
-    saved = base64.b64decode(href.split(",", 1)[1]).decode()
-    assert unseal(saved)["actions"] == [a for a in unseal(saved)["actions"] if a.get("invest") != {"Industry 2": 7}]
+    game, _seats = read_save(download_save(page))
+    assert [a for a in game.actions if a.corp == "Maraya"] == []
 
 
 def assert_fits(page) -> None:
@@ -188,6 +208,7 @@ def test_a_hot_seat_game_in_the_browser(page):
     page.wait_for_selector(".nc-gate-button", state="visible", timeout=PATIENCE_MS)
     page.wait_for_selector(".nc-status-text[data-cards='1']", timeout=PATIENCE_MS)
     assert status(page) == {"quarter": "1", "cards": "1", "reports": "0", "over": "0", "reveal": "0"}  # Rob's
+    assert page.locator(".nc-seed input").input_value() == ""  # the game's seed has left the page
 
     # quarter 1: Maraya writes a card nobody else may see, then Jeff is asked
     write_card(page, "Maraya", {2: 7}, ("Jeff", "Industry 3", 3))
@@ -236,8 +257,8 @@ def test_a_hot_seat_game_in_the_browser(page):
 
     # an independent check: the saved game, replayed here, has the same winners
     shown = page.get_attribute(".nc-engine-winners", "data-winners").split("|")
-    href = page.get_attribute(".nc-save-link", "href")
-    replay = nc.Game.from_json(base64.b64decode(href.split(",", 1)[1]).decode())
+    replay, seats = read_save(download_save(page))
+    assert seats == {"Maraya": "Human", "Jeff": "Human", "Rob": "Cautious"}
     assert replay.is_over and replay.winners() == shown
     second = [a for a in replay.actions[3:] if a.corp == "Maraya"]
     assert second == [nc.Allocate("Maraya", {"Industry 1": 6})]  # the card as changed, once
@@ -246,3 +267,47 @@ def test_a_hot_seat_game_in_the_browser(page):
     assert page.js_errors == []
     assert not [t for t in page.console_texts if "Invalid color" in t]
     assert "Traceback" not in page.inner_text("body")
+
+
+def test_the_title_bar_the_reveal_and_the_chart_at_1024_by_700(page):
+    """Issue 26, item 4: at 1024 x 700 the title's status ran under the Save button and the modules
+    were cut off ("Variable Yield + Variable In..."); while quarter 1 was revealed the title said
+    "Quarter 2 · cards in: 0 of 3" and the seats "writing"; the money axis had bare minor labels."""
+    page.wait_for_selector(".nc-start", timeout=PATIENCE_MS)
+    page.set_viewport_size({"width": 1024, "height": 700})
+    for seat, (name, player) in enumerate([("Maraya", "Human"), ("Halcyon", "Odds"), ("Vantage", "Balanced")], start=1):
+        page.fill(f".nc-seat-name-{seat} input", name)
+        page.locator(f".nc-seat-player-{seat} select").select_option(label=player)
+    page.check(".nc-variable-yield input")
+    page.check(".nc-variable-industries input")
+    type_into(page, ".nc-pause input", 0)
+    page.click(".nc-start")
+    page.wait_for_selector(".nc-status-text[data-cards='2']", timeout=PATIENCE_MS)  # the bots' cards are in
+    geometry = page.evaluate("""() => {
+        const box = s => document.querySelector(s).getBoundingClientRect();
+        const lines = [...document.querySelectorAll('.nc-status-text > div')];
+        return {status: box('.nc-status').right, save: box('.nc-save').left,
+                cut: lines.filter(l => l.scrollWidth > l.clientWidth + 1).map(l => l.innerText),
+                modules: document.querySelector('.nc-status-modules').innerText,
+                brand: box('.nc-titlebar > .widget-html').width, width: box('.nc-status').width};
+    }""")
+    page.screenshot(path=str(ARTIFACTS / "notecard-1024-title.png"))
+    assert geometry["status"] <= geometry["save"], geometry
+    assert geometry["cut"] == [] and geometry["modules"] == "Variable Yield + Variable Industries + the rules' ending"
+    type_into(page, ".nc-invest-1 input", 5)  # the one human: her card is open, no gate
+    hand_in(page)
+    page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=PATIENCE_MS)
+    for stage in ("stepping", "all shown"):
+        title = page.inner_text(".nc-status-text")
+        assert "Quarter 1" in title and "Quarter 2" not in title and "cards in" not in title, (stage, title)
+        assert "writing" not in page.inner_text(".nc-corps-box"), stage
+        if stage == "stepping":
+            page.click(".nc-show-all")
+            page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
+    ticks = page.locator(".nc-chart g.ytick text").evaluate_all("els => els.map(e => e.textContent)")
+    assert len(ticks) >= 2 and all(re.fullmatch(r"\$[\d,]+M", t) for t in ticks), ticks
+    page.screenshot(path=str(ARTIFACTS / "notecard-1024-reveal.png"))
+    page.click(".nc-continue")
+    page.wait_for_function("() => document.querySelector('.nc-status-text').dataset.quarter === '2'")
+    assert "cards in" in page.inner_text(".nc-status-text")
+    assert page.js_errors == []

@@ -173,15 +173,28 @@ def test_a_three_way_game_goes_on_after_one_bankruptcy_and_ends_with_the_last():
     assert game.winners() == ["B"] and game.scores() == {"A": 0, "B": 16, "C": 0}
 
 
-def test_the_agreed_last_quarter_ends_the_game_richest_wins():
-    """Ruling N4."""
+def test_the_default_ending_is_the_rules_own():
+    """Ruling N4: by default a game has no agreed last quarter: it goes on until one corporation is
+    left (or the table is deadlocked), and the quarter limit is a house rule one must ask for."""
+    assert nc.Options().last_quarter is None
+    game = nc.new_game(["A", "B"], seed=0)
+    for _ in range(7):
+        game.apply(nc.Allocate("A", invest={"Industry 1": 1}))
+        game.apply(nc.Allocate("B", invest={"Industry 2": 1}))
+    assert not game.is_over and game.quarter == 8   # past any quarter limit one might have agreed
+    assert "house rule" not in game.options.describe()
+
+
+def test_the_agreed_last_quarter_is_a_house_rule_richest_wins():
+    """Ruling N4's house rule."""
     game = nc.new_game(["A", "B"], seed=0, last_quarter=2)
+    assert "house rule" in game.options.describe()
     for _ in range(2):
         game.apply(nc.Allocate("A", invest={"Industry 1": 1}))
         game.apply(nc.Allocate("B", invest={"Industry 1": 2}))
     assert game.is_over and game.quarter == 2
     assert game.scores() == {"A": 14, "B": 18} and game.winners() == ["B"]
-    assert game.log[-1].rule == "Ruling N4: the last quarter"
+    assert game.log[-1].rule == "Ruling N4: the last quarter (house rule)"
 
 
 def test_equal_money_at_the_last_quarter_shares_the_win():
@@ -192,12 +205,49 @@ def test_equal_money_at_the_last_quarter_shares_the_win():
     assert game.winners() == ["A", "B"]
 
 
-def test_without_a_last_quarter_the_game_goes_on():
-    game = nc.new_game(["A", "B"], seed=0, last_quarter=None)
-    for _ in range(30):
+def test_if_nobody_ever_sabotages_the_deadlock_ends_the_game():
+    """Ruling N4: without sabotage nobody can go bankrupt (the lowest multiplier is 1), so the
+    rules' ending could never come. After `deadlock_quarters` (8) quarters in a row without a
+    bankruptcy the game is deadlocked: it ends there and the richest corporation wins."""
+    game = nc.new_game(["A", "B", "C"], seed=0)
+    assert game.options.deadlock_quarters == 8
+    for quarter in range(1, 9):
+        assert not game.is_over and game.quarter == quarter
+        game.apply(nc.Allocate("A", invest={"Industry 1": game.money("A")}))
+        game.apply(nc.Allocate("B", invest={"Industry 2": game.money("B") - 1}))
+        game.apply(nc.Allocate("C"))
+    assert game.is_over and game.quarter == 8
+    assert game.winners() == ["A"] and game.scores()["A"] == 10 * 3 ** 8
+    assert game.log[-1].rule == "Ruling N4: deadlock"
+    assert "8 quarters in a row" in game.state.end_reason
+
+
+def test_a_bankruptcy_restarts_the_deadlock_count():
+    game = nc.new_game(["A", "B", "C"], seed=0, deadlock_quarters=3)
+    game.apply(nc.Allocate("A", invest={"Industry 1": 9}))
+    game.apply(nc.Allocate("B", invest={"Industry 1": 10}))
+    game.apply(nc.Allocate("C", sabotage={("B", "Industry 1"): 5}, invest={"Industry 1": 5}))
+    assert game.state.bankrupt == {"B": 1}
+    for quarter in (2, 3, 4):
+        assert not game.is_over
+        game.apply(nc.Allocate("A", invest={"Industry 1": 1}))
+        game.apply(nc.Allocate("C", invest={"Industry 1": 1}))
+    assert game.is_over and game.quarter == 4 and game.winners() == ["A"]
+
+
+def test_equal_money_at_a_deadlock_shares_the_win():
+    game = nc.new_game(["A", "B"], seed=0, deadlock_quarters=1)
+    game.apply(nc.Allocate("A", invest={"Industry 1": 2}))
+    game.apply(nc.Allocate("B", invest={"Industry 3": 2}))
+    assert game.is_over and game.winners() == ["A", "B"]
+
+
+def test_the_deadlock_is_not_counted_under_the_house_rule():
+    game = nc.new_game(["A", "B"], seed=0, last_quarter=12, deadlock_quarters=2)
+    for _ in range(3):
         game.apply(nc.Allocate("A"))
         game.apply(nc.Allocate("B"))
-    assert not game.is_over and game.quarter == 31
+    assert not game.is_over and game.quarter == 4
 
 
 # --- Variable Industries ------------------------------------------------------------------------------
@@ -239,10 +289,34 @@ def test_a_sabotaged_investment_still_keeps_the_entry():
     assert game.state.entered["B"] == []  # sabotage is not an investment (ruling N10)
 
 
-def test_industries_are_numbered_and_limited():
+def test_any_corporation_may_branch_into_more_industries_limited_only_by_money():
+    """Ruling N6, as the rules say: with Variable Industries alone anyone may branch into another
+    industry at any time; nothing but money limits how many (a seventh was refused before)."""
+    game = nc.new_game(["A", "B"], seed=0, variable_industries=True)
+    assert game.options.max_industries is None
+    for quarter in range(3):  # $1M of entry and $1M invested per new industry: A can afford them
+        new = [f"Industry {n}" for n in range(4 + 2 * quarter, 6 + 2 * quarter)]
+        game.apply(nc.Allocate("A", invest={"Industry 1": game.money("A") - 4, **{i: 1 for i in new}}))
+        game.apply(nc.Allocate("B", invest={"Industry 1": 1}))
+    assert game.state.industries == [f"Industry {n}" for n in range(1, 10)]   # nine, and more to come
+    assert game.limits("B").industries[-3:] == ["Industry 10", "Industry 11", "Industry 12"]
+    assert game.view("B").pool == game.limits("B").industries
+    # B branches into an industry A created, paying its own entry
+    game.apply(nc.Allocate("A", invest={"Industry 1": 2}))
+    game.apply(nc.Allocate("B", invest={"Industry 8": 2}))
+    line = next(l for l in game.reports[-1].lines if l.corp == "B")
+    assert (line.industry, line.entry_cost, line.earnings) == ("Industry 8", 1, 6)
+    # money is the limit: each new industry costs its entry
+    assert game.money("B") == 19
+    refused(game, nc.Allocate("B", invest={f"Industry {n}": 1 for n in range(10, 20)}),
+            "allocates $20M", "but has only $19M")
+
+
+def test_a_house_limit_on_industries_can_be_agreed():
     game = nc.new_game(["A", "B"], seed=0, variable_industries=True, max_industries=4)
-    refused(game, nc.Allocate("A", invest={"Industry 5": 1}), "the industries are Industry 1, Industry 2, "
-            "Industry 3 and Industry 4")
+    assert "house limit" in refused(game, nc.Allocate("A", invest={"Industry 5": 1}),
+                                    "'Industry 5' is not an industry of this game", "Industry 1 to Industry 4")
+    refused(game, nc.Allocate("A", invest={"Industry 100": 1}), "not an industry of this game")
 
 
 # --- Variable Yield Industries --------------------------------------------------------------------------
@@ -258,7 +332,7 @@ def test_yield_decks_have_the_modules_balance():
 
 
 def test_each_stack_is_drawn_every_quarter_and_reshuffled_when_it_runs_out():
-    game = nc.new_game(["A", "B"], seed=4, variable_yield=True, last_quarter=None)
+    game = nc.new_game(["A", "B"], seed=4, variable_yield=True, deadlock_quarters=20)
     seen: dict[str, list[int]] = {i: [] for i in CORE}
     for _ in range(16):
         game.apply(nc.Allocate("A"))
@@ -347,4 +421,6 @@ def test_bad_setups_are_refused(players, options, words):
 def test_options_describe_the_game():
     game = nc.new_game(["A", "B"], seed=1, variable_yield=True, variable_industries=True, last_quarter=None)
     assert game.log[0].text == ("A new game for A and B: Variable Yield Industries and Variable "
-                                "Industries; $10M each; play goes on until one corporation is left")
+                                "Industries; $10M each; the rules' ending: play goes on until one corporation is "
+                                "left (deadlocked after 8 quarters in a row without a bankruptcy: the "
+                                "richest wins)")

@@ -82,3 +82,31 @@ def test_a_save_is_sealed_not_readable_at_a_glance():
     assert "Industry 2" not in text and "seed" not in text
     sealed = json.loads(zlib.decompress(base64.b64decode(json.loads(text)["sealed"])))
     assert sealed["actions"][0]["invest"] == {"Industry 2": 7}
+
+
+def test_a_sealed_part_that_would_inflate_past_the_limit_is_refused_without_unpacking_it():
+    """A "zip bomb": 64 MB of one byte, compressed to about 64 KB, with a correct digest. The reader
+    inflates at most MAX_SEALED_BYTES (8 MB): the file is refused, naming the entry, and loading
+    never holds the whole bomb in memory."""
+    import tracemalloc
+    packer = zlib.compressobj(9)
+    chunk = b" " * (1024 * 1024)
+    bomb = b"".join(packer.compress(chunk) for _ in range(64)) + packer.flush()
+    data = json.loads(saved())
+    data["sealed"] = base64.b64encode(bomb).decode("ascii")
+    data["digest"] = _digest(data["sealed"])
+    text = json.dumps(data)
+    tracemalloc.start()
+    try:
+        with pytest.raises(nc.BadSaveFile) as err:
+            nc.Game.from_json(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "entry sealed" in str(err.value) and "more than 8 MB" in str(err.value)
+    assert peak < 24 * 1024 * 1024, f"loading held {peak / 1024 / 1024:.0f} MB"
+
+
+def test_a_save_text_over_the_size_limit_is_refused_before_it_is_parsed():
+    with pytest.raises(nc.BadSaveFile, match="at most 2 MB"):
+        nc.Game.from_json(" " * (3 * 1024 * 1024))

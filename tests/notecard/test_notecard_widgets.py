@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import zlib
 from html import escape
 
 import ipywidgets.widgets.widget as widget_registry
@@ -21,7 +22,7 @@ def new_app(seats: dict[str, str], seed: int = 4, **options) -> App:
     app = App(pause=0)
     for (name, player), (corp, kind) in zip(app.form.seats, [*seats.items(), *[("", "(empty seat)")] * 6]):
         name.value, player.value = corp, kind
-    app.form.seed.value = seed
+    app.form.seed.value = str(seed)
     app.form.variable_yield.value = options.get("variable_yield", False)
     app.form.variable_industries.value = options.get("variable_industries", False)
     app.form.last_quarter.value = options.get("last_quarter", 3)
@@ -172,18 +173,99 @@ def test_a_game_of_bots_plays_itself_to_the_end():
     assert len(app.chart.figure.data[0].x) == len(game.reports) + 1
 
 
-def test_the_save_link_holds_no_unrevealed_card_and_loads():
+@pytest.fixture(autouse=True)
+def server_data(tmp_path, monkeypatch):
+    """The server's data folder (and so its save key) for this test alone."""
+    monkeypatch.setenv("MEGACORPS_DATA", str(tmp_path))
+    monkeypatch.delenv("MEGACORPS_SAVE_KEY", raising=False)
+
+
+def test_the_save_file_holds_no_unrevealed_card_and_loads():
     app = new_app({"Maraya": "Human", "Jeff": "Human", "Rob": "Cautious"})
     write(app, "Maraya", {"Industry 2": 7})
-    href = re.search(r"href='([^']+)'", app.save_link.value).group(1)
-    text = base64.b64decode(href.split(",", 1)[1]).decode()
-    from megacorps.notecard.saves import unseal
-    assert unseal(text)["actions"] == []
+    name, data = app.save_file()
+    assert name == "megacorp-quarter-1.json"
     app.new_button.click()
-    app.load_text(text, "saved.json")
-    assert "Loaded saved.json" in app.form.loaded_info.value
+    app.load_bytes(data, name)
+    assert "Loaded megacorp-quarter-1.json" in app.form.loaded_info.value
+    assert [p.value for _n, p in app.form.seats[:3]] == ["Human", "Human", "Cautious"]  # who played
     app.form.start.click()
-    assert app.session.game.quarter == 1 and app.desk.asking == "Maraya"
+    game = app.session.game
+    assert game.quarter == 1 and game.actions == [a for a in game.actions if a.corp == "Rob"]
+    assert app.desk.asking == "Maraya"
+
+
+def revealing(blob: str, secrets: list[str], depth: int = 0) -> list[str]:
+    """The secrets readable in `blob`: in plain text, or in any base64 run in it that decodes
+    (and inflates, if it is zlib data) to text holding one, however deeply packed."""
+    found = [s for s in secrets if s in blob]
+    if depth > 3:
+        return found
+    for run in set(re.findall(r"[A-Za-z0-9+/=_-]{24,}", blob)):
+        try:
+            raw = base64.b64decode(run + "=" * (-len(run) % 4), altchars=b"-_" if "-" in run or "_" in run else None)
+        except ValueError:
+            continue
+        try:
+            raw = zlib.decompressobj().decompress(raw, 1 << 24)
+        except zlib.error:
+            pass
+        found += revealing(raw.decode("latin-1"), secrets, depth + 1)
+    return found
+
+
+def test_neither_the_save_file_nor_the_page_reveals_the_seed_or_a_stack_order():
+    """Issue 26: the Save link held the seed and every yield stack's order in base64 + zlib, and the
+    form kept showing the seed. Now the save is sealed with the server's key and the seed leaves the
+    page when the game starts: nothing in the file or in any widget's state tells a stack's order."""
+    older = set(widget_registry._instances)
+    seed = 987654321
+    app = new_app({"Maraya": "Human", "Rob": "Balanced", "Ida": "Odds"}, seed=seed, variable_yield=True,
+                  variable_industries=True)
+    write(app, "Maraya", {"Industry 1": 4, "Industry 4": 3})
+    app.reveal.all_button.click()
+    app.reveal.done_button.click()
+    game = app.session.game
+    assert game.quarter == 2 and game.state.stacks["Industry 4"].discard
+    orders = [json.dumps(s.draw[:6])[:-1] for s in game.state.stacks.values()]  # "[2, 3, 4, 4, 1, 3"
+    orders += [",".join(map(str, s.draw[:6])) for s in game.state.stacks.values()]
+    secrets = [str(seed), '"draw"', *orders]
+    assert app.form.seed.value == ""
+    _name, data = app.save_file()
+    assert revealing(data.decode(), secrets) == []
+    for model_id, w in list(widget_registry._instances.items()):
+        if model_id not in older and w.comm is not None:  # (a closed widget has left the page)
+            assert revealing(json.dumps(w.get_state(), default=str), secrets) == [], w
+    # the check itself can see a stack's order where there is one: the engine's own save has them
+    assert revealing(game.to_json(), secrets)
+    # and the sealed file still resumes the game, stacks and all
+    app.new_button.click()
+    app.load_bytes(data, "x.json")
+    assert app.form.loaded.state.stacks == game.state.stacks
+
+
+def test_a_save_sealed_by_another_server_is_refused(monkeypatch):
+    from cryptography.fernet import Fernet
+    app = new_app({"Maraya": "Human", "Rob": "Cautious"})
+    _name, data = app.save_file()
+    monkeypatch.setenv("MEGACORPS_SAVE_KEY", Fernet.generate_key().decode())
+    app.guard(lambda: app.load_bytes(data, "x.json"))()
+    assert "sealed by another server" in app.error.value
+
+
+def test_a_file_too_big_is_refused_before_it_is_read():
+    app = App(pause=0)
+    app.guard(lambda: app.load_bytes(b"{" * (3 * 1024 * 1024), "big.json"))()
+    assert "at most 2 MB" in app.error.value
+
+
+def test_a_typed_seed_replays_and_a_bad_one_is_explained():
+    apps = [new_app({"Maraya": "Human", "Rob": "Odds"}, seed=31, variable_yield=True) for _ in range(2)]
+    assert apps[0].session.game.state == apps[1].session.game.state
+    app = App(pause=0)
+    app.form.seed.value = "twelve"
+    app.form.start.click()
+    assert "the seed must be a whole number" in app.error.value and app.session is None
 
 
 @pytest.mark.parametrize("how, words", [
@@ -264,3 +346,69 @@ def test_the_reveal_is_not_spoiled_by_the_rest_of_the_page():
         assert f"{money(after[corp])}</div>" in app.corps.value
     assert all(escape(t) in app.log_box.value for t in quarter_lines)
     assert all(len(t.y) == 2 for t in app.chart.figure.data if t.type == "scatter")
+
+
+def test_the_form_starts_on_the_rules_ending_and_labels_the_house_rule():
+    """Ruling N4: the rules' own ending is the default; the quarter limit is a house rule the form names."""
+    app = App(pause=0)
+    assert app.form.last_quarter.value == 0 and app.form.options()["last_quarter"] is None
+    assert "the rules' ending" in app.form.ending.value and "house rule" not in app.form.ending.value
+    app.form.last_quarter.value = 12
+    assert "house rule: the game ends after quarter 12" in app.form.ending.value
+    app.form.last_quarter.value = 0
+    app.form.start.click()
+    assert app.session.game.options.last_quarter is None
+    assert "the rules' ending" in app.session.game.log[0].text
+
+
+def test_while_a_quarter_is_revealed_the_title_and_seats_stay_on_that_quarter():
+    """Issue 26: while quarter 1 was revealed the title already said "Quarter 2 · cards in: 0 of 3"
+    and the seats "writing". Until the players continue, the page is on the quarter being revealed."""
+    app = new_app({"Maraya": "Human", "Jeff": "Human", "Rob": "Cautious"}, variable_yield=True,
+                  variable_industries=True)
+    write(app, "Maraya", {"Industry 1": 6})
+    write(app, "Jeff", {"Industry 2": 4})
+    assert app.session.game.quarter == 2 and app.reveal.active
+    for stage in ("stepping", "all shown"):
+        title = app.status.value
+        assert "Quarter 1" in title and "Quarter 2" not in title and "cards in" not in title, (stage, title)
+        assert "turns the cards over" in title and "data-quarter='1'" in title
+        assert "writing" not in app.corps.value and "card turned over" in app.corps.value, stage
+        assert "Note cards \u00b7 quarter 1<" in app.desk.title.value, stage
+        app.reveal.all_button.click()
+    app.reveal.done_button.click()
+    assert "Quarter 2" in app.status.value and "cards in: 1 of 3" in app.status.value  # Rob's is in
+    assert "writing" in app.corps.value
+    # the modules and the ending have a line of their own, not cut off after the quarter
+    assert "<div class='nc-status-modules'>Variable Yield + Variable Industries + house rule: last quarter 3</div>" \
+        in app.status.value
+
+
+def test_the_money_axis_is_labelled_at_powers_of_ten_only():
+    """Issue 26: the log-scale money axis showed bare minor labels ("5", "2") that read as noise."""
+    from widgets.notecard.chart import log_ticks
+    assert log_ticks({"A": [10, 30, 90], "B": [10, 24, None]}) == ([10, 100], ["$10M", "$100M"])
+    assert log_ticks({"A": [7, 5_314_410]})[0] == [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+    app = new_app({"Maraya": "Human", "Jeff": "Human"})
+    write(app, "Maraya", {"Industry 1": 10})
+    write(app, "Jeff", {"Industry 2": 10})
+    app.reveal.all_button.click()
+    axis = app.chart.figure.layout.yaxis
+    assert axis.type == "log" and list(axis.tickvals) == [10, 100] and list(axis.ticktext) == ["$10M", "$100M"]
+    assert axis.range[0] < 1 and axis.range[1] > 2  # both ticks inside the axis (log10 units)
+
+
+def test_the_card_offers_the_open_industries_and_the_next_ones_as_they_open():
+    """Ruling N6: no seventh-industry wall; the card always offers the next industries to open."""
+    app = new_app({"Maraya": "Human", "Rob": "Cautious"}, variable_industries=True, last_quarter=0)
+    assert list(app.desk.invest) == [f"Industry {n}" for n in range(1, 7)]
+    app.desk.fill({"Industry 4": 2, "Industry 5": 2, "Industry 6": 2})
+    app.desk.hand_in_button.click()
+    app.reveal.all_button.click()
+    app.reveal.done_button.click()
+    assert app.session.game.state.industries[-1] == "Industry 6"
+    assert list(app.desk.invest) == [f"Industry {n}" for n in range(1, 10)]
+    assert list(app.desk.sab_industry[0].options) == list(app.desk.invest)
+    app.desk.fill({"Industry 9": 1})
+    app.desk.hand_in_button.click()
+    assert app.session.game.reports[-1].opened == ["Industry 9"]

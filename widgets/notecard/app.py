@@ -11,7 +11,6 @@ traceback. Bots write their cards by themselves, one visible step at a time.
 from __future__ import annotations
 
 import asyncio
-import base64
 import time
 from html import escape
 from typing import Callable
@@ -21,6 +20,7 @@ import ipywidgets as W
 from megacorps import notecard as nc
 from widgets.guard import guard
 from widgets.keepalive import keep_alive
+from widgets.table.browser import BrowserBridge
 
 from .chart import MoneyChart
 from .desk import NoteCardDesk
@@ -28,6 +28,7 @@ from .panels import corps_html, html, log_html, results_html
 from .reveal import RevealPanel
 from .session import Session
 from .setup_form import NewGameForm
+from . import storage
 from .style import NOTECARD_CSS
 
 ABOUT = """
@@ -37,8 +38,9 @@ ABOUT = """
 quarter every corporation secretly splits its money between investment in industries and sabotage
 of a rival's industry. When every card is in, the moderator (here, the computer) turns them over:
 each $1M of sabotage cancels up to $2M of the target's investment in that industry, and each $1M of
-net investment earns $3M. A corporation left with no money is bankrupt; the last one standing wins
-(or the richest at the agreed last quarter).</p>
+net investment earns $3M. A corporation left with no money is bankrupt; the last one standing wins.
+If 8 quarters pass in a row without a bankruptcy, the table is deadlocked and the richest wins (or,
+by the house rule of an agreed last quarter, the richest at that quarter).</p>
 <p><b>Modules.</b> Variable Yield Industries: each industry's multiplier is drawn from its own deck
 every quarter (1 to 5, most often 2 or 3). Variable Industries: $1M to enter an industry beyond your
 current ones, lost again by a quarter without investment there.</p>
@@ -65,12 +67,19 @@ class App(W.VBox):
         self.brand = html("<div class='nc-brand'>MEGACORP <span>the note-card game</span></div>"
                           "<div class='nc-tagline'>quarters, secret note cards and sabotage</div>")
         self.status = html(cls="nc-status")
-        self.save_link = html(cls="nc-save")
-        self.new_button = W.Button(description="New / Load", icon="file", tooltip="Start or load a game")
+        # a save file is built when asked and handed to the browser once, sealed (storage.py)
+        self.bridge = BrowserBridge()
+        fit = W.Layout(width="auto")  # the title bar's buttons as wide as their words (1024 px screens)
+        self.save_button = W.Button(description="Save", icon="download", disabled=True, layout=fit,
+                                    tooltip="Download this game, sealed (cards not yet revealed are not saved)")
+        self.save_button.add_class("nc-save")
+        self.new_button = W.Button(description="New / Load", icon="file", tooltip="Start or load a game",
+                                   layout=W.Layout(width="auto"))
         self.new_button.add_class("nc-new")
-        self.about_button = W.ToggleButton(description="About", icon="info-circle", value=False)
+        self.about_button = W.ToggleButton(description="About", icon="info-circle", value=False,
+                                          layout=W.Layout(width="auto"))
         self.about_button.add_class("nc-about-button")
-        tools = W.HBox([self.save_link, self.new_button, self.about_button])
+        tools = W.HBox([self.save_button, self.new_button, self.about_button])
         tools.add_class("nc-tools")
         title_bar = W.HBox([self.brand, self.status, tools])
         title_bar.add_class("nc-titlebar")
@@ -108,11 +117,12 @@ class App(W.VBox):
         body = W.HBox([main, self.sidebar])
         body.add_class("nc-body")
         # Voila culls a kernel idle for a minute (voila.json): a player thinking over a card is not idle
-        self.children = [html(NOTECARD_CSS), title_bar, body, keep_alive()]
+        self.children = [html(NOTECARD_CSS), title_bar, body, keep_alive(), self.bridge]
 
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
         self.form.back.on_click(self.guard(lambda _b: self._show_table()))
         self.form.upload.observe(self.guard(self._on_upload), names="value")
+        self.save_button.on_click(self.guard(lambda _b: self.save()))
         self.new_button.on_click(self.guard(lambda _b: self.show_form()))
         self.results_again.on_click(self.guard(lambda _b: self.show_form()))
         self.about_button.observe(self.guard(self._on_about), names="value")
@@ -135,9 +145,10 @@ class App(W.VBox):
     def start_from_form(self) -> None:
         seats = self.form.seat_choices()
         if self.form.loaded is not None:
-            session = Session(self.form.loaded, seats, self.form.seed.value)
+            session = Session(self.form.loaded, seats, None)
         else:
-            session = Session.new(seats, self.form.seed.value, self.form.options())
+            session = Session.new(seats, self.form.seed_value(), self.form.options())
+        self.form.seed.value = ""  # a game's seed tells its yield stacks' order: it leaves the page
         self.start_session(session)
 
     def start_session(self, session: Session) -> None:
@@ -153,17 +164,32 @@ class App(W.VBox):
         self._show_table()
 
     def _on_upload(self, _change) -> None:
-        text = self.form.read_upload()
-        if text is None:
-            return
-        value = self.form.upload.value
-        item = value[0] if isinstance(value, (list, tuple)) else next(iter(value.values()))
-        self.load_text(text, item.get("name", ""))
+        upload = self.form.read_upload()
+        if upload is not None:
+            self.load_bytes(*upload)
+
+    def load_bytes(self, raw: bytes, name: str = "") -> None:
+        """Load a save file (sealed by this server, or a plain engine save) into the form
+        (raises BadSaveFile saying what is wrong)."""
+        game, seats = storage.read_save(raw)
+        self.form.set_loaded(game, name, seats)
+        self.clear_error()
 
     def load_text(self, text: str, name: str = "") -> None:
-        """Load a saved game into the form (raises BadSaveFile saying what is wrong)."""
-        self.form.set_loaded(nc.Game.from_json(text), name)
-        self.clear_error()
+        self.load_bytes(text.encode("utf-8"), name)
+
+    def save(self) -> None:
+        """Build a sealed save file and hand it to the browser (nothing kept in the page)."""
+        if self.session is None:
+            raise ValueError("There is no game to save yet.")
+        name, data = self.save_file()
+        self.bridge.download(name, data)
+        self.info.value = (f"<div class='nc-info-text'>Saved as {escape(name)}. It can be loaded on this "
+                           "server (New / Load); the game in it is sealed, and cards not yet revealed are "
+                           "not saved.</div>")
+
+    def save_file(self) -> tuple[str, bytes]:
+        return storage.sealed_save(self.session.game, self.session.seats)
 
     def show_form(self) -> None:
         self._stop_bots()
@@ -209,6 +235,10 @@ class App(W.VBox):
         if not self.session.humans:  # nobody to click through it: show it whole
             self.reveal.show_all()
             self.chart.update(self.session)
+
+    def _revealing(self) -> bool:
+        """The reveal is on the screen and the humans have not yet continued to the next quarter."""
+        return self.session is not None and bool(self.session.humans) and self.reveal.active
 
     def _held(self) -> tuple[int, dict[str, int]] | None:
         """(quarter, money before it) while humans step through that quarter's reveal: until they
@@ -311,24 +341,28 @@ class App(W.VBox):
         s = self.session
         if s is None:
             self.status.value = "<div class='nc-status-text'>No game yet</div>"
-            self.save_link.value = ""
+            self.save_button.disabled = True
             return
         g = s.game
-        where = "Game over" if g.is_over else f"Quarter {g.quarter}"
         cards = len(g.state.pending)
+        if self._revealing():
+            # until the humans continue, the page is still on the quarter being revealed
+            where, quarter = f"Quarter {self.reveal.quarter}", self.reveal.quarter
+            progress = " \u00b7 the moderator turns the cards over"
+        else:
+            where, quarter = ("Game over" if g.is_over else f"Quarter {g.quarter}"), g.quarter
+            progress = "" if g.is_over else f" \u00b7 cards in: {cards} of {len(g.corps)}"
         modules = [m for on, m in ((g.options.variable_yield, "Variable Yield"),
                                    (g.options.variable_industries, "Variable Industries")) if on]
+        ending = (f"house rule: last quarter {g.options.last_quarter}" if g.options.last_quarter
+                  else "the rules' ending")
         busy = "1" if (self._bots_running or (self._bots_may_move())) else "0"
-        self.status.value = (f"<div class='nc-status-text' data-quarter='{g.quarter}' data-cards='{cards}' "
+        self.status.value = (f"<div class='nc-status-text' data-quarter='{quarter}' data-cards='{cards}' "
                              f"data-reports='{len(g.reports)}' data-over='{int(g.is_over)}' data-bots='{busy}' "
-                             f"data-reveal='{int(self.reveal.active)}'><b>{where}</b>"
-                             + ("" if g.is_over else f" \u00b7 cards in: {cards} of {len(g.corps)}")
-                             + (f" \u00b7 {' + '.join(modules)}" if modules else "") + "</div>")
-        # the shared screen's save holds no unrevealed card (ruling N17)
-        data = base64.b64encode(g.to_json(seat=None).encode("utf-8")).decode("ascii")
-        self.save_link.value = (f"<a class='nc-save-link' download='megacorp-quarter-{g.quarter}.json' "
-                                f"title='Download this game (cards not yet revealed are not saved)' "
-                                f"href='data:application/json;base64,{data}'>Save</a>")
+                             f"data-reveal='{int(self.reveal.active)}'><div class='nc-status-main'><b>{where}</b>"
+                             f"{progress}</div><div class='nc-status-modules'>"
+                             f"{' + '.join(modules + [ending]) if modules else 'Core game + ' + ending}</div></div>")
+        self.save_button.disabled = False
 
     def refresh(self) -> None:
         """Show the session's game everywhere."""
@@ -336,7 +370,7 @@ class App(W.VBox):
         if s is None:
             return
         held = self._held()
-        self.corps.value = corps_html(s, held)
+        self.corps.value = corps_html(s, held, revealing=self._revealing())
         self.desk.refresh(paused=self.reveal.active)
         self.log_box.value = log_html(s, held=held[0] if held else None)
         results = s.results()

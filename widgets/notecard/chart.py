@@ -6,6 +6,8 @@ The figure is built complete when a game starts (in a callback of the live page:
 trap in toolchain.md) and updated in place after every reveal."""
 from __future__ import annotations
 
+import math
+
 import ipywidgets as W
 from plotly.subplots import make_subplots
 
@@ -24,6 +26,31 @@ def chart_data(session: Session) -> dict:
     return {"xs": xs, "money": {c: [m if m > 0 else None for m in v] for c, v in money.items()},
             "industries": industries,
             "earned": {c: [earned[c].get(i, 0) for i in industries] for c in session.game.players}}
+
+
+def log_ticks(money: dict[str, list[int | None]]) -> tuple[list[int], list[str]]:
+    """The money axis' ticks: powers of ten only, labelled as money ("$10M", "$1,000M"), from
+    below the smallest amount to above the largest (plotly's own log ticks add bare minor labels,
+    "2" and "5", that read as noise)."""
+    amounts = [m for series in money.values() for m in series if m]
+    low, high = (min(amounts), max(amounts)) if amounts else (1, 10)
+    values, tick = [], 1
+    while tick * 10 <= low:
+        tick *= 10
+    while True:
+        values.append(tick)
+        if tick >= high:
+            break
+        tick *= 10
+    if len(values) == 1:
+        values.append(tick * 10)
+    return values, [f"${v:,}M" for v in values]
+
+
+def log_range(values: list[int]) -> list[float]:
+    """The money axis' range (log10 units): from the lowest tick to the highest, a little beyond,
+    so that every tick shows."""
+    return [math.log10(values[0]) - 0.05, math.log10(values[-1]) + 0.05]
 
 
 class MoneyChart:
@@ -57,7 +84,9 @@ class MoneyChart:
                           font=dict(size=11))
         fig.update_xaxes(title_text="quarter (0: the start)", dtick=1, fixedrange=True, row=1, col=1,
                          range=[-0.3, max(1, len(data["xs"]) - 1) + 0.3])
-        fig.update_yaxes(type="log", fixedrange=True, row=1, col=1)
+        values, labels = log_ticks(data["money"])
+        fig.update_yaxes(type="log", fixedrange=True, tickvals=values, ticktext=labels, range=log_range(values),
+                         row=1, col=1)
         fig.update_xaxes(fixedrange=True, row=1, col=2)
         fig.update_yaxes(fixedrange=True, rangemode="tozero", row=1, col=2)
         if self.figure is not None:
@@ -84,3 +113,6 @@ class MoneyChart:
                 else:
                     trace.x, trace.y = labels, data["earned"][trace.name]
             self.figure.layout.xaxis.range = [-0.3, max(1, len(data["xs"]) - 1) + 0.3]
+            values, ticks = log_ticks(data["money"])
+            self.figure.layout.yaxis.tickvals, self.figure.layout.yaxis.ticktext = values, ticks
+            self.figure.layout.yaxis.range = log_range(values)

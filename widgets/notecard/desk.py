@@ -109,12 +109,24 @@ class NoteCardDesk:
     # --- a new game ---------------------------------------------------------------------------
 
     def set_session(self, session: Session) -> None:
-        """Show a new game: one amount field per industry it may hold."""
+        """Show a new game: one amount field per industry a card may name now."""
         self.session = session
-        for widget in [*self.invest.values(), *self.entry_notes.values()]:
+        self._rows(force=True)
+        self.writer = self.asking = None
+        self.purpose = "write"
+        self.clear()
+        self.refresh()
+
+    def _rows(self, force: bool = False) -> None:
+        """One amount field per industry open or ready to open (ruling N6: with Variable
+        Industries new ones keep coming), made again when that list changes between quarters."""
+        industries = self.session.game.view(None, log=False).pool
+        if not force and list(self.invest) == industries:
+            return
+        for widget in [*self.invest_box.children, *self.invest.values(), *self.entry_notes.values()]:
             widget.close()
         self.invest, self.entry_notes, rows = {}, {}, []
-        for industry in session.game.options.industries:
+        for industry in industries:
             field = W.IntText(value=0, description=industry, style={"description_width": "80px"},
                               layout=W.Layout(width="190px"))
             field.add_class("nc-invest")
@@ -127,11 +139,7 @@ class NoteCardDesk:
             rows.append(row)
         self.invest_box.children = rows
         for dropdown in self.sab_industry:
-            dropdown.options = list(session.game.options.industries)
-        self.writer = self.asking = None
-        self.purpose = "write"
-        self.clear()
-        self.refresh()
+            dropdown.options = list(industries)
 
     # --- the gate ---------------------------------------------------------------------------------
 
@@ -275,9 +283,13 @@ class NoteCardDesk:
         if self.writer is not None and (paused or game.is_over or self.writer not in game.deciders):
             self.close()
             return
+        if self.writer is None:
+            self._rows()
         if self.purpose != "take back":
             self.asking = None if paused or game.is_over else self.next_writer()
-        self.title.value = (f"<div class='nc-panel-title'>Note cards \u00b7 quarter {game.quarter}</div>")
+        # during the reveal the quarter being revealed is the one on the table (issue 26)
+        shown = game.reports[-1].quarter if paused and game.reports else game.quarter
+        self.title.value = (f"<div class='nc-panel-title'>Note cards \u00b7 quarter {shown}</div>")
         # one person at the screen (a lesson, or a game with a single human seat): nobody to hide
         # the card from, so no "pass the screen" gate and no "Hide my card" (as the app does)
         alone = not self.gates or len(s.humans) == 1

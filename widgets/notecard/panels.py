@@ -23,10 +23,11 @@ def chip(game: nc.Game, corp: str) -> str:
             f"{escape(corp_initials(corp))}</span> <b>{escape(corp)}</b>")
 
 
-def corps_html(session: Session, held: tuple[int, dict[str, int]] | None = None) -> str:
+def corps_html(session: Session, held: tuple[int, dict[str, int]] | None = None, revealing: bool = False) -> str:
     """The corporations' cards. `held` = (quarter, money before it) while that quarter is being
     revealed step by step at the screen: the cards show the money as it was and no bankruptcy
-    or winner of that quarter, which the reveal is about to tell."""
+    or winner of that quarter, which the reveal is about to tell. `revealing`: the reveal is
+    still on the screen (nobody writes the next card before the players continue)."""
     game = session.game
     view = game.view(None)
     quarter, before = held if held is not None else (None, None)
@@ -39,7 +40,7 @@ def corps_html(session: Session, held: tuple[int, dict[str, int]] | None = None)
             badge = "<span class='nc-badge nc-b-win'>winner</span>"
         elif out:
             badge = f"<span class='nc-badge nc-b-out'>bankrupt in quarter {view.bankrupt[corp]}</span>"
-        elif held is not None:
+        elif held is not None or (revealing and not view.over):
             badge = "<span class='nc-badge nc-b-in'>card turned over</span>"
         elif view.over:
             badge = ""
@@ -52,7 +53,8 @@ def corps_html(session: Session, held: tuple[int, dict[str, int]] | None = None)
             inside = [i.replace("Industry ", "") for i in view.entered.get(corp, [])]
             where = (f"<div class='nc-small' title='Industries it may invest in without a cost of entry'>"
                      f"In industries: {escape(', '.join(inside)) or 'none'}</div>")
-        classes = "nc-corp" + (" nc-out" if out else "") + (" nc-writing" if corp in view.waiting else "")
+        writing = corp in view.waiting and not revealing
+        classes = "nc-corp" + (" nc-out" if out else "") + (" nc-writing" if writing else "")
         cards.append(f"<div class='{classes}' style='border-top:6px solid {color_of(game, corp)}' "
                      f"data-corp='{escape(corp)}'><div>{chip(game, corp)} <span class='nc-who'>{who}</span></div>"
                      f"<div class='nc-money'>{money(view.money[corp] if before is None else before.get(corp, 0))}</div>"

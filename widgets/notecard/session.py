@@ -15,7 +15,8 @@ from megacorps.notecard import log as rules
 HUMAN = "Human"
 PLAYER_KINDS = (HUMAN, *nc_bots.LEVELS)
 SETTLEMENT_RULES = (rules.NEW_INDUSTRY, rules.YIELD, rules.ENTRY, rules.INVESTMENT, rules.SABOTAGE,
-                    rules.EARNINGS, rules.LAPSE, rules.BANKRUPTCY, rules.WINNING, rules.LAST_QUARTER)
+                    rules.EARNINGS, rules.LAPSE, rules.BANKRUPTCY, rules.WINNING, rules.LAST_QUARTER,
+                    rules.DEADLOCK)
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,8 @@ class Session:
             raise ValueError(f"unknown player {unknown[0]!r}: choose one of {', '.join(PLAYER_KINDS)}")
         self.game = game
         self.seats = {c: seats.get(c, HUMAN) for c in game.players}
-        base = 1000 * (seed or 0)
+        # the bots' seeds follow the game's unless one is given (a game's seed never reaches the page)
+        base = 1000 * (seed if seed is not None else game.seed % 1_000_003)
         self.bots = {c: bots[c] if c in bots else nc_bots.LEVELS[p](seed=base + i)
                      for i, (c, p) in enumerate(self.seats.items()) if p != HUMAN}
         self._reasons: dict[str, str] = {}            # this quarter's, hidden until the reveal

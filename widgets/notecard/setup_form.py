@@ -2,7 +2,6 @@
 the agreed last quarter, a seed, the bots' pause, and loading a saved game."""
 from __future__ import annotations
 
-import random
 from html import escape
 
 import ipywidgets as W
@@ -38,11 +37,16 @@ class NewGameForm:
         self.variable_industries = W.Checkbox(value=False, description="Variable Industries", indent=False)
         self.variable_industries.add_class("nc-variable-industries")
         wide = {"description_width": "110px"}
-        self.last_quarter = W.BoundedIntText(value=12, min=0, max=200, description="Last quarter",
+        self.last_quarter = W.BoundedIntText(value=0, min=0, max=200, description="Last quarter",
                                              style=wide, layout=W.Layout(width="210px"))
         self.last_quarter.add_class("nc-last-quarter")
-        self.seed = W.IntText(value=random.randint(1, 9999), description="Seed", style=wide,
-                              layout=W.Layout(width="210px"))
+        self.ending = W.HTML()
+        self.ending.add_class("nc-ending")
+        self.last_quarter.observe(lambda _change: self._show_ending(), names="value")
+        self._show_ending()
+        # blank: a seed nobody knows; the field is emptied when a game starts (it tells the stacks' order)
+        self.seed = W.Text(value="", placeholder="random", description="Seed", style=wide,
+                           layout=W.Layout(width="210px"))
         self.seed.add_class("nc-seed")
         self.pause = W.BoundedFloatText(value=default_pause(), min=0, max=5, step=0.1, description="Bot pause (s)",
                                         style=wide, layout=W.Layout(width="210px"))
@@ -65,9 +69,11 @@ class NewGameForm:
             W.HTML(f"<details class='nc-note'><summary>The bots</summary><ul>{bots}</ul></details>"),
             W.HTML("<div class='nc-note'><b>Modules</b> (optional, alone or together):</div>"),
             self.variable_yield, self.variable_industries,
-            W.HTML("<div class='nc-note'>The rules end a game only when one corporation is left; the "
-                   "<b>last quarter</b> is when you agree to stop (0: play on until one is left).</div>"),
-            self.last_quarter, self.seed, self.pause, self.start, self.upload, self.loaded_info, self.back])
+            W.HTML("<div class='nc-note'><b>The ending.</b> By the rules a game ends when one corporation "
+                   "is left. If 8 quarters pass in a row without a bankruptcy the table is deadlocked and "
+                   "the richest wins. <b>House rule</b>: an agreed <b>last quarter</b> after which the "
+                   "richest wins (0: off, the rules' ending).</div>"),
+            self.last_quarter, self.ending, self.seed, self.pause, self.start, self.upload, self.loaded_info, self.back])
         self.widget.add_class("nc-panel")
         self.widget.add_class("nc-form")
 
@@ -96,15 +102,30 @@ class NewGameForm:
         return {"variable_yield": self.variable_yield.value, "variable_industries": self.variable_industries.value,
                 "last_quarter": self.last_quarter.value or None}
 
-    def read_upload(self) -> str | None:
+    def _show_ending(self) -> None:
+        """Say which ending is on (ruling N4)."""
+        end = nc.Options(last_quarter=self.last_quarter.value or None).describe().split("; ")[-1]
+        self.ending.value = f"<div class='nc-note nc-ending-text'>On: {escape(end, quote=False)}.</div>"
+
+    def seed_value(self) -> int | None:
+        """The seed typed in, or None (blank: a random one); raises ValueError for anything else."""
+        text = self.seed.value.strip()
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"the seed must be a whole number (or blank for a random game), not {text!r}") from None
+
+    def read_upload(self) -> tuple[bytes, str] | None:
+        """The uploaded file's bytes and name, or None."""
         value = self.upload.value
         if not value:
             return None
         item = value[0] if isinstance(value, (list, tuple)) else next(iter(value.values()))
-        content = item["content"]
-        return bytes(content).decode("utf-8", errors="replace")
+        return bytes(item["content"]), item.get("name", "")
 
-    def set_loaded(self, game: nc.Game | None, name: str = "") -> None:
+    def set_loaded(self, game: nc.Game | None, name: str = "", seats: dict[str, str] | None = None) -> None:
         """Show (or forget) a loaded game: its corporations take the seats, in its order."""
         self.loaded = game
         if game is None:
@@ -113,7 +134,10 @@ class NewGameForm:
         for i, (n, p) in enumerate(self.seats):
             if i < len(game.players):
                 n.value = game.players[i]
-                if p.value == EMPTY:
+                saved = (seats or {}).get(game.players[i])
+                if saved in PLAYER_KINDS:
+                    p.value = saved
+                elif p.value == EMPTY:
                     p.value = HUMAN
             else:
                 p.value = EMPTY

@@ -22,9 +22,12 @@ WIDGET_CSS = """
 .nc-brand span { color: #ffffff; font-weight: 400; letter-spacing: 1px; font-size: 14px; white-space: nowrap; }
 .nc-tagline { font-size: 10px; color: #aab; letter-spacing: .5px; white-space: nowrap; }
 .nc-titlebar > .widget-html:first-child { flex: 0 1 400px; min-width: 0; overflow: hidden; }
-.nc-status { flex: 1 1 auto; margin: 0 12px; min-width: 0; }
-.nc-status-text { color: #e8e8ee; font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.nc-tools { align-items: center; gap: 6px; }
+.nc-status { flex: 1 1 auto; margin: 0 12px; min-width: 0; overflow: hidden; }
+.nc-status .widget-html-content { min-width: 0; max-width: 100%; overflow: hidden; }
+.nc-status-text { color: #e8e8ee; font-size: 14px; line-height: 18px; min-width: 0; }
+.nc-status-text > div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.nc-status-modules { font-size: 11px; line-height: 14px; color: #c8cad6; }
+.nc-tools { align-items: center; gap: 6px; flex: 0 0 auto; }
 .nc-tools button { background: #3a4359; color: #fff; border-radius: 5px; }
 .nc-tools .mod-active { background: #ffd166; color: #111; }
 .nc-save-link { display: inline-block; background: #3a4359; color: #fff !important; padding: 5px 12px;

@@ -14,6 +14,7 @@ from ...kit.bots import Decision, decide
 from .base import NotecardBot
 from .cautious import CautiousBot
 from .odds import OddsBot
+from .plans import PLANS, AllInOnePlan, AllInSpreadPlan, FifthBackPlan, ThirdOnLeaderPlan
 from .random_bot import RandomBot, random_card
 from .saboteur import SaboteurBot
 
@@ -40,5 +41,5 @@ def play_out(game, bots: dict, max_steps: int = 100_000):
     return kit_bots.play_out(game, bots, max_steps=max_steps)
 
 
-__all__ = ["BalancedBot", "CautiousBot", "Decision", "LEVELS", "NotecardBot", "OddsBot", "RandomBot",
+__all__ = ["AllInOnePlan", "AllInSpreadPlan", "FifthBackPlan", "PLANS", "ThirdOnLeaderPlan", "BalancedBot", "CautiousBot", "Decision", "LEVELS", "NotecardBot", "OddsBot", "RandomBot",
            "SaboteurBot", "decide", "next_move", "play_out", "random_card"]
