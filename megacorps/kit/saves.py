@@ -47,7 +47,8 @@ def inflate(sealed: str, limit: int = MAX_SEALED) -> bytes:
     except (binascii.Error, zlib.error, ValueError, TypeError):
         raise BadSaveFile("save file: entry sealed: the sealed game data is damaged") from None
     if len(data) > limit or inflater.unconsumed_tail:
-        raise BadSaveFile(f"save file: entry sealed: too big once inflated (more than {limit:,} bytes)")
+        size = f"{limit // 2**20} MB" if limit % 2**20 == 0 else f"{limit:,} bytes"
+        raise BadSaveFile(f"save file: entry sealed: too big once inflated (more than {size})")
     if not inflater.eof:
         raise BadSaveFile("save file: entry sealed: the sealed game data is cut short")
     return data
