@@ -20,7 +20,7 @@ from .actions import (Action, BuyShare, ChooseDefunct, ChooseSurvivor, Dispose, 
                       ProposeEnd, Vote, action_from_dict, action_to_dict)
 from .datafiles import BoardData, ChartData, CompaniesData, load_board, load_chart, load_companies
 from .game import Game
-from .log import LogEntry
+from .log import SETUP, LogEntry
 from .options import DEFAULT_SEATS, MAX_PLAYERS, MIN_PLAYERS, Options, parse_options
 from .setup import new_state, scenario_state
 from .state import MegacquireState, Phase
@@ -41,7 +41,12 @@ def new_game(seats: list[str], seed: int | None = None, options: Options | dict 
 def scenario(seats: list[str], options: Options | dict | None = None, seed: int = 0, **position) -> Game:
     """A game from any position at the start of a turn, for lessons and tests (see
     setup.scenario_state for the keywords). Raises ValueError naming a bad entry."""
-    return Game(scenario_state(seats, options, seed, **position))
+    from .tiles import turn_over_dead_tiles
+
+    state = scenario_state(seats, options, seed, **position)
+    log = [LogEntry(0, SETUP, f"A game from a set position: {state.options.describe()}")]
+    turn_over_dead_tiles(state, log)  # a tile dead from the start is turned over at once (L75)
+    return Game(state, log)
 
 
 def load_game(text: str | bytes) -> Game:

@@ -29,14 +29,14 @@ def place_remaining(s: MegacquireState, log: list[LogEntry], found: list) -> Non
     """Put every remaining tile on its space: a region touching one company joins it, one
     touching none stays unincorporated (L111, ruling A1)."""
     names = s.options.company_names
-    grown = []
+    grown: dict[int, int] = {}
     for region, companies in found:
         if companies:
             company = next(iter(companies))
             for cell in region:
                 s.cells[cell] = company
             s.sizes[company] += len(region)
-            grown.append(f"{names[company]} +{len(region)}")
+            grown[company] = grown.get(company, 0) + len(region)
         else:
             for cell in region:
                 if s.cells[cell] == EMPTY:
@@ -45,7 +45,8 @@ def place_remaining(s: MegacquireState, log: list[LogEntry], found: list) -> Non
         hand.clear()
     s.supply.clear()
     log.append(LogEntry(s.round, END, "Every disputed border is settled: the remaining tiles are placed"
-                        + (f" ({', '.join(grown)})" if grown else "")))
+                        + (f" ({', '.join(f'{names[c]} +{n}' for c, n in sorted(grown.items()))})"
+                           if grown else "")))
 
 
 def game_should_end(s: MegacquireState, log: list[LogEntry], seat: str) -> str | None:

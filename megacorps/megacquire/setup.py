@@ -28,9 +28,7 @@ def new_state(seats: list[str], seed: int | None = None,
     bag = list(range(len(geometry)))
     rng.shuffle(bag)
     opening = {p: bag[i] for i, p in enumerate(seats)}
-    first = min(seats, key=lambda p: opening[p])  # cells are numbered in reading order from A-1
-    start = seats.index(first)
-    order = seats[start:] + seats[:start]
+    first, order = first_player(seats, opening)
     rng.shuffle(bag)  # the opening tiles go back into the bag (L17)
     hands = {p: [bag.pop() for _ in range(options.hand_size)] for p in order}
     n = len(options.company_names)
@@ -45,6 +43,14 @@ def new_state(seats: list[str], seed: int | None = None,
                     f"{first}'s tile is closest to A-1: {first} goes first, then "
                     f"{joined(order[1:])}. The tiles go back, everyone draws {options.hand_size}")]
     return state, log
+
+
+def first_player(seats: list[str], opening: dict[str, int]) -> tuple[str, list[str]]:
+    """The player whose opening tile is closest to A-1, counting row by row (cells are numbered
+    in that order: A-13 comes before B-1, L15), and the playing order from them to the left."""
+    first = min(seats, key=lambda p: opening[p])
+    start = seats.index(first)
+    return first, seats[start:] + seats[:start]
 
 
 def scenario_state(seats: list[str], options: Options | dict | None = None, seed: int = 0, *,
@@ -98,26 +104,21 @@ def scenario_state(seats: list[str], options: Options | dict | None = None, seed
                 raise ValueError(f"hands.{seat}: {name!r} is not a free space of this board")
             used.add(index[name])
             hand_cells[seat].append(index[name])
-    rng = random.Random(seed)
-    if supply is not None:
-        rest = []
-        for name in supply:
-            if name not in index or index[name] in used:
-                raise ValueError(f"supply: {name!r} is not a free space of this board")
-            used.add(index[name])
-            rest.append(index[name])
-        left = [i for i in range(len(cells)) if i not in used]
-        rng.shuffle(left)
-        rest = left + rest
-    else:
-        rest = [i for i in range(len(cells)) if i not in used]
-        rng.shuffle(rest)
+    top = []  # the supply's given tiles, drawn first
+    for name in supply or ():
+        if name not in index or index[name] in used:
+            raise ValueError(f"supply: {name!r} is not a free space of this board")
+        used.add(index[name])
+        top.append(index[name])
+    rest = [i for i in range(len(cells)) if i not in used]
+    random.Random(seed).shuffle(rest)
     order = list(order or seats)
     if sorted(order) != sorted(seats):
         raise ValueError("order: it must list every player once")
-    for seat in order:
+    for seat in order:  # the hands not given are dealt from the other tiles
         if seat not in hand_cells:
             hand_cells[seat] = [rest.pop() for _ in range(min(options.hand_size, len(rest)))]
+    rest += top
     held = {p: [0] * n for p in seats}
     for seat, counts in (holdings or {}).items():
         if seat not in seats:
