@@ -89,7 +89,11 @@ class Game:
         except (TypeError, AttributeError, ValueError):
             why = "it is malformed (see megacquire.actions for each action's fields)"
         if why:
-            raise IllegalAction(f"{action}: refused: {why}")
+            try:
+                named = str(action)
+            except (TypeError, ValueError):  # a malformed action may not even print
+                named = repr(action)
+            raise IllegalAction(f"{named}: refused: {why}")
 
     def apply(self, action: Action) -> "Game":
         """Carry out `action`. Raises IllegalAction naming the action and the reason in game

@@ -66,3 +66,7 @@ def check_invariants(game: mq.Game) -> None:
         if v == DEAD:
             assert i not in tiles
     assert all(len(h) <= o.hand_size for h in s.hands.values())
+    if s.merger is not None and s.merger.survivor >= 0:  # no safe company ever defunct
+        for c in s.merger.companies:
+            if c != s.merger.survivor:
+                assert s.merger.size_of(c) < o.safe_size
