@@ -79,22 +79,20 @@ def outcome(cells: list[int], sizes: list[int], safe_size: int, neighbours: tupl
     return MERGES
 
 
-def absorb(cells: list[int], geometry: Geometry, start: int, company: int, defunct: frozenset[int] = frozenset()) -> int:
+def absorb(cells: list[int], geometry: Geometry, start: int, company: int,
+           defunct: frozenset[int] = frozenset()) -> list[int]:
     """Give the tile on `start` to `company`, with every unincorporated tile (and every tile of
     the `defunct` companies) connected to it (ruling A12: growth takes in loose tiles).
-    Returns how many cells changed hands."""
+    Returns the cells that changed hands."""
     neighbours = geometry.neighbours
     cells[start] = company
-    stack = [start]
-    changed = 1
-    while stack:
-        x = stack.pop()
+    changed = [start]
+    for x in changed:  # grows while it is read: a breadth-first fill
         for y in neighbours[x]:
             v = cells[y]
             if v == LOOSE or v in defunct:
                 cells[y] = company
-                changed += 1
-                stack.append(y)
+                changed.append(y)
     return changed
 
 

@@ -218,20 +218,20 @@ def _preview_tile(s: MegacquireState, seat: str, cell: int) -> str:
     trial = list(s.cells)
     companies = sorted(touching(trial, o.geometry.neighbours[cell])[0])
     if kind == FOUNDS:
-        size = absorb(trial, o.geometry, cell, 0)
+        size = len(absorb(trial, o.geometry, cell, 0))
         free = joined([names[c] for c, n in enumerate(s.sizes) if not n])
         return (f"{tile} would found a company of {size} tiles (any of {free}); the founder gets a free "
                 f"certificate, or its value in cash if the bank has none left")
     if kind == GROWS:
         c = companies[0]
-        size = s.sizes[c] + absorb(trial, o.geometry, cell, c)
+        size = s.sizes[c] + len(absorb(trial, o.geometry, cell, c))
         return (f"{tile} would grow {names[c]} from {s.sizes[c]} to {size} tiles (a certificate "
                 f"{money(o.prices[c][s.sizes[c]])} -> {money(o.prices[c][size])})")
     assert kind == MERGES
     largest = max(s.sizes[c] for c in companies)
     tied = [c for c in companies if s.sizes[c] == largest]
     survivor = tied[0]
-    size = largest + absorb(trial, o.geometry, cell, survivor, frozenset(c for c in companies if c != survivor))
+    size = largest + len(absorb(trial, o.geometry, cell, survivor, frozenset(c for c in companies if c != survivor)))
     lines = [f"{tile} would merge {joined([f'{names[c]} ({s.sizes[c]})' for c in companies])}"]
     if len(tied) > 1:
         lines.append(f"{seat} would choose the survivor among {joined([names[c] for c in tied])}")

@@ -169,12 +169,13 @@ def dispose(s: MegacquireState, log: list[LogEntry], seat: str, company: int, se
 def finish_merger(s: MegacquireState, log: list[LogEntry], seat: str) -> None:
     """Every defunct company is settled: the survivor takes in their tiles, the merging tile
     and the unincorporated tiles joined to it; the merge maker's stock step follows (L107)."""
-    from .tiles import note_safe, turn_over_dead_tiles
+    from .tiles import new_dead_tiles, note_safe
 
     m = s.merger
     before = s.sizes[m.survivor]
     defunct = frozenset(c for c in m.companies if c != m.survivor)
-    s.sizes[m.survivor] += absorb(s.cells, s.options.geometry, m.tile, m.survivor, defunct)
+    changed = absorb(s.cells, s.options.geometry, m.tile, m.survivor, defunct)
+    s.sizes[m.survivor] += len(changed)
     for c in defunct:
         s.sizes[c] = 0
     names = s.options.company_names
@@ -184,4 +185,4 @@ def finish_merger(s: MegacquireState, log: list[LogEntry], seat: str) -> None:
     note_safe(s, log, m.survivor, before)
     s.merger = None
     s.phase = Phase.BUY
-    turn_over_dead_tiles(s, log)
+    new_dead_tiles(s, log, m.survivor, before, changed)

@@ -39,6 +39,20 @@ def _default_chart() -> ChartData:
     return load_chart()
 
 
+_SHARED: dict = {}
+
+
+def _shared(key: tuple, make):
+    """What `make` builds from data files, built once per set of files (keyed by the files'
+    identity: they are frozen; the key keeps them alive). Saves new games the rebuild."""
+    ident = tuple(id(k) if isinstance(k, BaseModel) else k for k in key)
+    if ident not in _SHARED:
+        if len(_SHARED) > 64:
+            _SHARED.clear()
+        _SHARED[ident] = (key, make())
+    return _SHARED[ident][1]
+
+
 class Options(BaseModel):
     """The set-up of one game; fixed once play starts."""
 
@@ -69,7 +83,7 @@ class Options(BaseModel):
 
     @cached_property
     def geometry(self) -> Geometry:
-        return Geometry(self.board)
+        return _shared(("geometry", self.board), lambda: Geometry(self.board))
 
     @cached_property
     def company_names(self) -> tuple[str, ...]:
@@ -85,6 +99,9 @@ class Options(BaseModel):
 
     @cached_property
     def _table(self) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+        return _shared(("table", self.chart, self.tiers, len(self.geometry)), self._make_table)
+
+    def _make_table(self) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
         """Price, majority and minority bonus of every company at every size the board allows."""
         top = len(self.geometry) + 1
         rows = {}
@@ -126,11 +143,16 @@ class Options(BaseModel):
                 f"({DISCLOSURES[self.disclosure]}){limit}{made_up}")
 
 
+@lru_cache(maxsize=1)
+def _default_options() -> "Options":
+    return Options()
+
+
 def parse_options(options: "Options | dict | None") -> Options:
     """`options` as an Options value; raises ValueError naming a bad or unknown option (and
     BadDataFile naming the bad entry of a board, companies or chart given as a dict)."""
     if options is None:
-        return Options()
+        return _default_options()
     if isinstance(options, Options):
         return options
     if not isinstance(options, dict):

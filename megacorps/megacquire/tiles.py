@@ -5,7 +5,7 @@ be played, and drawing.
 from __future__ import annotations
 
 from . import board
-from .board import DEAD, DEAD_TILE, FOUNDS, GROWS, LONELY, LOOSE, MERGES, absorb, outcome
+from .board import DEAD, DEAD_TILE, EMPTY, FOUNDS, GROWS, LONELY, LOOSE, MERGES, absorb, outcome
 from .log import DEAD as DEAD_RULE
 from .log import DRAW, FOUND, GROW, NO_PLAY, PLAY, SAFE, LogEntry, money
 from .state import MegacquireState, Phase
@@ -57,11 +57,12 @@ def play_tile(s: MegacquireState, log: list[LogEntry], seat: str, cell: int) -> 
     elif kind == GROWS:
         company = next(c for c in board.touching(s.cells, s.options.geometry.neighbours[cell])[0])
         before = s.sizes[company]
-        s.sizes[company] += absorb(s.cells, s.options.geometry, cell, company)
+        changed = absorb(s.cells, s.options.geometry, cell, company)
+        s.sizes[company] += len(changed)
         log.append(LogEntry(s.round, GROW, f"{seat} plays {name}: {describe_growth(s, company, before)}"))
         note_safe(s, log, company, before)
         s.phase = Phase.BUY
-        turn_over_dead_tiles(s, log)
+        new_dead_tiles(s, log, company, before, changed)
     else:  # MERGES
         s.cells[cell] = LOOSE
         log.append(LogEntry(s.round, PLAY, f"{seat} plays {name}, which merges companies"))
@@ -93,7 +94,8 @@ def found(s: MegacquireState, log: list[LogEntry], seat: str, company: int) -> N
     in cash when the bank has none left (L65-67, ruling A14)."""
     name = s.options.company_names[company]
     cell = s.pending
-    s.sizes[company] = absorb(s.cells, s.options.geometry, cell, company)
+    changed = absorb(s.cells, s.options.geometry, cell, company)
+    s.sizes[company] = len(changed)
     s.pending = -1
     size = s.sizes[company]
     if s.bank[company]:
@@ -109,7 +111,7 @@ def found(s: MegacquireState, log: list[LogEntry], seat: str, company: int) -> N
                         f"tiles, {gift}"))
     note_safe(s, log, company, 0)
     s.phase = Phase.BUY
-    turn_over_dead_tiles(s, log)
+    new_dead_tiles(s, log, company, 0, changed)
 
 
 def no_play(s: MegacquireState, log: list[LogEntry], seat: str) -> None:
@@ -123,44 +125,73 @@ def no_play(s: MegacquireState, log: list[LogEntry], seat: str) -> None:
 
 
 def draw(s: MegacquireState, log: list[LogEntry], seat: str) -> None:
-    """`seat` draws a tile from the supply, if any is left (L55); only `seat` learns which."""
-    if not s.supply:
-        log.append(LogEntry(s.round, DRAW, f"{seat} cannot draw: no tile is left"))
-        return
-    cell = s.supply.pop()
-    s.hands[seat].append(cell)
-    log.append(LogEntry(s.round, DRAW, f"{seat} draws a tile",
-                        {seat: f"{seat} draws {s.options.geometry.names[cell]}"}))
+    """`seat` draws a tile from the supply, if any is left (L55); only `seat` learns which. A
+    dead tile drawn is turned over at once and replaced (L75, ruling A2)."""
+    while True:
+        if not s.supply:
+            log.append(LogEntry(s.round, DRAW, f"{seat} cannot draw: no tile is left"))
+            return
+        cell = s.supply.pop()
+        s.hands[seat].append(cell)
+        log.append(LogEntry(s.round, DRAW, f"{seat} draws a tile",
+                            {seat: f"{seat} draws {s.options.geometry.names[cell]}"}))
+        if not is_dead(s, cell):
+            return
+        turn_over(s, log, seat, cell)
 
 
-def turn_over_dead_tiles(s: MegacquireState, log: list[LogEntry]) -> bool:
-    """Turn over every dead tile in every hand, at once and out of turn, each replaced by a
-    draw (L75, ruling A2), hands taken in playing order from the player on turn. Returns
-    whether any tile was turned over."""
+def is_dead(s: MegacquireState, cell: int) -> bool:
+    """Whether the tile of `cell` would merge two safe companies (L75; ruling A3)."""
     safe = s.options.safe_size
-    if sum(1 for n in s.sizes if n >= safe) < 2:
-        return False  # a tile can be dead only between two safe companies
-    any_dead = False
-    neighbours = s.options.geometry.neighbours
+    cells, sizes = s.cells, s.sizes
+    found = -1
+    for n in s.options.geometry.neighbours[cell]:
+        c = cells[n]
+        if c >= 0 and sizes[c] >= safe and c != found:
+            if found >= 0:
+                return True
+            found = c
+    return False
+
+
+def turn_over(s: MegacquireState, log: list[LogEntry], seat: str, cell: int) -> None:
+    """Turn the dead tile of `cell` face down on its space (a turnover tile, part of no company)."""
+    s.hands[seat].remove(cell)
+    s.cells[cell] = DEAD
+    log.append(LogEntry(s.round, DEAD_RULE, f"{seat} turns {s.options.geometry.names[cell]} face down on "
+                        f"its space: it would merge two safe companies"))
+
+
+def turn_over_dead_tiles(s: MegacquireState, log: list[LogEntry], candidates: set[int] | None = None) -> None:
+    """Turn over every dead tile in every hand (or, given `candidates`, every dead tile among
+    them), at once and out of turn, each replaced by a draw (L75, ruling A2); hands taken in
+    playing order from the player on turn."""
     count = len(s.order)
     for k in range(count):
         seat = s.order[(s.turn + k) % count]
         hand = s.hands[seat]
-        while True:
-            dead = [cell for cell in hand
-                    if outcome(s.cells, s.sizes, safe, neighbours[cell]) == DEAD_TILE]
-            if not dead:
-                break
-            for cell in sorted(dead):
-                hand.remove(cell)
-                s.cells[cell] = DEAD
-                log.append(LogEntry(s.round, DEAD_RULE, f"{seat} turns {s.options.geometry.names[cell]} face "
-                                    f"down on its space: it would merge two safe companies"))
-                draw(s, log, seat)
-            any_dead = True
-    return any_dead
+        dead = sorted(c for c in hand if (candidates is None or c in candidates) and is_dead(s, c))
+        for cell in dead:
+            turn_over(s, log, seat, cell)
+            draw(s, log, seat)
+
+
+def new_dead_tiles(s: MegacquireState, log: list[LogEntry], company: int, before: int, changed: list[int]) -> None:
+    """After `company` grew from `before` tiles by the `changed` cells: a tile can only have
+    become dead next to it, and only if it is safe now; next to its new cells, or anywhere
+    along it if it has just become safe."""
+    safe = s.options.safe_size
+    if s.sizes[company] < safe or sum(1 for n in s.sizes if n >= safe) < 2:
+        return
+    if before < safe:
+        changed = [i for i, v in enumerate(s.cells) if v == company]
+    neighbours = s.options.geometry.neighbours
+    cells = s.cells
+    candidates = {n for x in changed for n in neighbours[x] if cells[n] == EMPTY}
+    if candidates:
+        turn_over_dead_tiles(s, log, candidates)
 
 
 __all__ = ["DEAD_TILE", "FOUNDS", "GROWS", "LONELY", "MERGES", "company_available", "draw", "found",
-           "found_problem", "no_play", "play_problem", "play_tile", "playable_tiles", "tile_outcome",
-           "turn_over_dead_tiles"]
+           "found_problem", "is_dead", "new_dead_tiles", "no_play", "play_problem", "play_tile", "playable_tiles",
+           "tile_outcome", "turn_over_dead_tiles"]

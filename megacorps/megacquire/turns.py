@@ -188,8 +188,7 @@ def end_turn(s: MegacquireState, log: list[LogEntry], seat: str, trade: tuple) -
     end the game or pass the turn to the left."""
     stock.pay(s, log, seat, trade)
     if s.played:
-        tiles.draw(s, log, seat)
-        tiles.turn_over_dead_tiles(s, log)
+        tiles.draw(s, log, seat)  # a dead tile drawn is turned over and replaced at once
     reason = ending.game_should_end(s, log, seat)
     if reason:
         ending.finish(s, log, reason)

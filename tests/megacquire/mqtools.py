@@ -5,6 +5,7 @@ import random
 
 from megacorps import megacquire as mq
 from megacorps.megacquire.board import DEAD, LOOSE
+from megacorps.megacquire.tiles import is_dead
 
 
 def row(letter: str, first: int, last: int) -> list[str]:
@@ -66,6 +67,7 @@ def check_invariants(game: mq.Game) -> None:
         if v == DEAD:
             assert i not in tiles
     assert all(len(h) <= o.hand_size for h in s.hands.values())
+    assert not any(is_dead(s, t) for h in s.hands.values() for t in h), "a dead tile stayed in a hand"
     if s.merger is not None and s.merger.survivor >= 0:  # no safe company ever defunct
         for c in s.merger.companies:
             if c != s.merger.survivor:
