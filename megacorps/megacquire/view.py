@@ -68,6 +68,9 @@ class SeatView(BaseModel):
     merger: MergerView | None
     founding: str | None = Field(description="The tile waiting for its company's name")
     cart: list[str] = Field(description="Certificates bought so far this turn, not yet paid")
+    played: bool = Field(description="The player on turn has played a tile (and will draw one)")
+    proposed: bool = Field(description="An early end was put to the vote this turn")
+    voters: list[str] = Field(description="Players still to vote on the early end, in order")
     end_agreed: bool
     over: bool
     winners: list[str]
@@ -111,5 +114,6 @@ def build_view(s: MegacquireState, seat: str | None, log=None) -> SeatView:
         hand_sizes={p: len(s.hands[p]) for p in s.seats}, supply_left=len(s.supply),
         cash={p: s.cash[p] for p in cash_seen}, holdings=holdings, merger=merger,
         founding=geometry.names[s.pending] if s.phase is Phase.FOUND else None,
-        cart=[names[c] for c in s.cart], end_agreed=s.end_agreed, over=s.over, winners=list(s.winners),
+        cart=[names[c] for c in s.cart], played=s.played, proposed=s.proposed, voters=list(s.voters),
+        end_agreed=s.end_agreed, over=s.over, winners=list(s.winners),
         end_reason=s.end_reason, log=[e.for_seat(seat) for e in log] if log is not None else None)
