@@ -107,37 +107,46 @@ def sampled_state(view: SeatView, options: Options, rng: random.Random) -> Megac
         voters=list(view.voters), end_agreed=view.end_agreed)
 
 
-def worth(s: MegacquireState, seat: str) -> int:
-    """What `seat` would end with if the game ended now: cash, its stock at market price and
-    its share of every active company's bonuses (L115-117); defunct stock held counts nothing.
-    During a merger, the defunct companies count at their sale price."""
+def worths(s: MegacquireState) -> dict[str, int]:
+    """What each player would end with if the game ended now: cash, stock at market price and
+    their share of every active company's bonuses (L115-117); defunct stock held counts
+    nothing. During a merger, the defunct companies still to settle count at their sale price
+    (with their bonuses, unless paid already)."""
     o = s.options
-    total = s.cash[seat]
-    held = s.holdings[seat]
+    total = dict(s.cash)
+    order = s.order
     settling = set()
-    if s.merger is not None and s.merger.survivor >= 0:
-        m = s.merger
+    m = s.merger
+    if m is not None and m.survivor >= 0:
         settling = {c for c in m.companies if c != m.survivor}
     for c, size in enumerate(s.sizes):
+        pay_bonus = True
         if c in settling:
-            size = s.merger.size_of(c)
-            if c != s.merger.current and c not in s.merger.defunct:
+            if c != m.current and c not in m.defunct:
                 continue  # settled already: its stock is held, worth nothing now
-            total += held[c] * o.prices[c][size]
-            if c == s.merger.current:
-                continue  # its bonuses are paid already
+            size = m.size_of(c)
+            pay_bonus = c != m.current  # the current one's bonuses are paid already
         elif not size:
             continue
-        else:
-            total += held[c] * o.prices[c][size]
-        if any(h[c] for h in s.holdings.values()):
-            paid = bonuses({p: s.holdings[p][c] for p in s.order}, o.majority_bonus[c][size],
-                           o.minority_bonus[c][size])
-            total += paid.get(seat, 0)
+        price = o.prices[c][size]
+        held = {p: s.holdings[p][c] for p in order}
+        if not any(held.values()):
+            continue
+        for p, n in held.items():
+            total[p] += n * price
+        if pay_bonus:
+            for p, amount in bonuses(held, o.majority_bonus[c][size], o.minority_bonus[c][size]).items():
+                total[p] += amount
     return total
+
+
+def worth(s: MegacquireState, seat: str) -> int:
+    """What `seat` would end with if the game ended now (see `worths`)."""
+    return worths(s)[seat]
 
 
 def standing(s: MegacquireState, seat: str) -> float:
     """`seat`'s worth against its rivals': ahead of the best of them counts most (one wins)."""
-    others = [worth(s, p) for p in s.order if p != seat]
-    return worth(s, seat) - 0.6 * max(others) - 0.4 * sum(others) / len(others)
+    every = worths(s)
+    others = [v for p, v in every.items() if p != seat]
+    return every[seat] - 0.6 * max(others) - 0.4 * sum(others) / len(others)

@@ -128,15 +128,20 @@ class HeuristicBot(MegacquireBot):
     def buy(self, s: MegacquireState, me: str, legal: list) -> Decision:
         ends = [a for a in legal if isinstance(a, EndTurn)]
         buys = [a for a in legal if isinstance(a, BuyShare)]
-        now = value(s, me)
+        paid = s.copy_deep()
+        for k in paid.cart:
+            paid.holdings[me][k] += 1
+            paid.cash[me] -= s.options.prices[k][s.sizes[k]]
+        now = value(paid, me)
         best = None
         for i, action in enumerate(buys):
             trial = after(s, action)
             c = s.options.company_index[action.company]
-            trial.holdings[me][c] += 1  # counted as held, paid for at the end of the turn
-            trial.cash[me] -= s.options.prices[c][s.sizes[c]]
+            for k in trial.cart:  # counted as held and paid, though paid only at the end of the turn
+                trial.holdings[me][k] += 1
+                trial.cash[me] -= s.options.prices[k][s.sizes[k]]
             if trial.cash[me] < 0:
-                continue  # only cash buys: trading in is for when a majority is at stake
+                continue  # it buys with cash only, and never trades in
             gain = value(trial, me) - now
             if best is None or gain > best[0]:
                 best = (gain, action)
@@ -148,7 +153,6 @@ class HeuristicBot(MegacquireBot):
             bought = len(s.cart)
             return Decision(ends[0], f"ends the turn having bought {bought} certificate{'s' if bought != 1 else ''}"
                             if bought else "ends the turn: no certificate is worth its price to it now")
-        scored = [(value(after(s, a), me), -i, a) for i, a in enumerate(ends)]
-        action = max(scored, key=lambda x: x[:2])[2]
+        action = ends[0]  # it never buys beyond its cash; this is only for a purchase begun otherwise
         given = ", ".join(f"{n} {c}" for c, n in action.trade)
-        return Decision(action, f"short of cash: trades in {given}, the stock it needs least")
+        return Decision(action, f"short of cash: trades in {given}")
