@@ -67,6 +67,16 @@ class Game:
         return self._start.seed
 
     @property
+    def turn_order(self) -> list[str]:
+        """The playing order: the first player, then to the left (L17)."""
+        return list(self._state.order)
+
+    def may_act_unasked(self, seat: str) -> bool:
+        """Nobody acts unasked in MEGAcquire: even a dead tile is turned over by the engine, at
+        once (ruling A2)."""
+        return False
+
+    @property
     def deciders(self) -> list[str]:
         """Who must decide now ([] when the game is over)."""
         return deciders(self._state)
@@ -109,19 +119,22 @@ class Game:
 
     # --- undo -----------------------------------------------------------------------------------
 
-    def can_undo(self, seat: str) -> bool:
-        """Whether `seat` may take back the last action (see the module's undo policy)."""
-        return bool(self._actions) and self._undoable[-1] and self._actions[-1].seat == seat
+    def can_undo(self, seat: str | None = None) -> bool:
+        """Whether `seat` (None: the table, in hot-seat) may take back the last action (see the
+        module's undo policy)."""
+        return (bool(self._actions) and self._undoable[-1]
+                and (seat is None or self._actions[-1].seat == seat))
 
-    def undo(self, seat: str) -> Action:
-        """Take back `seat`'s last action and return it. Raises IllegalAction saying why not."""
+    def undo(self, seat: str | None = None) -> Action:
+        """Take back the last action (`seat`'s own, when given) and return it. Raises
+        IllegalAction saying why not."""
         if not self._actions:
             raise IllegalAction("nothing to undo: no action since the start")
         last = self._actions[-1]
-        if last.seat != seat:
+        if seat is not None and last.seat != seat:
             raise IllegalAction(f"{seat} cannot undo: the last action is {last.seat}'s")
         if not self._undoable[-1]:
-            raise IllegalAction(f"{seat} cannot undo '{last}': it showed what was hidden (a tile "
+            raise IllegalAction(f"'{last}' cannot be undone: it showed what was hidden (a tile "
                                 f"played or drawn, a hand with no tile to play)")
         actions = self._actions[:-1]
         self._state = self._start.copy_deep()

@@ -172,7 +172,7 @@ def test_undo_takes_back_only_the_last_action_that_revealed_nothing():
     assert not game.can_undo("P1")
     game.apply(mq.PlayTile("P1", "K-2"))
     assert not game.can_undo("P1")  # the tile was shown
-    with pytest.raises(mq.IllegalAction, match="showed what was hidden"):
+    with pytest.raises(mq.IllegalAction, match="cannot be undone: it showed what was hidden"):
         game.undo("P1")
     before = frozen(game)
     game.apply(mq.Found("P1", "Regal"))
@@ -180,6 +180,7 @@ def test_undo_takes_back_only_the_last_action_that_revealed_nothing():
     assert game.can_undo("P1") and not game.can_undo("P2")
     with pytest.raises(mq.IllegalAction, match="the last action is P1's"):
         game.undo("P2")
+    assert game.can_undo(None) and not game.may_act_unasked("P2")
     assert game.undo("P1") == mq.BuyShare("P1", "Regal")
     assert game.undo("P1") == mq.Found("P1", "Regal")
     assert frozen(game) == before
