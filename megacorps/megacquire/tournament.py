@@ -2,6 +2,7 @@
 
     python -m megacorps.megacquire.tournament Tycoon Random --games 100
     python -m megacorps.megacquire.tournament Oracle Tycoon --games 100
+    python -m megacorps.megacquire.tournament Hoarder Tycoon --games 100      # a fixed plan (bots/plans.py)
 
 The challenger sits in each seat in turn (seat 1 in game 1, seat 2 in game 2, ...), every game
 from its own seed. A shared victory counts as a fraction of a win. Reported: the challenger's
@@ -20,6 +21,9 @@ from tqdm import tqdm
 
 from . import new_game
 from .bots import LEVELS
+from .bots.plans import PLANS
+
+PLAYERS = {**LEVELS, **PLANS}  # the levels, and the fixed plans that test them
 
 SEATS = ["Ada", "Bo", "Cy", "Dee"]
 
@@ -33,7 +37,7 @@ def match(challenger: str, field: str, games: int, first_seed: int = 0, progress
         seed = first_seed + k
         seat = SEATS[k % 4]
         game = new_game(SEATS, seed=seed)
-        bots = {p: LEVELS[challenger if p == seat else field](seed=seed * 10 + i) for i, p in enumerate(SEATS)}
+        bots = {p: PLAYERS[challenger if p == seat else field](seed=seed * 10 + i) for i, p in enumerate(SEATS)}
         while not game.is_over:
             who = game.deciders[0]
             t0 = time.process_time()
@@ -59,8 +63,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("challenger", choices=list(LEVELS))
-    parser.add_argument("field", choices=list(LEVELS))
+    parser.add_argument("challenger", choices=list(PLAYERS))
+    parser.add_argument("field", choices=list(PLAYERS))
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     args = parser.parse_args(argv)

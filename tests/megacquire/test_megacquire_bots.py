@@ -85,3 +85,20 @@ def test_tycoon_sells_defunct_stock():
 def test_play_out_ends_the_game():
     game = play_out(mq.new_game(P, seed=4), {p: LEVELS["Random"](seed=i) for i, p in enumerate(P)})
     assert game.is_over
+
+
+@pytest.mark.parametrize("plan", ["BiggestBuyer", "Hoarder", "FounderSeller", "NeverBuyer"])
+def test_fixed_plans_play_whole_games_and_follow_their_plan(plan):
+    from megacorps.megacquire.bots.plans import PLANS
+    game = mq.new_game(P4, seed=31)
+    bots = {p: (PLANS[plan] if p == "P1" else LEVELS["Random"])(seed=i) for i, p in enumerate(P4)}
+    bought = set()
+    while not game.is_over:
+        seat, decision = next_move(game, bots)
+        if seat == "P1" and isinstance(decision.action, mq.BuyShare):
+            bought.add(decision.action.company)
+        game.apply(decision.action)
+    if plan in ("FounderSeller", "NeverBuyer"):
+        assert not bought
+    if plan == "Hoarder":
+        assert len(bought) == 1
