@@ -11,7 +11,7 @@ import pytest
 
 from megacorps import megacquire as mq
 from megacorps.megacquire.saves import _digest
-from mqtools import P, P4, frozen, play_random, random_move, row
+from mqtools import P, P4, frozen, random_move, row
 
 
 def played(seed: int, steps: int, players=P4) -> mq.Game:
@@ -225,7 +225,6 @@ def test_public_text_is_the_action():
 
 def test_every_log_line_names_a_rule_and_the_draws_are_private():
     game = played(13, 200)
-    s = game.state
     for entry in game.log:
         assert entry.rule and entry.text
         if entry.secret:

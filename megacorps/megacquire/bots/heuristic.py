@@ -134,9 +134,8 @@ class HeuristicBot(MegacquireBot):
             paid.cash[me] -= s.options.prices[k][s.sizes[k]]
         now = value(paid, me)
         best = None
-        for i, action in enumerate(buys):
+        for action in buys:
             trial = after(s, action)
-            c = s.options.company_index[action.company]
             for k in trial.cart:  # counted as held and paid, though paid only at the end of the turn
                 trial.holdings[me][k] += 1
                 trial.cash[me] -= s.options.prices[k][s.sizes[k]]
