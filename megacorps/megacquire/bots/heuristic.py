@@ -125,29 +125,33 @@ class HeuristicBot(MegacquireBot):
             return "founds a company: a free certificate and the first majority"
         return "a quiet tile: nothing better to build"
 
-    def buy(self, s: MegacquireState, me: str, legal: list) -> Decision:
-        ends = [a for a in legal if isinstance(a, EndTurn)]
-        buys = [a for a in legal if isinstance(a, BuyShare)]
+    def ranked_buys(self, s: MegacquireState, me: str, legal: list) -> list[tuple[float, BuyShare]]:
+        """Each certificate it could pay in cash, with what it would add to its standing, best first."""
         paid = s.copy_deep()
-        for k in paid.cart:
+        for k in paid.cart:  # this turn's purchase counted as held and paid (it is paid at the end)
             paid.holdings[me][k] += 1
             paid.cash[me] -= s.options.prices[k][s.sizes[k]]
         now = value(paid, me)
-        best = None
-        for action in buys:
+        ranked = []
+        for i, action in enumerate(a for a in legal if isinstance(a, BuyShare)):
             trial = after(s, action)
-            for k in trial.cart:  # counted as held and paid, though paid only at the end of the turn
+            for k in trial.cart:
                 trial.holdings[me][k] += 1
                 trial.cash[me] -= s.options.prices[k][s.sizes[k]]
-            if trial.cash[me] < 0:
-                continue  # it buys with cash only, and never trades in
-            gain = value(trial, me) - now
-            if best is None or gain > best[0]:
-                best = (gain, action)
-        if best is not None and best[0] > BUY_THRESHOLD:
-            gain, action = best
+            if trial.cash[me] >= 0:  # it buys with cash only, and never trades in
+                ranked.append((value(trial, me) - now, -i, action))
+        return [(gain, action) for gain, _, action in sorted(ranked, key=lambda x: x[:2], reverse=True)]
+
+    def buy(self, s: MegacquireState, me: str, legal: list) -> Decision:
+        ranked = self.ranked_buys(s, me, legal)
+        if ranked and ranked[0][0] > BUY_THRESHOLD:
+            gain, action = ranked[0]
             return Decision(action, f"buys {action.company}: the bonus race and growth make it worth about "
                                     f"{money(int(gain))} more than its price")
+        return self.stop_buying(s, legal)
+
+    def stop_buying(self, s: MegacquireState, legal: list) -> Decision:
+        ends = [a for a in legal if isinstance(a, EndTurn)]
         if len(ends) == 1:
             bought = len(s.cart)
             return Decision(ends[0], f"ends the turn having bought {bought} certificate{'s' if bought != 1 else ''}"
