@@ -102,3 +102,11 @@ def test_fixed_plans_play_whole_games_and_follow_their_plan(plan):
         assert not bought
     if plan == "Hoarder":
         assert len(bought) == 1
+
+
+def test_the_tournaments_interval():
+    from megacorps.megacquire.tournament import wilson
+    low, high = wilson(50, 100)
+    assert round(low, 3) == 0.404 and round(high, 3) == 0.596
+    low, high = wilson(0, 60)
+    assert low == 0 and 0.05 < high < 0.07

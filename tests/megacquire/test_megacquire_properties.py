@@ -13,9 +13,11 @@ from mqtools import P4, check_invariants, frozen, play_random, random_move
 
 
 @settings(max_examples=5, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.integers(3, 6), disclosure=st.integers(1, 4))
-def test_random_games_keep_the_invariants_and_end(seed, players, disclosure):
-    game = mq.new_game(mq.options.DEFAULT_SEATS[:players], seed=seed, options={"disclosure": disclosure})
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 6), disclosure=st.integers(1, 4),
+       change_rule=st.sampled_from(["strict", "literal"]))
+def test_random_games_keep_the_invariants_and_end(seed, players, disclosure, change_rule):
+    game = mq.new_game(mq.options.DEFAULT_SEATS[:players], seed=seed,
+                       options={"disclosure": disclosure, "change_rule": change_rule})
     play_random(game, random.Random(seed), check=check_invariants)
     assert game.is_over and game.deciders == [] and game.winners()
     assert max(game.scores().values()) == game.scores()[game.winners()[0]]
