@@ -1,0 +1,58 @@
+"""The game log: one readable line per thing that happens, each naming the rule it applies
+(by the rules text's headings and line numbers, or a ruling of docs/rulings-megacquire.md).
+
+An entry's `text` is public. What only one player may read (the tile they drew) lives in
+`secret`, keyed by that player; `for_seat` picks the right text.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class LogEntry(NamedTuple):
+    """One line of the log (a tuple: cheap to make, compared by value)."""
+
+    round: int
+    rule: str
+    text: str
+    secret: dict[str, str] | None = None
+
+    def for_seat(self, seat: str | None) -> str:
+        """The text `seat` may read (None: the public text)."""
+        if seat is not None and self.secret and seat in self.secret:
+            return self.secret[seat]
+        return self.text
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.text}"
+
+
+SETUP = "Set-up (L13-17)"
+OPENING = "Set-up: who goes first (L15, L17)"
+PLAY = "Turn Summary: play a tile (L21, L59-61)"
+NO_PLAY = "Game Play: no tile can be played (L63)"
+FOUND = "Game Play: founding a company (L63-67)"
+GROW = "Game Play: a company grows (L69)"
+SAFE = "Game Play: safe companies (L71-73)"
+DEAD = "Game Play: a dead tile is turned over (L75, ruling A2)"
+MERGE = "Game Play: mergers (L78-89)"
+BONUS = "Game Play: majority and minority bonuses (L91-99)"
+DISPOSE = "Game Play: hold or sell defunct stock (L101-107)"
+BUY = "Buying Stock (L25-33)"
+TRADE = "Trading Stock (L45-53, rulings A8-A10)"
+DRAW = "Turn Summary: draw a tile (L55)"
+EARLY_END = "Ending the Game: early end by agreement (L113)"
+END = "Ending the Game (L109-111, ruling A1)"
+FINAL = "Ending the Game: final bonuses and sale (L115-119)"
+
+
+def money(amount: int) -> str:
+    """"$12,000"."""
+    return f"${amount:,}"
+
+
+def joined(names: list[str]) -> str:
+    """Names in a sentence: "A", "A and B", "A, B and C"."""
+    if not names:
+        return "nobody"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,1 @@
+"""The MEGAcquire pages' pieces (the engine, megacorps.megacquire, never imports them)."""
