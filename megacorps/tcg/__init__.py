@@ -7,7 +7,7 @@ from ..errors import BadDataFile, BadSaveFile, IllegalAction
 from .actions import (Abrupt, Activate, Attack, Bid, Buy, Choose, Pass, PlayEvent, Produce, Sell, action_from_dict,
                       action_to_dict)
 from .cards import Card, DeckFile, Pool, parse_cards, parse_deck, sample_deck, sample_pool
-from .game import Game, new_game
+from .game import Game, new_game, scenario
 from .log import LogEntry
 from .options import Options
 from .saves import load_game
@@ -18,4 +18,4 @@ GAME_INFO = dict(name="tcg", title="Megacorp, the trading card game", min_seats=
 __all__ = ["Abrupt", "Activate", "Attack", "BadDataFile", "BadSaveFile", "Bid", "Buy", "Card", "Choose", "DeckFile",
            "GAME_INFO", "Game", "IllegalAction", "LogEntry", "Options", "Pass", "PlayEvent", "Pool", "Produce", "Sell",
            "action_from_dict", "action_to_dict", "load_game", "new_game", "parse_cards", "parse_deck", "sample_deck",
-           "sample_pool"]
+           "sample_pool", "scenario"]

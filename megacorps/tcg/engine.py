@@ -104,9 +104,13 @@ class Engine(EffectsMixin):
         self.s.players[seat].money = max(0, amount)       # money never goes below 0 (notes §1.3)
 
     # --- the game ----------------------------------------------------------------------------------
-    def run(self):
+    def run(self, start: str | None = None):
+        """The whole game; `start`: a phase to begin in, for a position set up by hand (scenario.py)."""
         try:
-            yield from self.setup()
+            if start is None:
+                yield from self.setup()
+            else:
+                yield from self.turn(start)
             while True:
                 yield from self.turn()
         except GameOver:
@@ -190,30 +194,34 @@ class Engine(EffectsMixin):
             self.revealed = True
             self.log(rule("draw"), f"{seat} draws a card", {seat: f"You draw {self.name(u)}"})
 
-    def turn(self):
+    PHASES = ("accounting", "buy", "challenge", "divest", "end")
+
+    def turn(self, start: str = "accounting"):
         s, o = self.s, self.o
-        s.turn += 1
-        if s.turn > o.max_turns:
-            s.end_reason = f"The safety limit of {o.max_turns} turns is reached: a tie"
-            s.losers |= set(s.seats)
-            raise GameOver
         me = s.active
-        self.log(rule("turn"), f"Turn {s.turn}: {me}'s turn begins")
-        s.phase = "accounting"
-        yield from self.accounting(me)
-        s.phase = "buy"
-        yield from self.window(me, "buy")
-        p = s.players[me]
-        if p.revealed is not None:
-            self.to_bottom_of_resource(me)
-        s.phase = "challenge"
-        yield from self.window(me, "challenge")
-        s.phase = "divest"
-        s.sold_this_phase = False
-        self.unique_forced_sales(me)
-        yield from self.window(me, "divest")
-        s.phase = "end"
-        yield from self.end_phase(me)
+        if start == "accounting":
+            s.turn += 1
+            if s.turn > o.max_turns:
+                s.end_reason = f"The safety limit of {o.max_turns} turns is reached: a tie"
+                s.losers |= set(s.seats)
+                raise GameOver
+            self.log(rule("turn"), f"Turn {s.turn}: {me}'s turn begins")
+        for phase in self.PHASES[self.PHASES.index(start):]:
+            s.phase = phase
+            if phase == "accounting":
+                yield from self.accounting(me)
+            elif phase == "buy":
+                yield from self.window(me, "buy")
+                if s.players[me].revealed is not None:
+                    self.to_bottom_of_resource(me)
+            elif phase == "challenge":
+                yield from self.window(me, "challenge")
+            elif phase == "divest":
+                s.sold_this_phase = False
+                self.unique_forced_sales(me)
+                yield from self.window(me, "divest")
+            else:
+                yield from self.end_phase(me)
         s.active = s.other(me)
 
     # --- A: Accounting (L369-396) -------------------------------------------------------------

@@ -11,6 +11,7 @@ from .combat import blocker_candidates, can_retaliate
 from .engine import Engine
 from .legal import legal_actions
 from .options import SEATS, Options, parse_options
+from .scenario import apply_scenario
 
 
 def build_pool(options: Options) -> Pool:
@@ -42,8 +43,10 @@ def check_seats(seats) -> list[str]:
 
 
 class Game:
-    def __init__(self, seats: list[str], seed: int | None = None, options: Options | dict | None = None):
+    def __init__(self, seats: list[str], seed: int | None = None, options: Options | dict | None = None,
+                 scenario: dict | None = None):
         self.seed = seed
+        self.scenario = scenario
         self.options = parse_options(options)
         self._seats = check_seats(seats)
         if len(self.options.decks) != len(self._seats):
@@ -54,9 +57,13 @@ class Game:
 
     def _start(self):
         self.engine = Engine(self._seats, self.decks, self.pool, self.options, self.seed)
-        self._flow = self.engine.run()
+        start = apply_scenario(self.engine, self.scenario) if self.scenario is not None else None
+        self._flow = self.engine.run(start)
         self.engine.s.cache = None
-        self._prompt = next(self._flow)
+        try:
+            self._prompt = next(self._flow)
+        except StopIteration:                # a scenario may end the game before anyone decides
+            self._prompt = None
         self.engine.s.cache = {}
         self._actions: list = []
         self._legal: dict = {}
@@ -168,6 +175,17 @@ class Game:
 
     def money(self, seat: str) -> int:
         return self.engine.s.players[seat].money
+
+    def find(self, name: str, zone: str | None = None, owner: str | None = None) -> int:
+        """The number of the one card called `name` (in `zone`, of `owner`), for tests and lessons."""
+        found = [u for u, c in self.engine.s.cards.items() if c.card.name == name
+                 and (zone is None or c.zone == zone) and (owner is None or c.owner == owner)]
+        if len(found) != 1:
+            raise ValueError(f"{len(found)} cards called {name!r} match, not 1")
+        return found[0]
+
+    def find_all(self, name: str, zone: str | None = None) -> list[int]:
+        return sorted(u for u, c in self.engine.s.cards.items() if c.card.name == name and (zone is None or c.zone == zone))
 
     # --- views and saves ------------------------------------------------------------------------
     def view(self, seat: str | None = None):
@@ -287,6 +305,11 @@ def attack_preview(game: Game, a: Attack) -> str:
 
 def new_game(seats: list[str], seed: int | None = None, options: Options | dict | None = None) -> Game:
     return Game(seats, seed, options)
+
+
+def scenario(spec: dict, seats=("Ana", "Nick"), seed: int = 0, options: Options | dict | None = None) -> Game:
+    """A game from a position set up by hand (scenario.py)."""
+    return Game(list(seats), seed, options, scenario=spec)
 
 
 __all__ = ["Game", "action_to_dict", "new_game"]

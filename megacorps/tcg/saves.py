@@ -39,6 +39,7 @@ class Sealed(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seed: int | None
     options: dict[str, Any]
+    scenario: dict[str, Any] | None = None
     actions: list[dict[str, Any]]
 
 
@@ -63,7 +64,7 @@ def dump_game(game, seat: str | None = "*") -> str:
                            "view": game.view(seat).model_dump(mode="json")}, indent=1)
     s = game.engine.s
     sealed = seal({"seed": game.seed, "options": game.options.model_dump(mode="json"),
-                   "actions": [action_to_dict(a) for a in game.actions]})
+                   "scenario": game.scenario, "actions": [action_to_dict(a) for a in game.actions]})
     return json.dumps({"format": FORMAT, "version": 1, "seats": game.seats, "turn": s.turn, "over": s.over,
                        "money": {x: s.players[x].money for x in game.seats},
                        "digest": hashlib.sha256(sealed.encode()).hexdigest(), "sealed": sealed}, indent=1)
@@ -124,7 +125,7 @@ def load_game(text):
     except ValidationError as err:
         raise BadSaveFile(_first(err, "sealed.")) from None
     try:
-        game = Game(summary.seats, sealed.seed, sealed.options)
+        game = Game(summary.seats, sealed.seed, sealed.options, scenario=sealed.scenario)
     except ValueError as err:
         raise BadSaveFile(f"save file: entry sealed.options: {err}") from None
     for i, data in enumerate(sealed.actions):
