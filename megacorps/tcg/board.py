@@ -200,7 +200,7 @@ def traits(s: State, uid: int) -> dict:
 
 @cached
 def keywords(s: State, uid: int) -> dict:
-    """Keyword -> parameter, printed and gained; FLIGHT is lost while engaged (L1143-1147)."""
+    """Keyword -> parameter, printed and gained (an engaged flyer is attackable by anyone: legal.py)."""
     c = s.cards[uid]
     out = {k.kw: k.param for k in c.card.keywords}
     for st in auras(s).get(uid, ()):
@@ -212,8 +212,6 @@ def keywords(s: State, uid: int) -> dict:
     for m in c.mods:
         for k in m.keywords:
             out[k.kw] = k.param
-    if c.engaged and "FLIGHT" in out:
-        del out["FLIGHT"]
     return out
 
 

@@ -177,7 +177,7 @@ def can_attack(eng, att: int, tgt: int, trait: str) -> bool:
     ktgt = B.keywords(s, tgt)
     if "ELUSIVE" in ktgt and t.times_attacked:
         return False
-    if "FLIGHT" in ktgt and "FLIGHT" not in katt:
+    if "FLIGHT" in ktgt and not t.engaged and "FLIGHT" not in katt:    # an engaged flyer loses FLIGHT
         return False
     return True
 
