@@ -36,9 +36,11 @@ def pass_(g, times: int = 1):
 
 
 def pass_to(g, phase: str, active: str | None = None, limit: int = 200):
-    """Everyone passes (answering no choice) until `phase` of `active`'s turn."""
+    """Everyone passes (answering no choice) until `phase` of `active`'s turn, or the game ends."""
     for _ in range(limit):
         s = g.state
+        if g.is_over:
+            return g
         if s.phase == phase and (active is None or s.active == active) and g.prompt.kind == "priority":
             return g
         p = g.prompt
