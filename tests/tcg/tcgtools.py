@@ -3,8 +3,8 @@ from megacorps import tcg
 from megacorps.tcg import Pass
 
 
-def scen(spec: dict, decks=("incarnes", "gnosts"), **options) -> tcg.Game:
-    return tcg.scenario(spec, options={"decks": list(decks), **options})
+def scen(spec: dict, decks=("incarnes", "gnosts"), seed: int = 0, **options) -> tcg.Game:
+    return tcg.scenario(spec, seed=seed, options={"decks": list(decks), **options})
 
 
 def pick(g, seat: str, needle: str):
