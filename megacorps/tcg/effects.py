@@ -168,6 +168,7 @@ class EffectsMixin:
             return
         u = int(key.split(":")[1])
         c = s.cards[u]
+        c.zone = "limbo"
         if e.to == "hand":
             c.zone = "hand"
             p.hand.append(u)

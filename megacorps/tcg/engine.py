@@ -357,6 +357,7 @@ class Engine(EffectsMixin):
             c = s.cards[a.card]
             self.pay(a.seat, c.card.value, c.card.trait_cost)
             s.players[a.seat].hand.remove(a.card)
+            c.zone = "limbo"
             self.log(rule("ABRUPTION"), f"{a.seat} deploys {c.name} at once (ABRUPTION)")
             yield from self.deploy(a.card, a.seat, from_hand=True)
             return False
@@ -408,6 +409,8 @@ class Engine(EffectsMixin):
             s.players[c.owner].market.remove(a.card)
         elif a.source == "reveal":
             s.players[a.seat].revealed = None
+        if a.source != "network":
+            c.zone = "limbo"                     # on its way to a slot
         else:
             if c.card.type == "company":
                 self.win(a.seat, f"{a.seat} buys {c.controller}'s company and wins (L670)")
@@ -535,6 +538,7 @@ class Engine(EffectsMixin):
             e = int(key.split(":")[1])
             budget -= s.cards[e].card.value
             p.main.remove(e)
+            s.cards[e].zone = "limbo"
             self.log(rule("DEAD DROP"), f"{seat} finds {self.name(e)} by DEAD DROP")
             slot = yield from self.choose(seat, f"Where does {self.name(e)} go?",
                                           [(slot_key(c.net, q), f"next to {c.name} at {q}") for q in free])
@@ -551,6 +555,7 @@ class Engine(EffectsMixin):
             s.players[a.seat].hand.remove(a.card)
         else:
             s.players[c.owner].market.remove(a.card)
+        c.zone = "limbo"
         self.log(rule("event"), f"{a.seat} plays {c.name}" + (f" on {self.target_label(a.target)}" if a.target else ""))
         target = self.freeze_target(a.target)
         yield from self.deploy(a.card, a.seat, from_hand=a.source == "hand")
@@ -890,6 +895,14 @@ class Engine(EffectsMixin):
         self.log(rule("sell"), f"{seat} sells {name} for {amount}M")
 
     # --- E: end (L642-658) -------------------------------------------------------------------
+    def sweep_orphans(self):
+        """Orphans are destroyed, into their owners' markets (L482, L654-655); INDESTRUCTIBLE ones stay (A34)."""
+        s = self.s
+        for net in s.seats:
+            for u in B.orphans(s, net):
+                if self.destroy(u, "orphan"):
+                    self.log(rule("orphan"), f"The orphan {self.name(u)} is destroyed")
+
     def end_phase(self, me: str):
         s = self.s
         if B.company_orphaned(s, me):
@@ -900,15 +913,14 @@ class Engine(EffectsMixin):
                       + (": a tie" if len(broke) == len(s.seats) else ""))
         for x in s.seats:
             s.players[x].pool = {t: 0 for t in TRAITS}
-        for net in s.seats:
-            for u in B.orphans(s, net):
-                if self.destroy(u, "orphan"):
-                    self.log(rule("orphan"), f"The orphan {self.name(u)} is destroyed")
+        self.sweep_orphans()
         for u in list(B.in_play_tops(s)):
             c = s.cards[u]
             if c.card.type == "event" and not B.has(s, u, "PERMANENT"):
                 self.leave_play(u, "market_bottom", "end of turn")
                 self.log(rule("event end"), f"{c.name} goes to the bottom of {c.owner}'s market")
+        if self.o.sweep_orphans_after_events:
+            self.sweep_orphans()
         for c in s.cards.values():
             c.damage.clear() if c.zone == "network" else None
             c.mods.clear()

@@ -49,6 +49,8 @@ class Options(BaseModel):
     crisis_match: Literal["at_most", "exactly"] = Field("at_most", description="A27")
     founder_sellable: bool = Field(True, description="A30")
     disengage_scope: Literal["controlled", "own_network"] = Field("controlled", description="A33")
+    sweep_orphans_after_events: bool = Field(True, description="Our ruling: cards left orphaned when the End "
+                                             "phase removes the events are swept at once too")
     shuffle_after_search: bool = Field(True, description="§1.4: shuffle every deck searched")
     max_turns: int = Field(400, ge=2, le=10_000, description="A safety stop: the game is a tie after this "
                                                             "many turns (the rules have none; decks run out first)")
