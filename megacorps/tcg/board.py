@@ -240,7 +240,7 @@ def buy_discount(s: State, buyer: str, uid: int) -> int:
     return off
 
 
-def card_matches(card, f: Filter) -> bool:
+def card_matches(card, f: Filter, printed_value: bool = True) -> bool:
     """The printed part of a filter (for cards not in play: searches, hands)."""
     if f.types and card.type not in f.types:
         return False
@@ -249,7 +249,7 @@ def card_matches(card, f: Filter) -> bool:
         return False
     if f.tags_any and not any(t.lower() in tags for t in f.tags_any):
         return False
-    if f.max_value is not None and card.value > f.max_value:
+    if printed_value and f.max_value is not None and card.value > f.max_value:
         return False
     if f.not_company and card.type == "company":
         return False
@@ -284,7 +284,7 @@ def matches(s: State, uid: int, f: Filter, source: int | None, controller: str) 
     c = s.cards[uid]
     if f.other_than_source and source is not None and uid == source:
         return False
-    if not card_matches(c.card, f.model_copy(update={"max_value": None})):
+    if not card_matches(c.card, f, printed_value=False):
         return False
     if f.max_value is not None and value(s, uid) > f.max_value:
         return False

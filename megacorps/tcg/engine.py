@@ -689,46 +689,64 @@ class Engine(EffectsMixin):
             self.leave_play(ev.uid, "market_bottom", "resolved")
 
     # --- state checks (notes §1.3, §1.9, UNIQUE, INDEPENDENT) ------------------------------------
+    def doomed_card(self):
+        """The first card in play that must be destroyed now, and why (the trait, or a DEMOLISHER
+        mark); None. Reads the state only (with the cache on)."""
+        s = self.s
+        for u in sorted(B.in_play_all(s)):
+            c = s.cards[u]
+            if B.has(s, u, "INDESTRUCTIBLE"):
+                continue
+            if c.doomed:
+                return u, None
+            t = B.destroyable_by_damage(s, u, self.o.zero_damage_destroys)
+            if t is not None:
+                return u, t
+        return None
+
     def state_checks(self):
         s = self.s
         while True:
             gone = [x for x in s.seats if s.cards[s.players[x].company].zone != "network"]
             if gone:
                 self.lose(gone, " and ".join(gone) + (" loses: the company was destroyed (L672)"))
-            changed = False
-            for u in sorted(B.in_play_all(s)):
-                c = s.cards[u]
-                if c.zone != "network":
-                    continue
-                if c.doomed and not B.has(s, u, "INDESTRUCTIBLE"):
-                    self.log(rule("DEMOLISHER"), f"{c.name} is destroyed ({c.doomed})")
-                    self.destroy(u, c.doomed)
-                    changed = True
-                    break
-                t = B.destroyable_by_damage(s, u, self.o.zero_damage_destroys)
-                if t is None or B.has(s, u, "INDESTRUCTIBLE"):
-                    continue
-                if (yield from self.offer_regeneration(u)):
-                    changed = True
-                    break
-                killer = s.cards[c.hit_by] if c.hit_by is not None else None
-                why = f"{c.damage.get(t, 0)} damage in {t}" if c.damage.get(t, 0) else f"{t} brought to 0"
-                if s.combat is not None and killer is not None and B.has(s, killer.uid, "ASSASSIN"):
-                    self.log(rule("ASSASSIN"), f"{c.name} is killed by the ASSASSIN {killer.name}: annihilated")
-                    self.annihilate(u, "ASSASSIN")
-                else:
-                    self.log(rule("destroy"), f"{c.name} is destroyed ({why})")
-                    self.destroy(u, why)
-                changed = True
-                break
-            if changed:
+            s.cache = {}
+            found = self.doomed_card()
+            s.cache = None
+            if found is not None:
+                yield from self.settle_doomed(*found)
                 continue
-            changed = self.unique_check()
-            if changed:
+            s.cache = {}
+            dup = self.unique_duplicate()
+            s.cache = None
+            if dup is not None:
+                c = s.cards[dup]
+                self.log(rule("UNIQUE"), f"{c.controller} controls two {c.name}: the newer one is destroyed")
+                self.destroy(dup, "UNIQUE")
                 continue
             changed = yield from self.independent_check()
             if not changed:
                 return
+
+    def settle_doomed(self, u: int, t: str | None):
+        """Destroy a doomed card: REGENERATE may save it from damage (L1087-1105); an ASSASSIN's
+        victim in combat is annihilated instead (L927-929)."""
+        s = self.s
+        c = s.cards[u]
+        if t is None:
+            self.log(rule("DEMOLISHER"), f"{c.name} is destroyed ({c.doomed})")
+            self.destroy(u, c.doomed)
+            return
+        if c.damage.get(t, 0) > 0 and (yield from self.offer_regeneration(u)):
+            return
+        killer = s.cards[c.hit_by] if c.hit_by is not None else None
+        why = f"{c.damage.get(t, 0)} damage in {t}" if c.damage.get(t, 0) else f"{t} brought to 0"
+        if s.combat is not None and killer is not None and B.has(s, killer.uid, "ASSASSIN"):
+            self.log(rule("ASSASSIN"), f"{c.name} is killed by the ASSASSIN {killer.name}: annihilated")
+            self.annihilate(u, "ASSASSIN")
+        else:
+            self.log(rule("destroy"), f"{c.name} is destroyed ({why})")
+            self.destroy(u, why)
 
     def offer_regeneration(self, u: int):
         """REGENERATE (L1087-1105): the controller may pay to cancel the destruction."""
@@ -768,21 +786,18 @@ class Engine(EffectsMixin):
             c.regenerated = True
         self.log(rule("REGENERATE"), f"{c.name} regenerates: all damage and changes removed")
 
-    def unique_check(self):
-        """UNIQUE (L1132-1141, A35): one player never controls two of the same name."""
+    def unique_duplicate(self) -> int | None:
+        """UNIQUE (L1132-1141, A35): one player never controls two of the same name; the newer goes."""
         s = self.s
-        seen: dict[tuple, int] = {}
+        seen: set = set()
         for u in sorted(B.in_play_tops(s), key=lambda u: s.cards[u].arrived):
             c = s.cards[u]
-            if not B.has(s, u, "UNIQUE"):
+            if not B.has(s, u, "UNIQUE") or B.has(s, u, "INDESTRUCTIBLE"):
                 continue
-            key = (c.controller, c.name)
-            if key in seen:
-                self.log(rule("UNIQUE"), f"{c.controller} controls two {c.name}: the newer one is destroyed")
-                self.destroy(u, "UNIQUE")
-                return True
-            seen[key] = u
-        return False
+            if (c.controller, c.name) in seen:
+                return u
+            seen.add((c.controller, c.name))
+        return None
 
     def independent_check(self):
         """INDEPENDENT (L1000-1002): an orphaned independent card moves at once to an anchored slot."""
