@@ -80,7 +80,7 @@ class Filter(Strict):
     crisis_at_most: int | None = None             # a CRISIS keyword with level <= this (ruling A27)
     adjacent_to_source: bool = False              # orthogonally next to the card the effect comes from
     same_network_as_source: bool = False
-    under_another: bool = False                   # bonded under another card (Recall Order)
+    under_another: bool = False                   # bonded under another card
     owned_by_you: bool = False
     other_than_source: bool = True
 
