@@ -110,6 +110,7 @@ class Engine(EffectsMixin):
             if start is None:
                 yield from self.setup()
             else:
+                yield from self.state_checks()      # a position set by hand obeys the rules at once
                 yield from self.turn(start)
             while True:
                 yield from self.turn()
