@@ -8,7 +8,7 @@ ruling A23), and for DEVELOPMENT the character engaged to pay.
 from __future__ import annotations
 
 from . import board as B
-from .cards import TRAITS, Filter
+from .cards import TRAITS
 from .log import rule
 from .state import Mod
 

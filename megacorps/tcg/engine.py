@@ -18,7 +18,7 @@ from .cards import TRAITS, Filter, Pool, Search
 from .effects import EffectsMixin
 from .log import LogEntry, rule
 from .options import Options
-from .state import CardInst, Combat, Player, State, StackItem
+from .state import CardInst, Player, State, StackItem
 
 
 class GameOver(Exception):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from . import board as B
-from .actions import ACTIONS, Attack, Bid, Buy, Choose, Pass, PlayEvent, Produce, action_to_dict
+from .actions import ACTIONS, Abrupt, Activate, Attack, Bid, Buy, Choose, Pass, PlayEvent, Produce, Sell
 from .cards import DeckFile, Pool, check_deck, sample_deck, sample_pool
 from .combat import blocker_candidates, can_retaliate
 from .engine import Engine
@@ -98,7 +98,7 @@ class Game:
         return self._legal[seat]
 
     def check(self, action) -> None:
-        if type(action).__name__ not in ACTIONS or not isinstance(action, tuple(ACTIONS.values())):
+        if not isinstance(action, tuple(ACTIONS.values())):
             raise IllegalAction(f"{action!r} is not an action of the trading card game")
         if self.is_over:
             raise IllegalAction(f"{action}: the game is over")
@@ -210,7 +210,6 @@ class Game:
 
     def public_text(self, action) -> str:
         """What the other seats are told of `action`."""
-        s = self.engine.s
         if isinstance(action, Bid):
             return f"{action.seat} makes a secret bid" if action.amount is not None else f"{action.seat} declines to bid"
         if isinstance(action, Choose):
@@ -231,12 +230,15 @@ class Game:
         if isinstance(action, Attack):
             return (f"{action.seat}'s {self.card_name(action.attacker)} attacks {self.card_name(action.target)} "
                     f"in {action.trait}" + (" (zone attack)" if action.zone else ""))
-        names = {"card": action.card} if hasattr(action, "card") else {}
-        text = str(action)
-        for uid in names.values():
-            text = text.replace(f"card {uid}", self.card_name(uid))
-        del s
-        return text
+        if isinstance(action, Activate):
+            what = "REGENERATE" if action.ability == -1 else "an ability"
+            tgt = f" on {self.engine.target_label(action.target)}" if action.target else ""
+            return f"{action.seat} activates {what} of {self.card_name(action.card)}{tgt}"
+        if isinstance(action, Abrupt):
+            return f"{action.seat} deploys {self.card_name(action.card)} at once (ABRUPTION)"
+        if isinstance(action, Sell):
+            return f"{action.seat} sells {self.card_name(action.card)}"
+        return str(action)
 
     def preview(self, action) -> str:
         """What `action` would do, in game terms, without changing the game."""
@@ -312,4 +314,4 @@ def scenario(spec: dict, seats=("Ana", "Nick"), seed: int = 0, options: Options 
     return Game(list(seats), seed, options, scenario=spec)
 
 
-__all__ = ["Game", "action_to_dict", "new_game"]
+__all__ = ["Game", "new_game", "scenario"]

@@ -1,7 +1,7 @@
 """The notes' acceptance tests from the rulebook text (§4.1, T2-T28; T1 is in test_cards.py).
 Each sets a position by hand and plays it through the checked door."""
 from megacorps import tcg
-from megacorps.tcg import Activate, Attack, Bid, Buy, Pass, PlayEvent, Produce, Sell
+from megacorps.tcg import Activate, Attack, Bid, Buy, PlayEvent, Produce, Sell
 from tcgtools import card, in_zone, labels, money, options, pass_, pass_to, pick, scen
 
 
@@ -354,8 +354,6 @@ def test_T26_surrounded_cards_only_for_penetrator_and_melee():
 
 def test_T27_a_trait_brought_to_zero_destroys_but_a_printed_zero_does_not():
     g = scen({"active": "Ana", "phase": "buy", "money": {"Ana": 9}, "pools": {"Ana": {"QE": 3}},
-              "hands": {"Ana": ["N17", "N17", "N17"]}, "decks": None} if False else
-             {"active": "Ana", "phase": "buy", "money": {"Ana": 9}, "pools": {"Ana": {"QE": 3}},
               "hands": {"Ana": ["N17", "N17", "N17"]},
               "networks": {"Nick": [{"id": "RN1", "at": [0, 1]}, {"id": "G8", "at": [0, -1]}]}})
     hunters, sanctuary = card(g, "Bargain Hunters"), card(g, "Sanctuary of the Quorum")

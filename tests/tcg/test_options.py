@@ -1,6 +1,6 @@
 """Each ruling's other reading, switched on by its option, changes play as documented."""
 from megacorps import tcg
-from megacorps.tcg import Activate, Attack, Bid, Buy, Pass, PlayEvent, Produce, Sell, board
+from megacorps.tcg import Activate, Attack, Bid, Buy, PlayEvent, Produce, Sell
 from tcgtools import card, in_zone, labels, money, options, pass_, pass_to, pick, scen
 
 

@@ -1,7 +1,7 @@
 """The sample pool's own behaviours, written as data, work: companies, founders, resources and a
 few main cards not met elsewhere."""
 from megacorps.tcg import Activate, Buy, PlayEvent, Produce, board
-from tcgtools import card, in_zone, labels, money, pass_, pass_to, pick, scen
+from tcgtools import card, labels, money, pass_, pick, scen
 
 
 def test_gnost_company_draws_once_a_turn_when_a_psionic_event_resolves():

@@ -5,7 +5,7 @@ upkeep while it can afford it, sell a card rather than go broke."""
 from __future__ import annotations
 
 from ...bots.protocol import BaseBot, Decision
-from ..actions import Activate, Attack, Bid, Buy, Choose, Pass, PlayEvent, Produce, Sell
+from ..actions import Activate, Attack, Bid, Buy, Choose, Pass, Produce, Sell
 from ..cards import sample_pool
 
 RESERVE = 2
