@@ -258,7 +258,10 @@ class EffectsMixin:
         s.stack.remove(item)
         self.log(rule("CANCEL"), f"{item.label} is cancelled")
         if item.kind == "event" and s.cards[item.source].zone == "network":
-            self.leave_play(item.source, "market_top", "destroyed")
+            if self.o.cancelled_events == "annihilated":
+                self.annihilate(item.source, "cancelled")
+            else:
+                self.leave_play(item.source, "market_top", "destroyed")
 
     def fx_annihilate(self, e, ctx):
         u = self.target_card(e, ctx)

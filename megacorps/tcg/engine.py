@@ -287,6 +287,8 @@ class Engine(EffectsMixin):
     def reveal(self, me: str):
         p = self.s.players[me]
         if not p.resource:
+            if self.o.empty_resource_deck_loses:
+                self.lose([me], f"{me} has no resource card to reveal and loses (option)")
             self.log(rule("reveal"), f"{me}'s resource deck is empty: no reveal")
             return
         u = p.resource.pop()
@@ -781,7 +783,8 @@ class Engine(EffectsMixin):
         if c.zone != "network":
             return
         c.damage.clear()
-        c.mods.clear()
+        if self.o.regenerate_clears_changes:
+            c.mods.clear()
         c.doomed = None
         if self.s.combat is not None:
             c.regenerated = True
@@ -900,6 +903,8 @@ class Engine(EffectsMixin):
                 c.zone = "market"
                 p.market.append(u)
                 self.log(rule("UNIQUE"), f"{me} must sell the copy of {c.name} in hand for {c.card.value}M")
+                if self.o.unique_sales_use_the_sale:
+                    s.sold_this_phase = True
 
     def sell(self, seat: str, uid: int):
         s = self.s
@@ -923,7 +928,8 @@ class Engine(EffectsMixin):
         s = self.s
         if B.company_orphaned(s, me):
             self.lose([me], f"{me}'s company has no card next to it at the End phase: {me} loses (L647-649)")
-        broke = [x for x in s.seats if s.players[x].money <= 0]
+        broke = [x for x in s.seats if s.players[x].money <= 0
+                 and (self.o.broke_check == "everyone" or x == me)]
         if broke:
             self.lose(broke, " and ".join(broke) + " has no money at the End phase and loses (L651, L664-665)"
                       + (": a tie" if len(broke) == len(s.seats) else ""))

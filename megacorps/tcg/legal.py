@@ -41,7 +41,8 @@ def priority_actions(eng, seat: str, main: str | None) -> list:
     elif main == "challenge":
         out += attack_actions(eng, seat)
     elif main == "divest" and not s.sold_this_phase:
-        out += [Sell(seat, u) for u in s.networks[seat].values() if can_sell(eng, seat, u)]
+        nets = s.seats if eng.o.sell_from_rival_network else [seat]
+        out += [Sell(seat, u) for net in nets for u in s.networks[net].values() if can_sell(eng, seat, u)]
     return out
 
 
@@ -132,8 +133,8 @@ def buy_actions(eng, seat: str) -> list:
 
 
 def can_sell(eng, seat: str, u: int) -> bool:
-    """One card a Divest phase: yours (owner and controller), in your network, disengaged, not
-    LOYAL, not the company (L629-640, A30, A31)."""
+    """One card a Divest phase: yours (owner and controller), in your network (A31), disengaged,
+    not LOYAL, not the company (L629-640, A30)."""
     s = eng.s
     c = s.cards[u]
     if c.owner != seat or c.controller != seat or c.engaged or c.card.type == "company":

@@ -27,6 +27,12 @@ class Options(BaseModel):
     resolved_events: Literal["stay_until_end", "leave_at_once"] = Field(
         "stay_until_end", description="X8: a resolved event stays in its slot until the End phase, or goes to "
         "the bottom of its owner's market at once")
+    broke_check: Literal["everyone", "active_player"] = Field(
+        "everyone", description="X9: at the start of an End phase, every player at 0M loses, or only the active one")
+    cancelled_events: Literal["destroyed", "annihilated"] = Field(
+        "destroyed", description="X10: a cancelled event is destroyed (to its owner's market) or annihilated")
+    unique_sales_use_the_sale: bool = Field(False, description="X15: do the forced UNIQUE sales from hand use up "
+                                            "the Divest phase's one sale")
     producers: Literal["characters", "any_card"] = Field("characters", description="A4: which cards may be "
                                                          "engaged to produce traits")
     production_amount: Literal["current", "printed"] = Field("current", description="A4: a producing card gives "
@@ -48,6 +54,12 @@ class Options(BaseModel):
     mutation_placement: Literal["bonded", "adjacent"] = Field("bonded", description="A25")
     crisis_match: Literal["at_most", "exactly"] = Field("at_most", description="A27")
     founder_sellable: bool = Field(True, description="A30")
+    sell_from_rival_network: bool = Field(False, description="A31: may you sell a card you own and control "
+                                          "that sits in the rival's network")
+    regenerate_clears_changes: bool = Field(True, description="A37: REGENERATE removes the changes until the end "
+                                            "of the turn as well as the damage")
+    empty_resource_deck_loses: bool = Field(False, description="Our ruling: an empty resource deck skips the "
+                                            "reveal; True makes it lose like an empty main deck")
     disengage_scope: Literal["controlled", "own_network"] = Field("controlled", description="A33")
     sweep_orphans_after_events: bool = Field(True, description="Our ruling: cards left orphaned when the End "
                                              "phase removes the events are swept at once too")

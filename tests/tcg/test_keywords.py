@@ -213,3 +213,28 @@ def test_option_no_bidding():
     from megacorps import tcg
     g = tcg.new_game(["Ana", "Nick"], seed=2, options={"bidding": False})
     assert g.prompt.kind == "choose" and money(g) == {"Ana": 10, "Nick": 10}
+
+
+def test_annihilate_by_an_event_is_for_good():
+    g = scen({"active": "Ana", "phase": "buy", "money": {"Ana": 9}, "pools": {"Ana": {"QI": 1}},
+              "hands": {"Ana": ["N15"]}, "networks": {"Nick": [{"id": "G1", "at": [0, 1]}, {"id": "G3", "at": [0, -1]}]}})
+    acolyte, seer = card(g, "Gnost Acolyte"), card(g, "Magellan Seer")
+    erasure = card(g, "Erasure Protocol", "hand")
+    targets = {a.target for a in g.legal_actions("Ana") if isinstance(a, PlayEvent) and a.card == erasure}
+    assert f"card:{acolyte}" in targets and f"card:{seer}" not in targets     # worth 2M or less
+    g.apply(PlayEvent("Ana", erasure, f"card:{acolyte}"))
+    pick(g, "Ana", "slot:Ana:0:1")
+    pass_(g, 2)
+    assert in_zone(g, acolyte) == "annihilated"
+    assert not any(isinstance(a, Buy) and a.card == acolyte for a in g.legal_actions("Ana"))
+
+
+def test_a_penetrator_attacks_a_card_under_another():
+    g = scen({"active": "Ana", "phase": "challenge",
+              "networks": {"Ana": [{"id": "C1", "at": [0, 1], "pile": ["C6"]}, {"id": "C8", "at": [0, -1]}],
+                           "Nick": [{"id": "I1", "at": [0, 1], "pile": ["I4"]}]}}, decks=("corporation", "incarnes"))
+    neo = card(g, "Vat-Born Neonate")
+    hide = g.state.cards[neo].pile[0]
+    clerk, raider = card(g, "Nanoblood Clerk"), card(g, "Corporate Raider")
+    legal = g.legal_actions("Ana")
+    assert Attack("Ana", clerk, hide, "QC") in legal and Attack("Ana", raider, hide, "QC") not in legal

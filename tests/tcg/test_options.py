@@ -1,6 +1,6 @@
 """Each ruling's other reading, switched on by its option, changes play as documented."""
 from megacorps import tcg
-from megacorps.tcg import Activate, Attack, Bid, Buy, PlayEvent, Produce, Sell
+from megacorps.tcg import Activate, Attack, Bid, Buy, PlayEvent, Produce, Sell, board
 from tcgtools import card, in_zone, labels, money, options, pass_, pass_to, pick, scen
 
 
@@ -179,3 +179,59 @@ def test_reveal_buy_through_the_buy_phase():
     assert Buy("Ana", "reveal", hunters) in g.legal_actions("Ana")
     pass_to(g, "challenge", "Ana")
     assert in_zone(g, hunters) == "resource"
+
+
+def test_broke_check_active_player_only():
+    for rule, over in (("everyone", True), ("active_player", False)):
+        g = scen({"active": "Ana", "phase": "divest", "money": {"Ana": 3, "Nick": 0}}, broke_check=rule)
+        pass_(g, 2)
+        assert g.is_over == over
+
+
+def test_cancelled_events_annihilated():
+    g = scen({"active": "Ana", "phase": "buy", "money": {"Ana": 9, "Nick": 9}, "pools": {"Nick": {"QE": 2}},
+              "hands": {"Ana": ["N8"], "Nick": ["G11"]}}, cancelled_events="annihilated")
+    panic = card(g, "Market Panic", "hand")
+    g.apply(PlayEvent("Ana", panic))
+    pick(g, "Ana", "slot:Ana:0:1")
+    g.apply(PlayEvent("Nick", card(g, "Mind Shield", "hand"), f"stack:{g.state.stack[-1].sid}"))
+    pick(g, "Nick", "slot:Nick:0:1")
+    pass_(g, 2)
+    assert in_zone(g, panic) == "annihilated"
+
+
+def test_unique_sales_use_the_sale_option():
+    spec = {"active": "Ana", "phase": "divest", "hands": {"Ana": ["N12"]},
+            "networks": {"Ana": [{"id": "N12", "at": [0, 1]}, {"id": "I1", "at": [0, -1]}]}}
+    for rule, can_sell in ((False, True), (True, False)):
+        g = scen(spec, unique_sales_use_the_sale=rule)
+        assert (Sell("Ana", card(g, "Vat-Born Neonate")) in g.legal_actions("Ana")) == can_sell
+
+
+def test_sell_from_rival_network_option():
+    spec = {"active": "Ana", "phase": "divest", "networks": {"Nick": [{"id": "I1", "at": [0, 1], "controller": "Ana"}]}}
+    for rule in (False, True):
+        g = scen(spec, sell_from_rival_network=rule)
+        assert (Sell("Ana", card(g, "Vat-Born Neonate")) in g.legal_actions("Ana")) == rule
+
+
+def test_regenerate_clears_changes_option():
+    for rule, qc in ((True, 4), (False, 6)):
+        g = scen({"active": "Ana", "phase": "buy", "money": {"Ana": 9}, "pools": {"Ana": {"QC": 1}},
+                  "founders": {"Ana": "X6"}, "hands": {"Ana": ["I10"]},
+                  "networks": {"Ana": [{"id": "X4", "at": [0, 1]}]}}, regenerate_clears_changes=rule)
+        raamaa = card(g, "Raamaa")
+        g.apply(PlayEvent("Ana", card(g, "Primal Surge", "hand"), f"card:{raamaa}"))
+        pick(g, "Ana", "slot:Ana:0:2")
+        pass_(g, 2)
+        g.state.cards[raamaa].damage["QC"] = 1        # as if hit
+        g.state.cache = {}
+        g.apply(Activate("Ana", raamaa, -1, f"card:{card(g, 'Compulsive Customers')}"))
+        pass_(g, 2)
+        assert not g.state.cards[raamaa].damage and board.traits(g.state, raamaa)["QC"] == qc
+
+
+def test_empty_resource_deck_loses_option():
+    for rule in (False, True):
+        g = scen({"active": "Ana", "phase": "accounting", "resources": {"Ana": []}}, empty_resource_deck_loses=rule)
+        assert g.is_over == rule
