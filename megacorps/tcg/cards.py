@@ -205,6 +205,25 @@ Effect = Annotated[Union[EFFECT_MODELS], Field(discriminator="verb")]
 VERBS = tuple(m.model_fields["verb"].annotation.__args__[0] for m in EFFECT_MODELS)
 
 
+# what kind of target each verb acts on when it acts on "the target" (None: it needs none)
+NEEDS_TARGET = {"deal_damage": "card", "engage": "card", "bond": "card", "unbond_redeploy": "card", "cancel": "stack",
+                "annihilate": "card", "destroy": "card", "modify": "card", "heal": "card",
+                "discard_from_hand": "opponent", "move": "empty_slot", "swap": "card"}
+
+
+def check_targets(target: "Target | None", effects: list) -> None:
+    """Raise ValueError if an effect needs a kind of target the card does not name."""
+    for i, e in enumerate(effects):
+        need = NEEDS_TARGET.get(e.verb)
+        if need is None or getattr(e, "to", "target") != "target":
+            continue
+        kind = None if target is None else ("stack" if target.kind in ("event", "ability") else target.kind)
+        if kind != need:
+            raise ValueError(f"effects[{i}] ({e.verb}) acts on a target of kind "
+                             f"{'event or ability' if need == 'stack' else need}; the card's target is "
+                             f"{'missing' if target is None else target.kind}")
+
+
 class Cost(Strict):
     money: int = Field(0, ge=0)
     traits: dict[Trait, int] = {}
@@ -221,6 +240,11 @@ class Ability(Strict):
     effects: list[Effect]
     text: str = ""
 
+    @model_validator(mode="after")
+    def _targets_fit(self):
+        check_targets(self.target, self.effects)
+        return self
+
 
 class Trigger(Strict):
     """Something that happens by itself. `deployed` effects skip the rules stack (notes §1.13)."""
@@ -231,6 +255,15 @@ class Trigger(Strict):
     optional: bool = False
     target: Target | None = None
     effects: list[Effect]
+
+    @model_validator(mode="after")
+    def _targets_fit(self):
+        if self.when == "deployed":           # other triggers have no target to act on
+            check_targets(self.target, self.effects)
+        elif self.target is not None or any(NEEDS_TARGET.get(e.verb) and getattr(e, "to", "target") == "target"
+                                            for e in self.effects):
+            raise ValueError(f"a '{self.when}' trigger cannot take a target")
+        return self
 
 
 class ValueIf(Strict):
@@ -297,6 +330,7 @@ class Card(Strict):
             raise ValueError("only the red deck's company has type company")
         if self.effects and self.type != "event":
             raise ValueError("only events have top-level effects (other cards use abilities or triggers)")
+        check_targets(self.target, self.effects)
         return self
 
     @property

@@ -103,3 +103,27 @@ def test_the_effect_verbs_cover_the_issue_list():
     for verb in ("deal_damage", "gain_money", "lose_money", "engage", "draw", "search", "bond",
                  "unbond_redeploy", "cancel", "annihilate", "destroy", "modify"):
         assert verb in VERBS
+
+
+def test_an_effect_without_the_target_it_needs_is_named():
+    with pytest.raises(BadDataFile, match=r"cards\[3\] \(id 'FI'\)\.abilities\[0\].*move\) acts on a target of kind empty_slot"):
+        parse_cards(_one_card_file(abilities=[{"target": {"kind": "card"}, "effects": [{"verb": "move"}]}]))
+    with pytest.raises(BadDataFile, match=r"deal_damage\) acts on a target of kind card; the card's target is missing"):
+        parse_cards(_one_card_file(abilities=[{"effects": [{"verb": "deal_damage", "trait": "QI", "amount": 1}]}]))
+    with pytest.raises(BadDataFile, match=r"cannot take a target"):
+        parse_cards(_one_card_file(triggers=[{"when": "start_of_turn", "effects": [{"verb": "destroy"}]}]))
+
+
+def test_a_players_own_card_and_deck_play_without_python():
+    from megacorps import tcg
+    mine = {"id": "MY1", "name": "Night Courier", "deck": "main", "type": "character", "value": 2,
+            "traits": {"QI": 1, "QC": 2}, "keywords": [{"kw": "FLIGHT"}],
+            "abilities": [{"cost": {"engage_self": True}, "target": {"kind": "card"},
+                           "effects": [{"verb": "deal_damage", "trait": "QC", "amount": 1}]}]}
+    deck = json.loads((DATA / "decks" / "incarnes.json").read_text())
+    deck["main"] = {"MY1": 4, **{k: v for k, v in deck["main"].items() if k != "I1"}}
+    g = tcg.new_game(["Ana", "Nick"], seed=3, options={"decks": [deck, "gnosts"], "extra_cards": [mine]})
+    assert sum(g.state.cards[u].card.id == "MY1" for u in g.state.players["Ana"].main + g.state.players["Ana"].hand) == 4
+    with pytest.raises(ValueError, match=r"option decks\[0\].*main\.MY1: 5 copies"):
+        tcg.new_game(["Ana", "Nick"], options={"decks": [dict(deck, main={**deck["main"], "MY1": 5}), "gnosts"],
+                                               "extra_cards": [mine]})
