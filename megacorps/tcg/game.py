@@ -9,6 +9,7 @@ from .actions import ACTIONS, Abrupt, Activate, Attack, Bid, Buy, Choose, Pass, 
 from .cards import DeckFile, Pool, check_deck, sample_deck, sample_pool
 from .combat import blocker_candidates, can_retaliate
 from .engine import Engine
+from .explain import why_not
 from .legal import legal_actions
 from .options import SEATS, Options, parse_options
 from .scenario import apply_scenario
@@ -116,12 +117,14 @@ class Game:
     def why_not(self, action) -> str:
         p = self._prompt
         if p.kind == "choose":
+            if not isinstance(action, Choose):
+                return f"{p.text}: answer with one of the choices offered"
             return f"the choice is among {', '.join(k for k, _ in p.options[:8])}" + ("..." if len(p.options) > 8 else "")
         if p.kind == "bid":
             return f"a bid is a whole number from 0 to {self.options.max_bid}, or None to decline"
         if isinstance(action, Choose | Bid):
-            return f"{self._prompt.text}: there is no choice to make"
-        return f"{p.text}; that card, cost, target or timing does not fit the rules"
+            return f"{p.text}: there is no choice to make"
+        return why_not(self.engine, p, action)
 
     def apply(self, action) -> "Game":
         self.check(action)

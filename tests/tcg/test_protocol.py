@@ -9,7 +9,7 @@ import pytest
 
 from megacorps import tcg
 from megacorps.errors import BadSaveFile, IllegalAction
-from megacorps.tcg import Attack, Bid, Buy, Choose, Pass, PlayEvent, Produce, action_from_dict, action_to_dict
+from megacorps.tcg import Attack, Bid, Buy, Choose, Pass, PlayEvent, Produce, Sell, action_from_dict, action_to_dict
 from tcgtools import card, pick, scen
 
 
@@ -230,3 +230,32 @@ def test_preview_describes_a_challenge_without_changing_anything():
 def test_every_log_line_has_a_rule_reference():
     g = random_game(2, 200)
     assert g.log and all(e.rule and ("L" in e.rule) for e in g.log)
+
+
+def test_refusals_say_why_in_game_terms():
+    g = scen({"active": "Ana", "phase": "buy", "money": {"Ana": 3, "Nick": 5}, "turns_done": {"Nick": 1},
+              "hands": {"Ana": ["X8", "N8"]},
+              "networks": {"Nick": [{"id": "G5", "at": [0, 1], "engaged": True}, {"id": "RN2", "at": [0, -1]}]}})
+    cases = [
+        (Buy("Ana", "hand", card(g, "Incarnate Hierarch", "hand")), "it costs 4M and Ana has 3M"),
+        (Buy("Ana", "hand", card(g, "Market Panic", "hand")), "it is played, not bought"),
+        (Buy("Ana", "network", card(g, "Veiled Pilgrim")), "before the end of Nick's second turn"),
+        (Attack("Ana", g.state.players["Ana"].founder, card(g, "Veiled Pilgrim"), "QC"), "Challenge phase"),
+        (Sell("Ana", g.state.players["Ana"].founder), "Divest phase"),
+        (Produce("Ana", card(g, "Veiled Pilgrim"), "QI"), "not Ana's card"),
+    ]
+    for action, reason in cases:
+        with pytest.raises(IllegalAction, match=reason):
+            g.apply(action)
+    g = scen({"active": "Ana", "phase": "buy", "money": {"Ana": 9}, "turns_done": {"Nick": 4},
+              "networks": {"Nick": [{"id": "RN2", "at": [0, 1], "engaged": True}, {"id": "G5", "at": [0, -1]}]}})
+    with pytest.raises(IllegalAction, match="LOYAL"):
+        g.apply(Buy("Ana", "network", card(g, "Loyal Subscribers")))
+    with pytest.raises(IllegalAction, match="not engaged"):
+        g.apply(Buy("Ana", "network", card(g, "Veiled Pilgrim")))
+    g = scen({"active": "Ana", "phase": "challenge", "networks": {"Ana": [{"id": "I1", "at": [0, 1]}],
+                                                                 "Nick": [{"id": "I5", "at": [0, 1]}]}})
+    with pytest.raises(IllegalAction, match="flies"):
+        g.apply(Attack("Ana", card(g, "Vat-Born Neonate"), card(g, "Hornet Swarm"), "QC"))
+    with pytest.raises(IllegalAction, match="has no QI"):
+        g.apply(Attack("Ana", card(g, "Vat-Born Neonate"), card(g, "Hornet Swarm"), "QI"))
