@@ -432,7 +432,7 @@ class Engine(EffectsMixin):
         for u in [uid, *c.pile]:
             x = s.cards[u]
             x.epoch += 1
-            x.last_exit = "moved"
+            x.last_exit = "bought"
             x.damage.clear()
             x.mods.clear()
         c.net = c.pos = None

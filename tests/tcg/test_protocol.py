@@ -259,3 +259,27 @@ def test_refusals_say_why_in_game_terms():
         g.apply(Attack("Ana", card(g, "Vat-Born Neonate"), card(g, "Hornet Swarm"), "QC"))
     with pytest.raises(IllegalAction, match="has no QI"):
         g.apply(Attack("Ana", card(g, "Vat-Born Neonate"), card(g, "Hornet Swarm"), "QI"))
+
+
+def test_determinism_across_processes():
+    import os
+    import subprocess
+    import sys
+    code = ("import hashlib, random\n"
+            "from megacorps import tcg\n"
+            "from megacorps.tcg import Pass\n"
+            "g = tcg.new_game(['Ana', 'Nick'], seed=21, options={'decks': ['gnosts', 'corporation']})\n"
+            "rng = random.Random(21)\n"
+            "for _ in range(300):\n"
+            "    if g.is_over: break\n"
+            "    acts = g.legal_actions(g.deciders[0])\n"
+            "    busy = [a for a in acts if not isinstance(a, Pass)]\n"
+            "    g.apply(rng.choice(busy) if busy and rng.random() < 0.6 else rng.choice(acts))\n"
+            "print(hashlib.sha256((g.to_json() + g.view(None).model_dump_json()).encode()).hexdigest())\n")
+    outs = set()
+    for hashseed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hashseed)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        outs.add(out.stdout.strip())
+    assert len(outs) == 1 and len(next(iter(outs))) == 64
+
