@@ -563,7 +563,7 @@ class Engine(EffectsMixin):
         target = self.freeze_target(a.target)
         yield from self.deploy(a.card, a.seat, from_hand=a.source == "hand")
         item = StackItem(s.next_sid, "event", a.card, c.epoch, a.seat, list(c.card.effects), target,
-                         label=f"{c.name} ({a.seat})")
+                         label=f"{c.name} ({a.seat})", spec=c.card.target)
         s.next_sid += 1
         s.stack.append(item)
 
@@ -595,7 +595,7 @@ class Engine(EffectsMixin):
             s.cards[other].engaged = True
         target = self.freeze_target(a.target)
         item = StackItem(s.next_sid, "ability", a.card, c.epoch, a.seat, list(ab.effects), target,
-                         label=f"{c.name}'s ability ({a.seat})", engaged_other=other)
+                         label=f"{c.name}'s ability ({a.seat})", engaged_other=other, spec=ab.target)
         s.next_sid += 1
         s.stack.append(item)
         self.log(rule("ability"), f"{a.seat} activates {c.name}'s ability"
@@ -661,10 +661,14 @@ class Engine(EffectsMixin):
             return None
         if t[0] == "card":
             _, u, net, pos = t
-            c = s.cards[u]
             if pos is None:                      # a bonded card: targeted while it stays in play
-                return u if c.zone == "network" else None
-            now = s.networks[net].get(pos)
+                now = u if s.cards[u].zone == "network" else None
+            else:                                # a slot: whatever card stands there now (L946-951)
+                now = s.networks[net].get(pos)
+            if now is not None and item.spec is not None and not (
+                    B.matches(s, now, item.spec.filter, item.source, item.controller) and not B.camouflaged(s, now)):
+                self.log(rule("resolve"), f"{self.name(now)} is no longer a legal target: that part does nothing")
+                return None
             return now
         if t[0] == "stack":
             return next((i for i in s.stack if i.sid == t[1]), None)

@@ -79,6 +79,7 @@ class StackItem:
     target: object = None            # ("card", uid, net, pos) | ("stack", sid) | ("seat", name) | ("slot", net, pos)
     label: str = ""
     engaged_other: int | None = None
+    spec: object = None              # the card's Target, checked again on resolution
 
 
 @dataclass

@@ -238,3 +238,18 @@ def test_a_penetrator_attacks_a_card_under_another():
     clerk, raider = card(g, "Nanoblood Clerk"), card(g, "Corporate Raider")
     legal = g.legal_actions("Ana")
     assert Attack("Ana", clerk, hide, "QC") in legal and Attack("Ana", raider, hide, "QC") not in legal
+
+
+def test_a_target_is_checked_again_when_the_effect_resolves():
+    g = scen({"active": "Ana", "phase": "buy", "money": {"Ana": 9}, "pools": {"Ana": {"QI": 1}},
+              "hands": {"Ana": ["N15"]}, "networks": {"Nick": [{"id": "N4", "at": [0, 1]}, {"id": "I1", "at": [0, 2]}]}})
+    road = card(g, "Ring Highway")
+    g.apply(PlayEvent("Ana", card(g, "Erasure Protocol", "hand"), f"card:{road}"))
+    pick(g, "Ana", "slot:Ana:0:1")
+    g.apply(Activate("Nick", road, 0))             # Nick answers: tokens raise the road's value above 2M
+    pick(g, "Nick", "Vat-Born Neonate")
+    pass_(g, 2)
+    assert g.state.cards[road].tokens == 1
+    pass_(g, 2)
+    assert in_zone(g, road) == "network"
+    assert any("no longer a legal target" in e.text for e in g.log)
