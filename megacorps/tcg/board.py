@@ -215,6 +215,13 @@ def keywords(s: State, uid: int) -> dict:
     return out
 
 
+def abilities(s: State, uid: int) -> list:
+    """The activated abilities a top card can use: its own, then those of the cards bonded under
+    it, which lend their written abilities to the top card (L935-937)."""
+    c = s.cards[uid]
+    return [*c.card.abilities, *(ab for u in c.pile for ab in s.cards[u].card.abilities)]
+
+
 def has(s: State, uid: int, kw: str) -> bool:
     return kw in keywords(s, uid)
 

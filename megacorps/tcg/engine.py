@@ -580,7 +580,7 @@ class Engine(EffectsMixin):
             s.stack.append(item)
             self.log(rule("REGENERATE"), f"{a.seat} activates REGENERATE of {c.name}")
             return True
-        ab = c.card.abilities[a.ability]
+        ab = B.abilities(s, a.card)[a.ability]
         cost = ab.cost
         self.pay(a.seat, cost.money, cost.traits)
         if cost.engage_self:

@@ -86,9 +86,9 @@ def why_not(eng, prompt, action) -> str:
             return f"{seat} controls no such card in play"
         if action.ability == -1:
             return f"{c.name} has no REGENERATE to use now (it needs damage or changes, and its cost)"
-        if not 0 <= action.ability < len(c.card.abilities):
+        if not 0 <= action.ability < len(B.abilities(s, c.uid)):
             return f"{c.name} has no ability number {action.ability}"
-        cost = c.card.abilities[action.ability].cost
+        cost = B.abilities(s, c.uid)[action.ability].cost
         if cost.engage_self and c.engaged:
             return f"{c.name} is engaged"
         if cost.once_per_turn and action.ability in c.used:

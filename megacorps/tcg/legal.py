@@ -86,7 +86,7 @@ def ability_actions(eng, seat: str, main: str | None) -> list:
         c = s.cards[u]
         if c.controller != seat:
             continue
-        for i, ab in enumerate(c.card.abilities):
+        for i, ab in enumerate(B.abilities(s, u)):
             cost = ab.cost
             if cost.engage_self and c.engaged:
                 continue

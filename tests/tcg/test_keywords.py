@@ -253,3 +253,16 @@ def test_a_target_is_checked_again_when_the_effect_resolves():
     pass_(g, 2)
     assert in_zone(g, road) == "network"
     assert any("no longer a legal target" in e.text for e in g.log)
+
+
+def test_a_bonded_card_lends_its_written_ability_to_the_top_card():
+    g = scen({"active": "Ana", "phase": "buy", "money": {"Ana": 5},
+              "networks": {"Ana": [{"id": "C7", "at": [0, 1], "pile": ["G2"]},
+                                   {"id": "C1", "at": [0, -1], "damage": {"QI": 1}}]}}, decks=("corporation", "gnosts"))
+    mech, clerk = card(g, "Exo-Frame Mech"), card(g, "Nanoblood Clerk")
+    heal = Activate("Ana", mech, 0, f"card:{clerk}")
+    assert heal in g.legal_actions("Ana")
+    g.apply(heal)
+    assert g.state.cards[mech].engaged                 # the pile's top engages to pay
+    pass_(g, 2)
+    assert not g.state.cards[clerk].damage
