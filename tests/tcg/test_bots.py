@@ -45,3 +45,9 @@ def test_the_heuristic_bot_beats_the_random_bot():
         play_out(g, {x: HeuristicBot(seed) if x == smart else RandomBot(seed) for x in g.seats})
         wins += g.winners() == [smart]
     assert wins >= 13
+
+
+def test_the_balance_table_counts_every_game_once():
+    from megacorps.tcg.balance import balance
+    table = balance(2, "Random")
+    assert len(table) == 6 and all(sum(v) == 2 for v in table.values())
