@@ -127,3 +127,18 @@ def test_a_players_own_card_and_deck_play_without_python():
     with pytest.raises(ValueError, match=r"option decks\[0\].*main\.MY1: 5 copies"):
         tcg.new_game(["Ana", "Nick"], options={"decks": [dict(deck, main={**deck["main"], "MY1": 5}), "gnosts"],
                                                "extra_cards": [mine]})
+
+
+def test_a_game_with_own_cards_and_deck_saves_and_loads():
+    from megacorps import tcg
+    from megacorps.tcg import Pass
+    mine = {"id": "MY1", "name": "Night Courier", "deck": "main", "type": "character", "value": 2,
+            "traits": {"QI": 1, "QC": 2}}
+    deck = json.loads((DATA / "decks" / "incarnes.json").read_text())
+    deck["main"] = {"MY1": 4, **{k: v for k, v in deck["main"].items() if k != "I1"}}
+    g = tcg.new_game(["Ana", "Nick"], seed=3, options={"decks": [deck, "gnosts"], "extra_cards": [mine]})
+    for _ in range(40):
+        acts = g.legal_actions(g.deciders[0])
+        g.apply(next((a for a in acts if not isinstance(a, Pass)), acts[0]))
+    again = tcg.Game.from_json(g.to_json())
+    assert again.to_json() == g.to_json() and again.view("Ana") == g.view("Ana")
