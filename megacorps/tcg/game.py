@@ -119,6 +119,8 @@ class Game:
         if p.kind == "choose":
             if not isinstance(action, Choose):
                 return f"{p.text}: answer with one of the choices offered"
+            if p.private:                    # a search or a looked-at hand: never listed in a message
+                return f"{p.text}: that is not one of the choices offered"
             return f"the choice is among {', '.join(k for k, _ in p.options[:8])}" + ("..." if len(p.options) > 8 else "")
         if p.kind == "bid":
             return f"a bid is a whole number from 0 to {self.options.max_bid}, or None to decline"

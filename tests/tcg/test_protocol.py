@@ -283,3 +283,13 @@ def test_determinism_across_processes():
         outs.add(out.stdout.strip())
     assert len(outs) == 1 and len(next(iter(outs))) == 64
 
+
+
+def test_a_refusal_never_lists_a_private_choice():
+    g = scen({"active": "Ana", "phase": "buy", "money": {"Ana": 9}, "pools": {"Ana": {"QC": 3}},
+              "hands": {"Ana": ["X8"]}, "mains": {"Ana": ["X12", "I3"]}})
+    g.apply(Buy("Ana", "hand", card(g, "Incarnate Hierarch", "hand")))
+    pick(g, "Ana", "slot:Ana:0:1")
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Choose("Ana", "card:99999"))
+    assert "card:" not in str(err.value).replace("card:99999", "") and "Lineage" not in str(err.value)
