@@ -32,10 +32,6 @@ def cached(fn):
     return wrapper
 
 
-def top_at(s: State, net: str, pos: Pos) -> int | None:
-    return s.networks[net].get(pos)
-
-
 def in_play_tops(s: State) -> list[int]:
     return [uid for net in s.seats for uid in s.networks[net].values()]
 

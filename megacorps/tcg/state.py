@@ -47,10 +47,6 @@ class CardInst:
     def name(self) -> str:
         return self.card.name
 
-    @property
-    def in_play(self) -> bool:
-        return self.zone == "network"
-
 
 @dataclass
 class Player:
