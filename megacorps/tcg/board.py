@@ -162,6 +162,9 @@ def auras(s: State) -> dict:
     for src_uid in in_play_all(s):
         src = s.cards[src_uid]
         for st in src.card.statics:
+            if not (st.traits or st.keywords or st.value_per_token or st.value_if or st.production_bonus
+                    or st.attack_needs_bonded_character):
+                continue                  # a price rule only (buy_discount): it changes no card
             if not _static_holds(s, src, st):
                 continue
             if st.applies_to == "self":
