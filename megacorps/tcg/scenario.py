@@ -22,6 +22,7 @@ class Placed(BaseModel):
     at: tuple[int, int]
     engaged: bool = False
     controller: str | None = None
+    owner: str | None = None                  # default: the controller
     damage: dict[str, int] = {}
     tokens: int = 0
     pile: list[str] = []
@@ -94,17 +95,18 @@ def apply_scenario(eng, spec: dict) -> str:
             eng.place(p.founder, seat, (1, 0), seat)
     for net, placed in sc.networks.items():
         for item in placed:
-            owner = item.controller or net
+            controller = item.controller or net
+            owner = item.owner or controller
             u = new(item.id, owner, "network")
             pos = tuple(item.at)
             if pos in s.networks[net]:
                 raise ValueError(f"scenario networks.{net}: slot {pos} is taken twice")
-            eng.place(u, net, pos, owner)
+            eng.place(u, net, pos, controller)
             c = s.cards[u]
             c.engaged, c.damage, c.tokens = item.engaged, dict(item.damage), item.tokens
             for cid in item.pile:
                 b = new(cid, owner, "network")
-                s.cards[b].under = u
+                s.cards[b].under, s.cards[b].controller = u, controller
                 c.pile.append(b)
     # cards the scenario replaced are out of the game altogether
     for u in [u for u, c in s.cards.items() if c.zone == "unused"]:

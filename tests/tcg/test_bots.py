@@ -1,19 +1,19 @@
 """The bots: legal moves with reasons, decided from the seat's view only, and the heuristic
 beating the yardstick."""
 from megacorps import tcg
-from megacorps.tcg.bots import LEVELS, HeuristicBot, RandomBot, play_out
+from megacorps.tcg.bots import LEVELS, HeuristicBot, RandomBot, SamplerBot, play_out
 from tcgtools import scen
 
 
 def test_levels_weakest_first():
-    assert list(LEVELS) == ["Random", "Heuristic"]
+    assert list(LEVELS) == ["Random", "Heuristic", "Sampler"]
 
 
 def test_every_decision_is_legal_and_has_a_reason():
     for name, cls in LEVELS.items():
         g = tcg.new_game(["Ana", "Nick"], seed=4, options={"decks": ["gnosts", "corporation"]})
         bots = {x: cls(seed=i) for i, x in enumerate(g.seats)}
-        for _ in range(400):
+        for _ in range(150 if name == "Sampler" else 400):
             if g.is_over:
                 break
             seat = g.deciders[0]
@@ -31,8 +31,9 @@ def test_the_heuristic_bot_decides_the_same_on_hidden_information_twins():
     for _ in range(30):
         if one.is_over or one.deciders != ["Ana"]:
             break
-        a, b = HeuristicBot(seed=1).decide(one, "Ana"), HeuristicBot(seed=1).decide(two, "Ana")
-        assert a == b
+        for cls in (HeuristicBot, SamplerBot):
+            a, b = cls(seed=1).decide(one, "Ana"), cls(seed=1).decide(two, "Ana")
+            assert a == b
         one.apply(a.action)
         two.apply(b.action)
 
@@ -51,3 +52,10 @@ def test_the_balance_table_counts_every_game_once():
     from megacorps.tcg.balance import balance
     table = balance(2, "Random")
     assert len(table) == 6 and all(sum(v) == 2 for v in table.values())
+
+
+def test_the_sampler_looks_ahead_in_its_own_buy_phase():
+    g = scen({"active": "Ana", "phase": "buy", "money": {"Ana": 9, "Nick": 6}, "hands": {"Ana": ["I1", "I5", "N8"]},
+              "resources": {"Ana": ["RN1"], "Nick": ["RN1"]}})
+    d = SamplerBot(seed=3).decide(g, "Ana")
+    assert d.action in g.legal_actions("Ana") and "look ahead" in d.reason

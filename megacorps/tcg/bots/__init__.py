@@ -6,8 +6,9 @@ from __future__ import annotations
 from ...bots.protocol import Decision
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .sampler import SamplerBot
 
-LEVELS = {"Random": RandomBot, "Heuristic": HeuristicBot}
+LEVELS = {"Random": RandomBot, "Heuristic": HeuristicBot, "Sampler": SamplerBot}
 
 
 def play_out(game, bots: dict, max_steps: int = 100_000):
@@ -20,4 +21,4 @@ def play_out(game, bots: dict, max_steps: int = 100_000):
     raise RuntimeError("the game did not end")
 
 
-__all__ = ["Decision", "HeuristicBot", "LEVELS", "RandomBot", "play_out"]
+__all__ = ["Decision", "HeuristicBot", "LEVELS", "RandomBot", "SamplerBot", "play_out"]
