@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ...bots.protocol import BaseBot, Decision
 from ..actions import Activate, Attack, Bid, Buy, Choose, Pass, Produce, Sell
-from ..cards import sample_pool
 
 RESERVE = 2
 
@@ -43,7 +42,7 @@ class HeuristicBot(BaseBot):
         if view.active != seat:
             return Decision(Pass(seat), "waits for its own turn")
         if view.phase == "buy":
-            return self.buy(view, seat, actions, cards, me, rival)
+            return self.buy(game.pool, view, seat, actions, cards, me, rival)
         if view.phase == "challenge":
             return self.attack(view, seat, actions, cards, rival)
         if view.phase == "divest" and me.money <= 1:
@@ -54,8 +53,8 @@ class HeuristicBot(BaseBot):
         return Decision(Pass(seat), f"ends the {view.phase} phase")
 
     # --- buying --------------------------------------------------------------------------------
-    def buy(self, view, seat, actions, cards, me, rival):
-        pool = sample_pool()
+    def buy(self, pool, view, seat, actions, cards, me, rival):
+        """`pool`: the game's public card list (the sample pool and any cards of the players')."""
         hand = {c.uid: c for c in me.hand or []}
         company = next(c for c in view.networks[seat] if c.type == "company")
         if any(isinstance(a, Activate) and a.card == company.uid for a in actions) and view.players[rival].money + 2 < company.value:
@@ -81,14 +80,13 @@ class HeuristicBot(BaseBot):
                 best, best_score = a, score
         if best is not None:
             return Decision(best, f"buys the strongest card it can afford and keep {RESERVE}M")
-        need = self.trait_buy(view, seat, actions, cards, me, hand)
+        need = self.trait_buy(pool, seat, actions, cards, me, hand)
         if need is not None:
             return need
         return Decision(Pass(seat), "keeps its money in reserve")
 
-    def trait_buy(self, view, seat, actions, cards, me, hand):
+    def trait_buy(self, pool, seat, actions, cards, me, hand):
         """Engage a character for the trait a card in hand needs, when the money is there."""
-        pool = sample_pool()
         for c in hand.values():
             card = pool[c.id] if c.id in pool else None
             if card is None or card.type == "event" or not card.trait_cost:
