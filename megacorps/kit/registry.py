@@ -19,6 +19,7 @@ from .protocol import Game, GameSpec
 BUILTIN: dict[str, str] = {
     "megacorps": "megacorps.spec:SPEC",
     "notecard": "megacorps.notecard.spec:SPEC",
+    "megacquire": "megacorps.megacquire.spec:SPEC",
 }
 _SPECS: dict[str, GameSpec] = {}
 

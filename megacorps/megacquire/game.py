@@ -81,6 +81,16 @@ class Game:
         """Who must decide now ([] when the game is over)."""
         return deciders(self._state)
 
+    def decision_kind(self) -> str:
+        """What kind of decision is under way, as a stable word (the phase: "play a tile", "name
+        the new company", "choose the surviving company", ..., "game over" read as "over")."""
+        phase = self._state.phase
+        return "over" if phase.name == "OVER" else phase.value
+
+    def has_decision(self, seat: str) -> bool:
+        """Whether `seat` must decide now (nobody acts unasked in MEGAcquire)."""
+        return seat in self.deciders
+
     @property
     def decision(self) -> str:
         return describe_decision(self._state)

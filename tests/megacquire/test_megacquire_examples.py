@@ -27,8 +27,8 @@ def refused(game, action, match: str):
 # --- set-up -------------------------------------------------------------------------------
 
 def test_T2_first_player_is_the_tile_closest_to_A1():
-    """Notes T2 [L15]: draws B-1, A-13, C-5: the A-13 player starts (A-13 is closer to A-1
-    than B-1), and play runs to their left."""
+    """Notes T2 [L15]: draws B-1, A-13, C-5: the A-13 player starts (row A comes before row B,
+    whatever the number), and play runs to their left."""
     first, order = first_player(["P1", "P2", "P3"], {"P1": cell("B-1"), "P2": cell("A-13"), "P3": cell("C-5")})
     assert first == "P2" and order == ["P2", "P3", "P1"]
 
