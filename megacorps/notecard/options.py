@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..kit.options import parse_options as read_options
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6          # the rules say "2+"; six fit a screen (ruling N15)
 CORE_INDUSTRIES = ("Industry 1", "Industry 2", "Industry 3")
@@ -72,20 +74,9 @@ def industry_name(number: int) -> str:
 
 
 def parse_options(options: "Options | dict | None") -> Options:
-    """`options` as an Options value; raises ValueError naming a bad or unknown option."""
-    if options is None:
-        return Options()
-    if isinstance(options, Options):
-        return options
-    if not isinstance(options, dict):
-        raise ValueError(f"options must be a dict or Options, not {type(options).__name__}")
-    try:
-        return Options.model_validate(options)
-    except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        known = ", ".join(Options.model_fields)
-        raise ValueError(f"option {where}: {first['msg']} (the options are {known})") from None
+    """`options` as an Options value; raises ValueError naming a bad or unknown option (the kit's
+    reader, shared by every game)."""
+    return read_options(Options, options)
 
 
 def check_players(players: list[str]) -> list[str]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
+from ..kit.options import parse_options as read_options
 from .cards import Card, DeckFile
 
 SEATS = 2  # the rules' default table; more players are not offered (see docs/tcg.md)
@@ -69,15 +70,6 @@ class Options(BaseModel):
 
 
 def parse_options(options: "Options | dict | None") -> Options:
-    if options is None:
-        return Options()
-    if isinstance(options, Options):
-        return options
-    if not isinstance(options, dict):
-        raise ValueError(f"options must be a dict or Options, not {type(options).__name__}")
-    try:
-        return Options.model_validate(options)
-    except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ValueError(f"option {where}: {first['msg']}") from None
+    """`options` as an Options value; raises ValueError naming a bad or unknown option (the kit's
+    reader, shared by every game)."""
+    return read_options(Options, options)
