@@ -118,3 +118,10 @@ def test_every_kind_of_megacorps_decision_has_a_word_and_random_play_meets_many(
             game.apply(rng.choice(game.legal_actions(corp)))
         seen.add(game.decision_kind())
     assert {"setup pick", "turn", "payout", "over"} <= seen and len(seen) >= 6, seen
+
+
+def test_no_two_test_modules_share_a_name():
+    """pytest imports test modules by their file name (rootdir mode, which the tests' helper
+    imports need): two files of one name in two folders stop the whole suite at collection."""
+    names = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
+    assert len(names) == len(set(names)), sorted(n for n in set(names) if names.count(n) > 1)
