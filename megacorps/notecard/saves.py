@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..errors import BadSaveFile, IllegalAction
 from .allocations import Allocate
-from .options import check_players
+from .options import check_players, parse_options
 from .state import NotecardState
 from .variable_yield import DECK
 
@@ -153,7 +153,11 @@ def load_game(text: str | bytes):
     problem = _inconsistent(start)
     if problem:
         raise BadSaveFile(f"save file: entry sealed.start.{problem}")
-    if start.players != summary.players or start.options.model_dump(mode="json") != summary.options:
+    try:
+        said = parse_options(summary.options)   # (a save from before an option existed has its default)
+    except ValueError as err:
+        raise BadSaveFile(f"save file: entry options: {err}") from None
+    if start.players != summary.players or said != start.options:
         raise BadSaveFile("save file: entry players/options: they do not match the sealed game")
     game = Game(start)
     for i, data in enumerate(sealed.actions):
