@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ..errors import BadSaveFile, IllegalAction
 from ..kit.saves import check_digest, digest as _digest, first_error as _first_error, parse_json, seal, unseal as _unseal
 from .allocations import Allocate
-from .options import check_players
+from .options import check_players, parse_options
 from .state import NotecardState
 from .variable_yield import DECK
 
@@ -106,7 +106,11 @@ def load_game(text: str | bytes):
     problem = _inconsistent(start)
     if problem:
         raise BadSaveFile(f"save file: entry sealed.start.{problem}")
-    if start.players != summary.players or start.options.model_dump(mode="json") != summary.options:
+    try:
+        said = parse_options(summary.options)   # (a save from before an option existed has its default)
+    except ValueError as err:
+        raise BadSaveFile(f"save file: entry options: {err}") from None
+    if start.players != summary.players or said != start.options:
         raise BadSaveFile("save file: entry players/options: they do not match the sealed game")
     game = Game(start)
     for i, data in enumerate(sealed.actions):

@@ -281,6 +281,7 @@ def test_the_title_bar_the_reveal_and_the_chart_at_1024_by_700(page):
     page.check(".nc-variable-yield input")
     page.check(".nc-variable-industries input")
     type_into(page, ".nc-pause input", 0)
+    type_into(page, ".nc-seed input", 987654321)
     page.click(".nc-start")
     page.wait_for_selector(".nc-status-text[data-cards='2']", timeout=PATIENCE_MS)  # the bots' cards are in
     geometry = page.evaluate("""() => {
@@ -310,4 +311,11 @@ def test_the_title_bar_the_reveal_and_the_chart_at_1024_by_700(page):
     page.click(".nc-continue")
     page.wait_for_function("() => document.querySelector('.nc-status-text').dataset.quarter === '2'")
     assert "cards in" in page.inner_text(".nc-status-text")
+    # what the browser holds (every widget model) and the file it saves: no seed, no stack order
+    saved = download_save(page)
+    page.wait_for_timeout(500)  # let the last websocket frames land
+    for held in (page.mirror.text(), saved.decode()):
+        assert "987654321" not in held and '"draw"' not in held and "base64," not in held
+    game, _seats = read_save(saved)
+    assert game.seed == 987654321 and game.options.variable_yield  # sealed, yet all there
     assert page.js_errors == []

@@ -110,3 +110,22 @@ def test_a_sealed_part_that_would_inflate_past_the_limit_is_refused_without_unpa
 def test_a_save_text_over_the_size_limit_is_refused_before_it_is_parsed():
     with pytest.raises(nc.BadSaveFile, match="at most 2 MB"):
         nc.Game.from_json(" " * (3 * 1024 * 1024))
+
+
+def test_a_save_from_before_the_deadlock_option_still_loads():
+    """Saves written before `deadlock_quarters` existed (with the old default industry limit) load,
+    the missing option taking its default."""
+    game = nc.new_game(["Maraya", "Jeff"], seed=1, last_quarter=12, variable_industries=True)
+    game.apply(nc.Allocate("Maraya", invest={"Industry 4": 3}))
+    game.apply(nc.Allocate("Jeff"))
+    data, content = json.loads(game.to_json()), unseal(game.to_json())
+    for options in (data["options"], content["start"]["options"]):
+        del options["deadlock_quarters"]
+        options["max_industries"] = 6
+    data["sealed"] = seal(content)
+    data["digest"] = _digest(data["sealed"])
+    again = nc.Game.from_json(json.dumps(data))
+    assert again.quarter == 2 and again.money("Maraya") == 15 and again.options.max_industries == 6
+    data["options"]["last_quarter"] = 13
+    with pytest.raises(nc.BadSaveFile, match="entry players/options"):
+        nc.Game.from_json(json.dumps(data))

@@ -28,6 +28,12 @@ WIDGET_CSS = """
 .nc-status-text > div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .nc-status-modules { font-size: 11px; line-height: 14px; color: #c8cad6; }
 .nc-tools { align-items: center; gap: 6px; flex: 0 0 auto; }
+/* the BrowserBridge's cover when the connection to the kernel is lost (widgets/table/browser.py) */
+.mc-overlay { position: fixed; inset: 0; background: rgba(20, 24, 34, .78); z-index: 10000;
+              align-items: center; justify-content: center; }
+.mc-overlay-card { background: #fff; border-radius: 8px; padding: 16px 20px; max-width: 520px; font-size: 14px; }
+.mc-overlay-card h3 { margin-top: 0; color: #8a1c1c; }
+.mc-overlay-reload { background: #1d3557; color: #fff; border: 0; border-radius: 5px; padding: 6px 14px; }
 .nc-tools button { background: #3a4359; color: #fff; border-radius: 5px; }
 .nc-tools .mod-active { background: #ffd166; color: #111; }
 .nc-save-link { display: inline-block; background: #3a4359; color: #fff !important; padding: 5px 12px;

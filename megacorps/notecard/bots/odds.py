@@ -5,13 +5,14 @@ and with Variable Yield Industries it counts the yield cards.
   are cancelled. The bot forecasts where that money goes (bots/forecast.py) and spends what it
   takes, up to three quarters of its own money (more than that only when other rivals are there
   to finish the job). The rules' ending makes this the way to win: the last one standing.
-- **The leader**: a rival richer than itself is sabotaged where its money is expected to earn
-  most (a fifth of the bot's money; head to head, every quarter, 35%: each well-aimed $1M costs
+- **The leader**: a rival 30% richer than itself is sabotaged where its money is expected to
+  earn most (a fifth of the bot's money; head to head, every quarter, 35%: each well-aimed $1M costs
   the rival $6M of earnings and the bot only $3M).
 - **Its own money** moves away from where it went last quarter (saboteurs aim where a card
   invested before), and, with Variable Yield, towards the industries whose next card is likely
   high (the face-up discard piles tell the odds), opening a new industry when a fresh stack's
-  odds are better. It keeps $1M back, so it can never be knocked out.
+  odds are better. It keeps $1M back, so it cannot be knocked out, unless a rival has over twice
+  its money: then safety only secures a loss, and it gambles everything.
 """
 from __future__ import annotations
 
@@ -53,13 +54,14 @@ class OddsBot(NotecardBot):
 
     sharpness = 3.0        # how strongly it leans on the better odds (Variable Yield)
     duel_sharpness = 1.5   # head to head, a rival watches where it put its money: spread more
-    lead_margin = 1.05     # a rival this much richer is the leader to cut down
+    lead_margin = 1.3      # a rival this much richer is the leader to cut down
     sabotage_share = 0.2
     duel_share = 0.35
     knockout_share = 0.75
     confidence = 0.5       # how well a habit must fit before the bot bets a knock-out on it
     dodge_power = 4.0      # how hard its money moves away from last quarter's bulk
-    bulk = 0.7             # the share of its investment in its first choice
+    bulk = 0.8             # the share of its investment in its first choice
+    hopeless = 2.0         # a rival this many times richer: keeping $1M back only secures a loss
 
     def plan(self, view: SeatView) -> Decision:
         corp = view.corp
@@ -72,9 +74,9 @@ class OddsBot(NotecardBot):
 
         candidates, opening = self._where(view, corp, have, expect)
         # $1M kept back makes it impossible to knock out, unless it is so far behind that safety
-        # only secures a loss (the richest rival has over three times its money): then all in
+        # only secures a loss (the richest rival has over twice its money): then all in
         richest = max((view.money[r] for r in rivals), default=0)
-        keep = 0 if richest > 3 * have else 1
+        keep = 0 if richest > self.hopeless * have else 1
         budget = have - keep - sum(hits.values()) - len(opening)
         sharp = self.duel_sharpness if duel else self.sharpness
         # away from last quarter's bulk (where saboteurs aim), with a seeded jitter that decides
@@ -86,8 +88,9 @@ class OddsBot(NotecardBot):
         weights = {i: odds[i] * dodge[i] for i in candidates}
         # the bulk in one industry (a spread is cancelled a million at a time), the rest spread
         primary = max(weights, key=lambda i: (weights[i], i))
-        weights = {i: (self.bulk * sum(weights.values()) / (1 - self.bulk) if i == primary else w)
-                   for i, w in weights.items()} if len(weights) > 1 else weights
+        others = sum(w for i, w in weights.items() if i != primary)
+        if others > 0:
+            weights[primary] = others * self.bulk / (1 - self.bulk)
         invest = self._spread(view, corp, max(0, budget), weights, opening)
         card = Allocate(corp, invest, {(target, i): a for i, a in hits.items()})
 
