@@ -20,6 +20,7 @@ BUILTIN: dict[str, str] = {
     "megacorps": "megacorps.spec:SPEC",
     "notecard": "megacorps.notecard.spec:SPEC",
     "megacquire": "megacorps.megacquire.spec:SPEC",
+    "tcg": "megacorps.tcg.spec:SPEC",
 }
 _SPECS: dict[str, GameSpec] = {}
 

@@ -91,6 +91,30 @@ class Game:
     def is_over(self) -> bool:
         return self.engine.s.over
 
+    # --- the kit's protocol (megacorps/kit/protocol.py) ----------------------------------------
+    @property
+    def decision(self) -> str:
+        """Who must decide what, in one sentence."""
+        return "The game is over." if self.is_over else self._prompt.text
+
+    def decision_kind(self) -> str:
+        """What kind of decision is under way: "bid" (the opening bid), "choose" (a choice among
+        options: a target, a slot, a search), "priority" (act in the phase or pass), or "over"."""
+        return "over" if self.is_over else self._prompt.kind
+
+    def has_decision(self, seat: str) -> bool:
+        """Whether `seat` must decide now (every response goes through a priority prompt: nobody
+        acts unasked)."""
+        return seat in self.deciders
+
+    def may_act_unasked(self, seat: str) -> bool:
+        """Never: the rules stack asks each player in turn whether to respond (a priority prompt)."""
+        return False
+
+    @property
+    def turn_order(self) -> list[str]:
+        return list(self._seats)
+
     def legal_actions(self, seat: str) -> list:
         if self.is_over:
             return []
@@ -144,10 +168,10 @@ class Game:
         return self
 
     # --- undo: the last action only, by its own seat, while it showed nothing hidden --------------
-    def can_undo(self, seat: str) -> bool:
+    def can_undo(self, seat: str | None = None) -> bool:
         return bool(self._actions) and self._undoable and self._actions[-1].seat == seat
 
-    def undo(self, seat: str):
+    def undo(self, seat: str | None = None):
         if not self.can_undo(seat):
             raise IllegalAction(f"{seat} cannot take back an action now: only your own last action, and only "
                                 "while it showed no hidden card (a draw, a search, a reveal, a shuffle)")
