@@ -293,3 +293,10 @@ def test_a_refusal_never_lists_a_private_choice():
     with pytest.raises(IllegalAction) as err:
         g.apply(Choose("Ana", "card:99999"))
     assert "card:" not in str(err.value).replace("card:99999", "") and "Lineage" not in str(err.value)
+
+
+def test_a_game_without_a_seed_still_saves_and_replays():
+    g = tcg.new_game(["Ana", "Nick"])
+    g.apply(Bid("Ana", 1)).apply(Bid("Nick", 2))
+    assert isinstance(g.seed, int)
+    assert fingerprint(tcg.load_game(g.to_json())) == fingerprint(g)
