@@ -134,6 +134,7 @@ class Engine(EffectsMixin):
                                           f"Bid for the first turn (0 to {o.max_bid}), in secret, or decline")
                     bids[action.seat] = action.amount
                     self.log(rule("bid"), f"{action.seat} has made a bid", {action.seat: f"You bid {action.amount}"})
+                self.revealed = True                 # both bids are shown: the last one cannot be taken back
                 if None in bids.values():
                     self.log(rule("nobid"), "A player declines to bid: the first player is drawn at random, "
                              "both keep 10M")

@@ -331,3 +331,11 @@ def test_garbage_actions_are_refused_cleanly():
 
     refused()
     assert fingerprint(g) == before
+
+
+def test_the_bid_that_reveals_both_bids_cannot_be_taken_back():
+    g = tcg.new_game(["Ana", "Nick"], seed=8)
+    g.apply(Bid("Ana", 2))
+    assert g.can_undo("Ana")                          # Nick has seen nothing yet
+    g.apply(Bid("Nick", 2))                           # a tie: both bids are shown, bidding again
+    assert g.prompt.kind == "bid" and not g.can_undo("Nick")
