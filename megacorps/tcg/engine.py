@@ -122,6 +122,8 @@ class Engine(EffectsMixin):
         return
 
     def setup(self):
+        """The secret bid for the first turn (L333-346, A19), five cards each, mulligans (L353-357,
+        A20), then each company and founder enter their network (L359-360)."""
         s, o = self.s, self.o
         a, b = s.seats
         s.phase = "bid"
@@ -199,6 +201,7 @@ class Engine(EffectsMixin):
     PHASES = ("accounting", "buy", "challenge", "divest", "end")
 
     def turn(self, start: str = "accounting"):
+        """One turn of the active player: the five phases A-E in order (L363-367)."""
         s, o = self.s, self.o
         me = s.active
         if start == "accounting":
@@ -228,6 +231,7 @@ class Engine(EffectsMixin):
 
     # --- A: Accounting (L369-396) -------------------------------------------------------------
     def accounting(self, me: str):
+        """A (L369-396, X2): start-of-turn effects, cashflow, disengage, upkeep, reveal, draw."""
         steps = (["triggers", "cashflow", "disengage", "upkeep"] if self.o.accounting_order == "french"
                  else ["triggers", "upkeep", "cashflow", "disengage"])
         for step in steps:
