@@ -711,7 +711,7 @@ class Engine(EffectsMixin):
                 continue
             if c.doomed:
                 return u, None
-            t = B.destroyable_by_damage(s, u, self.o.zero_damage_destroys)
+            t = B.destroyable_by_damage(s, u, self.o.zero_damage_destroys, self.o.damage_destroys == "any_card")
             if t is not None:
                 return u, t
         return None

@@ -292,7 +292,10 @@ def attack_preview(game: Game, a: Attack) -> str:
             for u in hit))
         defenders = hit
     else:
-        blockers = [] if B.has(s, a.attacker, "PRECISION") else blocker_candidates(s, a.attacker, a.target, a.trait)
+        # the attack will engage the attacker (not with OVERWATCH): does it still fly then?
+        flyer = B.has(s, a.attacker, "FLIGHT") and (eng.o.flight_while_attacking or B.has(s, a.attacker, "OVERWATCH"))
+        blockers = [] if B.has(s, a.attacker, "PRECISION") else blocker_candidates(s, a.attacker, a.target, a.trait,
+                                                                                    flyer)
         if blockers:
             lines.append("Possible blockers: " + ", ".join(s.cards[u].name for u in blockers) + ".")
         fate = ("is destroyed" if score > 0 and score >= left(a.target) and not B.has(s, a.target, "INDESTRUCTIBLE")
