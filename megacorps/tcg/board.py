@@ -318,10 +318,13 @@ def camouflaged(s: State, uid: int) -> bool:
     return any(tag.lower() in {t.lower() for t in s.cards[u].card.tags} for u in adjacent_tops(s, uid))
 
 
-def destroyable_by_damage(s: State, uid: int, zero_destroys: bool) -> str | None:
-    """The trait whose marked damage destroys the card now (L570-572, A9), or one that an effect
+def destroyable_by_damage(s: State, uid: int, zero_destroys: bool, any_card: bool = True) -> str | None:
+    """The trait whose marked damage destroys the card now (L570-572, A9; X12: any card with
+    traits, or with `any_card` False only characters and companies), or one that an effect
     brought to 0 from a printed score above 0 (L268-276); None if neither."""
     c = s.cards[uid]
+    if not any_card and c.card.type not in ("character", "company"):
+        return None
     now = traits(s, uid)
     for t in TRAITS:
         if t not in now:

@@ -37,9 +37,15 @@ def zone_defenders(s, att: int, net: str, zone, trait: str) -> list[int]:
     return out
 
 
-def blocker_candidates(s, att: int, target: int, trait: str) -> list[int]:
-    """Disengaged cards next to the target, of its controller, with the trait (L531-542)."""
-    flyer = B.has(s, att, "FLIGHT")
+def flies_in_attack(s, att: int, keeps_flight: bool) -> bool:
+    """An attacking flyer: engaged by its attack, it keeps FLIGHT unless the literal reading
+    (option `flight_while_attacking`, ruling A29) takes it away."""
+    return B.has(s, att, "FLIGHT") and (keeps_flight or not s.cards[att].engaged)
+
+
+def blocker_candidates(s, att: int, target: int, trait: str, flyer: bool) -> list[int]:
+    """Disengaged cards next to the target, of its controller, with the trait (L531-542); only
+    flyers against a flying attacker."""
     who = s.cards[target].controller
     return [u for u in B.adjacent_tops(s, target)
             if u != att and s.cards[u].controller == who and not s.cards[u].engaged
@@ -55,7 +61,7 @@ def can_retaliate(eng, d: int, att: int, trait: str) -> bool:
         return False
     if c.retaliations and not B.has(s, d, "REFLEXES"):
         return False
-    if B.has(s, att, "FLIGHT") and not B.has(s, d, "FLIGHT"):
+    if flies_in_attack(s, att, eng.o.flight_while_attacking) and not B.has(s, d, "FLIGHT"):
         return False
     if B.has(s, d, "MELEE") and not B.is_around(s, d, att):
         return False
@@ -184,7 +190,8 @@ def declare_blockers(eng, att: int, target: int, trait: str):
     blockers: list[int] = []
     who = s.cards[target].controller
     while True:
-        cands = [u for u in blocker_candidates(s, att, target, trait) if u not in blockers]
+        flyer = flies_in_attack(s, att, eng.o.flight_while_attacking)
+        cands = [u for u in blocker_candidates(s, att, target, trait, flyer) if u not in blockers]
         if not cands:
             break
         opts = [(f"block:{u}", f"block with {s.cards[u].name}") for u in cands] + [("done", "no more blockers")]

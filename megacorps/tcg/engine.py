@@ -122,6 +122,8 @@ class Engine(EffectsMixin):
         return
 
     def setup(self):
+        """The secret bid for the first turn (L333-346, A19), five cards each, mulligans (L353-357,
+        A20), then each company and founder enter their network (L359-360)."""
         s, o = self.s, self.o
         a, b = s.seats
         s.phase = "bid"
@@ -134,6 +136,7 @@ class Engine(EffectsMixin):
                                           f"Bid for the first turn (0 to {o.max_bid}), in secret, or decline")
                     bids[action.seat] = action.amount
                     self.log(rule("bid"), f"{action.seat} has made a bid", {action.seat: f"You bid {action.amount}"})
+                self.revealed = True                 # both bids are shown: the last one cannot be taken back
                 if None in bids.values():
                     self.log(rule("nobid"), "A player declines to bid: the first player is drawn at random, "
                              "both keep 10M")
@@ -198,6 +201,7 @@ class Engine(EffectsMixin):
     PHASES = ("accounting", "buy", "challenge", "divest", "end")
 
     def turn(self, start: str = "accounting"):
+        """One turn of the active player: the five phases A-E in order (L363-367)."""
         s, o = self.s, self.o
         me = s.active
         if start == "accounting":
@@ -227,6 +231,7 @@ class Engine(EffectsMixin):
 
     # --- A: Accounting (L369-396) -------------------------------------------------------------
     def accounting(self, me: str):
+        """A (L369-396, X2): start-of-turn effects, cashflow, disengage, upkeep, reveal, draw."""
         steps = (["triggers", "cashflow", "disengage", "upkeep"] if self.o.accounting_order == "french"
                  else ["triggers", "upkeep", "cashflow", "disengage"])
         for step in steps:
@@ -706,7 +711,7 @@ class Engine(EffectsMixin):
                 continue
             if c.doomed:
                 return u, None
-            t = B.destroyable_by_damage(s, u, self.o.zero_damage_destroys)
+            t = B.destroyable_by_damage(s, u, self.o.zero_damage_destroys, self.o.damage_destroys == "any_card")
             if t is not None:
                 return u, t
         return None

@@ -3,6 +3,8 @@ the legal actions, a checked `apply` that leaves the game exactly as it was when
 views without hidden information, the log, undo, saves, previews."""
 from __future__ import annotations
 
+import random
+
 from ..errors import IllegalAction
 from . import board as B
 from .actions import ACTIONS, Abrupt, Activate, Attack, Bid, Buy, Choose, Pass, PlayEvent, Produce, Sell
@@ -46,7 +48,8 @@ def check_seats(seats) -> list[str]:
 class Game:
     def __init__(self, seats: list[str], seed: int | None = None, options: Options | dict | None = None,
                  scenario: dict | None = None):
-        self.seed = seed
+        # without a seed, one is drawn now and kept: the save must replay the same deals
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
         self.scenario = scenario
         self.options = parse_options(options)
         self._seats = check_seats(seats)
@@ -313,7 +316,10 @@ def attack_preview(game: Game, a: Attack) -> str:
             for u in hit))
         defenders = hit
     else:
-        blockers = [] if B.has(s, a.attacker, "PRECISION") else blocker_candidates(s, a.attacker, a.target, a.trait)
+        # the attack will engage the attacker (not with OVERWATCH): does it still fly then?
+        flyer = B.has(s, a.attacker, "FLIGHT") and (eng.o.flight_while_attacking or B.has(s, a.attacker, "OVERWATCH"))
+        blockers = [] if B.has(s, a.attacker, "PRECISION") else blocker_candidates(s, a.attacker, a.target, a.trait,
+                                                                                    flyer)
         if blockers:
             lines.append("Possible blockers: " + ", ".join(s.cards[u].name for u in blockers) + ".")
         fate = ("is destroyed" if score > 0 and score >= left(a.target) and not B.has(s, a.target, "INDESTRUCTIBLE")

@@ -34,6 +34,10 @@ class Options(BaseModel):
         "destroyed", description="X10: a cancelled event is destroyed (to its owner's market) or annihilated")
     unique_sales_use_the_sale: bool = Field(False, description="X15: do the forced UNIQUE sales from hand use up "
                                             "the Divest phase's one sale")
+    damage_destroys: Literal["any_card", "characters_and_companies"] = Field(
+        "any_card", description="X12: which cards marked damage destroys")
+    flight_while_attacking: bool = Field(True, description="A29: a flyer keeps FLIGHT in its own attack although "
+                                         "attacking engaged it (False: the literal reading, it loses it)")
     producers: Literal["characters", "any_card"] = Field("characters", description="A4: which cards may be "
                                                          "engaged to produce traits")
     production_amount: Literal["current", "printed"] = Field("current", description="A4: a producing card gives "

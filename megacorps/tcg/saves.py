@@ -37,7 +37,7 @@ class Summary(BaseModel):
 
 class Sealed(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seed: int | None
+    seed: int
     options: dict[str, Any]
     scenario: dict[str, Any] | None = None
     actions: list[dict[str, Any]]

@@ -59,3 +59,9 @@ def test_the_sampler_looks_ahead_in_its_own_buy_phase():
               "resources": {"Ana": ["RN1"], "Nick": ["RN1"]}})
     d = SamplerBot(seed=3).decide(g, "Ana")
     assert d.action in g.legal_actions("Ana") and "look ahead" in d.reason
+
+
+def test_head_to_head_counts_every_game():
+    from megacorps.tcg.ladder import head_to_head
+    r = head_to_head(3, "Heuristic", "Random")
+    assert r["Heuristic"] + r["Random"] + r["ties"] == 3 and len(r["turns"]) == 3

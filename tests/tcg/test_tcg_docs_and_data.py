@@ -26,3 +26,13 @@ def test_no_card_name_appears_in_the_engine_code():
         code = path.read_text()
         for name in names:
             assert name not in code, (path.name, name)
+
+
+def test_every_worked_example_of_the_notes_has_a_named_test():
+    notes = Path("/work/shared/rules/megacorp-tcg-notes.md")
+    ids = re.findall(r"^\| ([TD]\d+) \|", notes.read_text(), flags=re.M) if notes.exists() else \
+        [f"T{i}" for i in range(1, 29)] + [f"D{i}" for i in range(1, 27)]
+    assert len(ids) == 54
+    names = "".join(p.read_text() for p in (ROOT / "tests" / "tcg").glob("test_*.py"))
+    missing = [i for i in ids if not re.search(rf"def test_{i}_", names)]
+    assert not missing

@@ -235,3 +235,21 @@ def test_empty_resource_deck_loses_option():
     for rule in (False, True):
         g = scen({"active": "Ana", "phase": "accounting", "resources": {"Ana": []}}, empty_resource_deck_loses=rule)
         assert g.is_over == rule
+
+
+def test_damage_destroys_characters_and_companies_only():
+    for rule, zone in (("any_card", "market"), ("characters_and_companies", "network")):
+        g = scen({"active": "Ana", "phase": "buy", "networks": {"Nick": [{"id": "N9", "at": [0, 1], "damage": {"QM": 1}}]}},
+                 damage_destroys=rule)
+        assert len(g.find_all("Reclaimed Wetlands", zone)) == 1
+
+
+def test_flight_while_attacking_option():
+    spec = {"active": "Ana", "phase": "challenge", "founders": {"Nick": None},
+            "networks": {"Ana": [{"id": "I5", "at": [0, 1]}],
+                         "Nick": [{"id": "G9", "at": [0, 1]}, {"id": "G2", "at": [1, 1]}]}}
+    for keeps, blockers_asked in ((True, False), (False, True)):
+        g = scen(spec, flight_while_attacking=keeps)
+        g.apply(Attack("Ana", card(g, "Hornet Swarm"), card(g, "Zealot Guard"), "QC"))
+        pass_(g, 2)
+        assert (g.prompt.kind == "choose" and "block with Quorum Cleric" in labels(g)) == blockers_asked

@@ -293,3 +293,49 @@ def test_a_refusal_never_lists_a_private_choice():
     with pytest.raises(IllegalAction) as err:
         g.apply(Choose("Ana", "card:99999"))
     assert "card:" not in str(err.value).replace("card:99999", "") and "Lineage" not in str(err.value)
+
+
+def test_a_game_without_a_seed_still_saves_and_replays():
+    g = tcg.new_game(["Ana", "Nick"])
+    g.apply(Bid("Ana", 1)).apply(Bid("Nick", 2))
+    assert isinstance(g.seed, int)
+    assert fingerprint(tcg.load_game(g.to_json())) == fingerprint(g)
+
+
+def test_garbage_actions_are_refused_cleanly():
+    from hypothesis import given, settings, strategies as st
+    from megacorps.tcg import Abrupt, Activate, Sell
+    g = random_game(6, 70)
+    if g.is_over:
+        return
+    before = fingerprint(g)
+    seats = st.sampled_from(["Ana", "Nick", "Zed"])
+    uids = st.integers(-2, 400)
+    keys = st.one_of(st.none(), st.text(max_size=12), st.sampled_from(["card:1", "stack:1", "seat:Nick", "slot:Ana:0:1"]))
+    traits = st.sampled_from(["QI", "QE", "QM", "QC", "QX", ""])
+    actions = st.one_of(
+        st.builds(Produce, seats, uids, traits), st.builds(Buy, seats, st.sampled_from(["hand", "market", "network", "reveal", "x"]), uids),
+        st.builds(PlayEvent, seats, uids, keys, st.sampled_from(["hand", "market", "x"])),
+        st.builds(Activate, seats, uids, st.integers(-3, 5), keys), st.builds(Abrupt, seats, uids),
+        st.builds(Attack, seats, uids, uids, traits, st.one_of(st.none(), st.tuples(*[st.integers(-3, 3)] * 4))),
+        st.builds(Sell, seats, uids), st.builds(Choose, seats, st.text(max_size=12)), st.builds(Bid, seats, st.integers(-5, 20)),
+        st.builds(Pass, seats))
+
+    @settings(max_examples=300, deadline=None)
+    @given(actions)
+    def refused(action):
+        if action in g.legal_actions(action.seat):
+            return
+        with pytest.raises(IllegalAction):
+            g.apply(action)
+
+    refused()
+    assert fingerprint(g) == before
+
+
+def test_the_bid_that_reveals_both_bids_cannot_be_taken_back():
+    g = tcg.new_game(["Ana", "Nick"], seed=8)
+    g.apply(Bid("Ana", 2))
+    assert g.can_undo("Ana")                          # Nick has seen nothing yet
+    g.apply(Bid("Nick", 2))                           # a tie: both bids are shown, bidding again
+    assert g.prompt.kind == "bid" and not g.can_undo("Nick")
