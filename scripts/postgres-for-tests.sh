@@ -14,7 +14,7 @@ case "$cmd" in
     [ "$(id -u)" = 0 ] && chown postgres:postgres "$dir"
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     as_owner "$bin/initdb" -D "$dir/db" -U postgres -A trust --no-sync -E UTF8 > "$dir/initdb.log"
-    as_owner "$bin/pg_ctl" -D "$dir/db" -l "$dir/server.log" -w -t 60 \
+    as_owner "$bin/pg_ctl" -D "$dir/db" -l "$dir/server.log" -w -t 300 \
       -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start > /dev/null
     echo "postgresql://postgres@127.0.0.1:$port/postgres"
     ;;

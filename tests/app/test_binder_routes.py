@@ -37,13 +37,22 @@ def jupyter_server(tmp_path_factory):
     from widgets.testing.voila_runner import free_port, serving
     config_dir = tmp_path_factory.mktemp("jupyter-config")
     shutil.copy(ROOT / "binder" / "jupyter_server_config.json", config_dir)
+    # JupyterLab here serves the repository itself: it must never save a notebook it ran (a slow
+    # run autosaved lessons with their outputs into the working tree), nor restore the notebooks
+    # another test left open
+    settings = tmp_path_factory.mktemp("lab-settings")
+    docmanager = settings / "@jupyterlab" / "docmanager-extension"
+    docmanager.mkdir(parents=True)
+    (docmanager / "plugin.jupyterlab-settings").write_text('{"autosave": false}')
+    workspaces = tmp_path_factory.mktemp("lab-workspaces")
+    flags = [*SERVER_FLAGS, f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={workspaces}"]
     port = free_port()
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config_dir),
                JUPYTER_RUNTIME_DIR=str(tmp_path_factory.mktemp("jupyter-runtime")),
                MEGACORPS_BOT_PAUSE="0")
     ARTIFACTS.mkdir(exist_ok=True)
     with open(ARTIFACTS / "jupyter-server.log", "w") as log, \
-            serving([sys.executable, "-m", "jupyter_server", f"--port={port}", *SERVER_FLAGS], port, env, log):
+            serving([sys.executable, "-m", "jupyter_server", f"--port={port}", *flags], port, env, log):
         yield f"http://127.0.0.1:{port}"
 
 
@@ -99,8 +108,11 @@ def test_binder_app_links_open_the_lessons(jupyter_server, page):
 def test_lab_app_links_open_the_lessons_in_jupyterlab(jupyter_server, page):
     """Lesson 17 runs the app in JupyterLab: its lesson links open the lesson's notebook there
     (the app once caught them as if it were a Voila serving the app alone)."""
+    stored = {p.name: p.read_bytes() for p in (ROOT / "notebooks").glob("*.ipynb")}
     page.goto(f"{jupyter_server}/lab/tree/notebooks/17-the-app.ipynb")
     page.wait_for_selector(".jp-Notebook", timeout=PATIENCE_MS)
+    assert page.evaluate("async () => (await window.jupyterapp.serviceManager.settings"
+                         ".fetch('@jupyterlab/docmanager-extension:plugin')).settings.autosave") is False
     page.wait_for_function("() => window.jupyterapp !== undefined", timeout=PATIENCE_MS)
     page.wait_for_function("() => document.querySelector('.jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus') !== null",
                            timeout=PATIENCE_MS)
@@ -126,3 +138,5 @@ def test_lab_app_links_open_the_lessons_in_jupyterlab(jupyter_server, page):
         page.screenshot(path=str(ARTIFACTS / "binder-lab-lesson-link.png"))
     assert "/lab/" in lesson.url and lesson.url.endswith(f"/tree/notebooks/{name}")
     assert "cannot open here" not in page.inner_text("body")
+    changed = [n for n, data in stored.items() if (ROOT / "notebooks" / n).read_bytes() != data]
+    assert changed == [], f"notebooks saved with what the test ran: {changed}"

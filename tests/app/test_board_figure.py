@@ -13,6 +13,7 @@ import pytest
 import megacorps as mc
 from widgets.board.figure import BoardView, CORP_COLORS, board_figure, corp_initials
 from widgets.board.colors import STATUS_STYLE, contrast_ratio, text_color_on
+from widgets.testing.voila_runner import PATIENCE_S
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUR = ["Mokia", "Globbo", "Nonintendo", "Lenogo"]
@@ -263,7 +264,7 @@ def test_static_figure_needs_no_ipywidgets():
         assert "NAFTA" in str(bundle["application/vnd.plotly.v1+json"])
     """)
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                            timeout=120)
+                            timeout=PATIENCE_S)
     assert result.returncode == 0, result.stderr
 
 

@@ -616,6 +616,40 @@ def test_a_lone_human_says_not_to_be_asked_about_payout_cards_this_round(server,
         page.context.close()
 
 
+def test_a_seller_without_mercenaries_is_told_where_they_would_come_from(server, browser, tmp_path, monkeypatch):
+    """"Mokia may sell mercenaries to Nonintendo (1 to 2)" while Mokia held none: the prompt
+    names its Biotech companies and Clone Soldiers, which make them supply mercenaries."""
+    import megacorps as mc
+    from widgets.table.session import Session
+    url, data = server
+    monkeypatch.setenv("MEGACORPS_DATA", str(data))
+    seats = {"Nonintendo": "Greedy", "Mokia": "Human", "Globbo": "Greedy"}
+    game = mc.scenario(list(seats), round=1, in_play=["Clone Soldiers"],
+                       companies={"India/Biotech": "Mokia", "Mercosur/Biotech": "Mokia"})
+    game.apply(mc.BuyMercenaries("Nonintendo", 0, True))
+    _, saved = Session(game, seats, seed=1).save_file()
+    path = tmp_path / "sell.json"
+    path.write_bytes(saved)
+    page = open_page(browser, url, (1024, 700))
+    try:
+        page.set_input_files(".mc-upload-input", str(path))
+        page.wait_for_function("() => [...document.querySelectorAll('.mc-start')].some("
+                               "b => b.innerText.includes('Resume saved game'))")
+        page.click(".mc-start")
+        context = page.locator(".mc-decision .mc-context")
+        context.wait_for()
+        text = context.inner_text()
+        assert "India/Biotech, Mercosur/Biotech" in text and "Clone Soldiers is in play" in text
+        assert "whatever Mokia holds" in text
+        page.wait_for_function(in_view(".mc-decision .mc-context"))
+        assert page.refused == [] and page.js_errors == []
+    except BaseException:
+        page.screenshot(path=str(ARTIFACTS / "browser-mercenary-sale-failure.png"))
+        raise
+    finally:
+        page.context.close()
+
+
 def test_a_dead_kernel_is_explained(server, browser):
     """Kill the page's kernel: the page says what happened and what to do (last: it kills kernels)."""
     import psutil

@@ -29,6 +29,7 @@ class WidgetMirror:
 
     def __init__(self):
         self.models: dict[str, dict] = {}
+        self.kernel_state = ""   # the last execution state the kernel reported (busy / idle)
 
     @staticmethod
     def _message(payload) -> tuple[dict, dict]:
@@ -44,7 +45,9 @@ class WidgetMirror:
         header, content = self._message(payload)
         kind = header.get("msg_type", "")
         data = content.get("data") or {}
-        if kind == "comm_open" and "state" in data:
+        if kind == "status":
+            self.kernel_state = content.get("execution_state", "")
+        elif kind == "comm_open" and "state" in data:
             self.models[content["comm_id"]] = dict(data["state"])
         elif kind == "comm_msg" and data.get("method") in ("update", "echo_update"):
             self.models.setdefault(content["comm_id"], {}).update(data.get("state", {}))
@@ -162,8 +165,12 @@ def write_card(page, corp: str, invest: dict[int, int], sabotage: tuple | None =
 def assert_nothing_of_the_card_left(page, marker: str, card_open: bool = False) -> None:
     """What the browser holds once a card is handed in: every field of the desk back to zero, no
     trace of the card in any widget model, in the page's text or in the save link."""
-    time.sleep(0.5)  # let the last websocket frames land
     mirror = page.mirror
+    # the kernel has finished with the hand-in (its last frames come before it reports idle)
+    deadline = time.time() + PATIENCE_MS / 1000
+    while mirror.kernel_state != "idle":
+        assert time.time() < deadline, "the kernel never became idle"
+        page.wait_for_timeout(50)   # (Playwright delivers the websocket frames while it waits)
     for field in mirror.with_class("nc-invest") + mirror.with_class("nc-sab-amount"):
         assert field.get("value") == 0, field
     for dropdown in mirror.with_class("nc-sab-target"):  # nobody chosen (the names are public)

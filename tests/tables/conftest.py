@@ -12,6 +12,8 @@ import pytest
 
 from tables_helpers import ROOT, running_service
 
+from widgets.testing.voila_runner import PATIENCE_S
+
 PG_SCRIPT = ROOT / "scripts" / "postgres-for-tests.sh"
 
 
@@ -34,10 +36,10 @@ def postgres_url():
     folder = tempfile.mkdtemp(prefix="mc-pg-")
     try:
         url = subprocess.run(["bash", str(PG_SCRIPT), "start", folder], check=True, capture_output=True,
-                             text=True, timeout=120).stdout.strip().splitlines()[-1]
+                             text=True, timeout=PATIENCE_S).stdout.strip().splitlines()[-1]
         yield url
     finally:
-        subprocess.run(["bash", str(PG_SCRIPT), "stop", folder], capture_output=True, timeout=60)
+        subprocess.run(["bash", str(PG_SCRIPT), "stop", folder], capture_output=True, timeout=PATIENCE_S)
         shutil.rmtree(folder, ignore_errors=True)
 
 
