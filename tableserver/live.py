@@ -100,13 +100,31 @@ class LiveTable:
         return {c: LEVELS[p](seed=self.seed * 1000 + i)
                 for i, (c, p) in enumerate(self.players.items()) if p != HUMAN}
 
-    def catch_up(self) -> None:
-        """Another writer appended to this table: replay what it added."""
-        for row in self.store.actions_since(self.id, len(self.game.actions)):
-            self._apply(mc.action_from_dict(row["action"]), row["by"], row["reason"])
-        n = len(self.game.actions)
-        self.since = {c: n for c in self.game.state.corps}
-        self._fingerprints = {c: self._fingerprint(c) for c in self.game.state.corps}
+    def catch_up(self) -> bool:
+        """Another writer (another service process) appended to this table: replay what it
+        added, each action marking the seats it changed as after one of our own. Returns
+        whether there was anything."""
+        rows = self.store.actions_since(self.id, len(self.game.actions))
+        for row in rows:
+            action = mc.action_from_dict(row["action"])
+            self._apply(action, row["by"], row["reason"])
+            self._mark_changed(action)
+        return bool(rows)
+
+    async def sync(self) -> None:
+        """Another process changed this table (its actions, status or players): take it from
+        the database and push it to the seats connected here."""
+        async with self.lock:
+            moved = self.catch_up()
+            status, players = self.store.table_state(self.id)
+            changed = moved or status != self.status or players != self.players
+            self.status = status
+            if players != self.players:
+                self.players = players
+                self.bots = self._make_bots()
+        if changed:
+            self._notify()
+            self.start_bots()
 
     # --- what a seat and a spectator receive ---------------------------------------------------
 
@@ -247,15 +265,19 @@ class LiveTable:
             raise Refused("stale", "another action was recorded at this position first; "
                           "look at the table again and choose again", 409, at=self.at) from None
         self._apply(action, by, reason)
+        self._mark_changed(action)
+        if self.game.is_over and self.status == "open":
+            self.status = "over"
+            self.store.set_status(self.id, "over")
+
+    def _mark_changed(self, action: mc.Action) -> None:
+        """After `action`: the seats whose choices it changed (and its own) must choose again."""
         n = self.at
         for corp in self.game.state.corps:
             fingerprint = self._fingerprint(corp)
             if corp == action.corp or fingerprint != self._fingerprints[corp]:
                 self.since[corp] = n
                 self._fingerprints[corp] = fingerprint
-        if self.game.is_over and self.status == "open":
-            self.status = "over"
-            self.store.set_status(self.id, "over")
 
     def _check_open(self) -> None:
         if self.broken:
