@@ -301,22 +301,35 @@ class LiveTable:
             raise Refused("malformed", "'at' must be the position (a whole number of actions) "
                           "the action was chosen in", 400)
         async with self.lock:
-            self._check_open()
-            if self.players.get(corp) != HUMAN:
-                raise Refused("not-your-corp", f"{corp} is played by a bot now", 403)
             if at > self.at:
-                raise Refused("malformed", f"position {at} has not been reached (the table is at {self.at})", 400)
-            if at < self.since[corp]:
-                since = "; ".join(public_text(a) for a in self.game.actions[at:][-5:])
-                raise Refused("stale", f"the table moved on since you chose ({since}): "
-                              "look again and choose again", 409, at=self.at)
-            try:
-                self.game.check(action)
-            except mc.IllegalAction as err:
-                raise Refused("illegal", str(err), 422) from None
-            self._commit(action, HUMAN)
+                self.catch_up()   # another service process may have recorded it and not told us yet
+            for attempt in range(3):
+                self._check_acting(corp, action, at)
+                try:
+                    self._commit(action, HUMAN)
+                    break
+                except Refused as err:
+                    # another process recorded an action at this position first (now caught
+                    # up): the same checks as if it had come first here, then again
+                    if err.kind != "stale" or attempt == 2:
+                        raise
         self._notify()
         self.start_bots()
+
+    def _check_acting(self, corp: str, action: mc.Action, at: int) -> None:
+        self._check_open()
+        if self.players.get(corp) != HUMAN:
+            raise Refused("not-your-corp", f"{corp} is played by a bot now", 403)
+        if at > self.at:
+            raise Refused("malformed", f"position {at} has not been reached (the table is at {self.at})", 400)
+        if at < self.since[corp]:
+            since = "; ".join(public_text(a) for a in self.game.actions[at:][-5:])
+            raise Refused("stale", f"the table moved on since you chose ({since}): "
+                          "look again and choose again", 409, at=self.at)
+        try:
+            self.game.check(action)
+        except mc.IllegalAction as err:
+            raise Refused("illegal", str(err), 422) from None
 
     # --- bots -----------------------------------------------------------------------------------------
 
