@@ -68,3 +68,48 @@ async def _play_across(one, two, table):
     await asyncio.wait_for(asyncio.gather(*tasks), 10)
     print(f"cross-process push: median {sorted(latencies)[len(latencies) // 2] * 1000:.0f} ms, "
           f"max {max(latencies) * 1000:.0f} ms over {len(latencies)} moves")
+
+
+def test_an_action_overtaken_by_another_writer_is_made_when_that_changed_nothing_for_its_seat(tmp_path):
+    """Another process (here: the test, writing to the database directly, unheard) records
+    its answer to a payout window at the position a seat is answering from: the seat's own
+    answer, for which that changes nothing, is made after it, as if the other had come first
+    here; before, it was refused as stale."""
+    from megacorps.tables import TableMoved
+    from tableserver.store import Store
+
+    from tables_helpers import sqlite_url
+    humans = {"Mokia": "Human", "Globbo": "Human", "Nonintendo": "Human", "Lenogo": "Human"}
+    with running_service(None, tmp_path) as service:
+        table = mc.tables.open_table(service.url, humans, seed=21)
+        seats = {c: table.seat(c) for c in table.codes}
+        rng = random.Random(5)
+
+        def sealed(corp):   # answers that change nothing for the others: no card, a secret bid or vote
+            return [a for a in seats[corp].refresh().legal_actions() if isinstance(a, (mc.NoCard, mc.Sealed))]
+
+        for _ in range(2000):
+            deciders = seats["Mokia"].refresh().view().deciders
+            both = [c for c in deciders if sealed(c)]
+            if len(both) >= 2:
+                break
+            corp = deciders[0]
+            try:
+                seats[corp].refresh().apply(pick(seats[corp], rng))
+            except TableMoved:
+                pass
+        else:
+            raise AssertionError("no two seats answering at once came")
+        first, other = both[0], both[1]
+        at = seats[first].refresh().at
+        store = Store(sqlite_url(service))
+        try:
+            store.append(table.table, at, other, mc.action_to_dict(rng.choice(sealed(other))), "Human")
+        finally:
+            store.close()
+        mine = rng.choice(sealed(first))
+        assert seats[first].at == at
+        seats[first].apply(mine)   # TableMoved before
+        assert seats[first].at >= at + 2
+        recorded = mc.tables.watch(service.url, table.table).steps()
+        assert [s[1] for s in recorded[at:at + 2]] == [other, first]
