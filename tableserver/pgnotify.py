@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from typing import Awaitable, Callable
 
 import sqlalchemy as sa
@@ -18,17 +19,18 @@ import sqlalchemy as sa
 log = logging.getLogger(__name__)
 
 CHANNEL = "megacorps_tables"
+ORIGIN = secrets.token_hex(6)   # this process: it need not hear its own news
 
 
 def tell_others(db: sa.Connection, table_id: str) -> None:
     """Within the transaction that changes `table_id`: every listening process hears of it
     when the transaction commits."""
-    db.execute(sa.text("SELECT pg_notify(:channel, :table)"), {"channel": CHANNEL, "table": table_id})
+    db.execute(sa.text("SELECT pg_notify(:channel, :news)"), {"channel": CHANNEL, "news": f"{ORIGIN} {table_id}"})
 
 
 async def listen(url: str, on_change: Callable[[str | None], Awaitable[None]], stop: asyncio.Event) -> None:
     """Hear every table change of every process on the database at `url` (a libpq URL) until
-    `stop` is set: `on_change(table_id)` for each, and `on_change(None)` after each
+    `stop` is set: `on_change(table_id)` for each (but this process's own), and `on_change(None)` after each
     (re)connection, when anything may have changed unheard. Reconnects by itself."""
     import psycopg
     delay = 0.5
@@ -39,7 +41,9 @@ async def listen(url: str, on_change: Callable[[str | None], Awaitable[None]], s
                 delay = 0.5
                 await on_change(None)
                 async for note in conn.notifies():
-                    await on_change(note.payload)
+                    origin, _, table_id = note.payload.partition(" ")
+                    if origin != ORIGIN:
+                        await on_change(table_id)
         except asyncio.CancelledError:
             raise
         except Exception as err:  # noqa: BLE001 - the database restarting, a network cut: listen again
