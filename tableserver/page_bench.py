@@ -10,7 +10,9 @@ page is usable:
 - a seat: until the board is drawn and the page is live (following its table);
 - the projector: the same.
 
-Between two pages it waits for the kernels to be quiet again (the pool refilled). Prints the
+Between two pages it waits for the kernels to be quiet again (the pool refilled). Then, the
+service killed (SIGKILL) under an open seat page: the seconds until the class has started it
+again and the page is live again, and until a move made then shows on the page. Prints the
 medians, and the load average before and after (the machine may be shared: say so with the
 figures). Debian's Chromium; nothing leaves the machine.
 """
@@ -82,6 +84,34 @@ def open_page(browser, url: str, ready: list[str]) -> float:
     return seconds
 
 
+def measure_rejoin(browser, server: psutil.Process, url: str, table) -> str:
+    import signal
+
+    import megacorps as mc
+    from widgets.testing.voila_runner import route_cdn
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    route_cdn(page)
+    page.goto(url)
+    page.wait_for_selector(BOARD, timeout=180_000)
+    page.wait_for_selector(".mc-connection b.ok", timeout=60_000)
+    service = next(p for p in server.children(recursive=True) if "serve" in p.cmdline())
+    start = time.perf_counter()
+    os.kill(service.pid, signal.SIGKILL)
+    page.wait_for_selector(".mc-connection b.lost", timeout=60_000)
+    page.wait_for_selector(".mc-connection b.ok", timeout=120_000)
+    live = time.perf_counter() - start
+    seat = next(s for s in map(table.seat, table.codes) if s.is_my_turn())
+    moved = time.perf_counter()
+    seat.apply(next(a for a in seat.legal_actions() if not isinstance(a, mc.LeaveGame)))
+    page.wait_for_function(f"() => Number(document.querySelector('.mc-status-text').dataset.actions) >= {seat.at}",
+                           timeout=60_000)
+    shown = time.perf_counter() - moved
+    context.close()
+    return (f"service killed under an open seat page: live again after {live:.1f} s (no reload); "
+            f"a move made then shown after {shown:.2f} s")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tableserver.page_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -112,7 +142,9 @@ def main(argv: list[str] | None = None) -> int:
                     times[name].append(open_page(browser, url, ready))
                     print(f"run {run + 1} {name}: {times[name][-1]:.2f} s (load {os.getloadavg()[0]:.1f})", flush=True)
                     wait_quiet(server, pooled)
+            rejoin = measure_rejoin(browser, server, pages["seat"][0], table)
             load_after = os.getloadavg()
+    print(rejoin)
     print(f"\n--pool {args.pool}, {args.runs} runs, load average before {load_before[0]:.2f} "
           f"(5 min {load_before[1]:.2f}), after {load_after[0]:.2f} (5 min {load_after[1]:.2f})")
     for name, seconds in times.items():
