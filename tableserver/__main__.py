@@ -39,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     _service_args(klass)
     klass.set_defaults(host="0.0.0.0")
     klass.add_argument("--voila-port", type=int, default=8866)
+    klass.add_argument("--pool", type=int, default=3,
+                       help="preheated kernels kept ready for the table pages (lobby, seats; and one for "
+                            "the projector's): a page opens on one already started (default 3; about 130 MB each)")
     klass.add_argument("--service-host", default=None,
                        help="address of the table service (default 127.0.0.1: only this machine's "
                             "kernels reach it; 0.0.0.0 for play-by-notebook from other machines)")

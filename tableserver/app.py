@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from megacorps import kit
 
-from . import limits, messages
+from . import limits, messages, pgnotify
 from .live import HUMAN, Listener, LiveTable, Refused
 from .store import Store, database_url
 
@@ -132,6 +132,16 @@ class Tables:
                                                         spec.name, game_spec.name, options)
         return {"ok": True, "table": table_id, "game": game_spec.name, "host_code": host, "codes": codes,
                 "seed": seed, "players": {s.corp: s.player for s in spec.seats}}
+
+    async def sync(self, table_id: str | None) -> None:
+        """Another process changed `table_id` (None: anything, unheard): bring the live copies
+        here up to date and push the change to the seats connected here."""
+        for table in [self.live.get(table_id)] if table_id else list(self.live.values()):
+            if table is not None:
+                try:
+                    await table.sync()
+                except Exception:  # noqa: BLE001 - one table's trouble must not stop the others' news
+                    log.exception("table %s: catching up with another process failed", table.id)
 
     async def close(self) -> None:
         for table in list(self.live.values()):
@@ -323,7 +333,13 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
     ]
     @contextlib.asynccontextmanager
     async def lifespan(_app):
+        stop = asyncio.Event()
+        listener = (asyncio.get_running_loop().create_task(pgnotify.listen(store.listen_url(), tables.sync, stop))
+                    if store.shared else None)
         yield
+        stop.set()
+        if listener is not None:
+            listener.cancel()
         await tables.close()
 
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -4,6 +4,7 @@ that stops (a crash, kill -9) is started again at once; Voila and the pages stay
 from __future__ import annotations
 
 import ipaddress
+import json
 import os
 import signal
 import socket
@@ -64,6 +65,21 @@ def public_address(host: str, voila_port: int, public_url: str | None) -> tuple[
     return f"http://{address}:{voila_port}", ""
 
 
+def kernel_pools(root: Path, pool: int) -> dict:
+    """Voila's preheated kernels: voila.json's (the hot-seat app's), and `pool` for the table
+    pages (one for the projector's when `pool` > 0). A page then opens on a kernel that has
+    already imported everything and waits only for its address (widgets/tables/pages.py,
+    page_query): seconds sooner than a kernel started for it."""
+    try:
+        config = json.loads((root / "voila.json").read_text())
+        pools = dict(config["VoilaKernelManager"]["kernel_pools_config"])
+    except (OSError, KeyError, ValueError):
+        pools = {"default": {"pool_size": 0}}
+    pools["table.ipynb"] = {"pool_size": max(0, pool)}
+    pools["spectate.ipynb"] = {"pool_size": min(1, max(0, pool))}
+    return pools
+
+
 def _wait_for_port(host: str, port: int, proc: subprocess.Popen, what: str, timeout: float = 90) -> None:
     deadline = time.time() + timeout
     while True:
@@ -106,7 +122,8 @@ def run_class(args) -> int:
              f"--port={args.voila_port}", "--Voila.port_retries=0",
              # voila.json culls idle kernels even while their page is open (the hot-seat app's
              # pages are busy); a seat's page may wait quietly for a long time: keep it while open
-             "--MappingKernelManager.cull_connected=False"]
+             "--MappingKernelManager.cull_connected=False",
+             f"--VoilaKernelManager.kernel_pools_config={json.dumps(kernel_pools(root, args.pool))}"]
     procs: list[subprocess.Popen] = []
     try:
         procs.append(subprocess.Popen(service, cwd=root, env=service_env))

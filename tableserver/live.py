@@ -91,13 +91,31 @@ class LiveTable:
         return {c: self.levels[p](seed=self.seed * 1000 + i)
                 for i, (c, p) in enumerate(self.players.items()) if p != HUMAN}
 
-    def catch_up(self) -> None:
-        """Another writer appended to this table: replay what it added."""
-        for row in self.store.actions_since(self.id, len(self.game.actions)):
-            self._apply(self.spec.action_from_dict(row["action"]), row["by"], row["reason"])
-        n = len(self.game.actions)
-        self.since = {c: n for c in self.game.seats}
-        self._fingerprints = {c: self._fingerprint(c) for c in self.game.seats}
+    def catch_up(self) -> bool:
+        """Another writer (another service process) appended to this table: replay what it
+        added, each action marking the seats it changed as after one of our own. Returns
+        whether there was anything."""
+        rows = self.store.actions_since(self.id, len(self.game.actions))
+        for row in rows:
+            action = self.spec.action_from_dict(row["action"])
+            self._apply(action, row["by"], row["reason"])
+            self._mark_changed(action)
+        return bool(rows)
+
+    async def sync(self) -> None:
+        """Another process changed this table (its actions, status or players): take it from
+        the database and push it to the seats connected here."""
+        async with self.lock:
+            moved = self.catch_up()
+            status, players = self.store.table_state(self.id)
+            changed = moved or status != self.status or players != self.players
+            self.status = status
+            if players != self.players:
+                self.players = players
+                self.bots = self._make_bots()
+        if changed:
+            self._notify()
+            self.start_bots()
 
     # --- what a seat and a spectator receive ---------------------------------------------------
 
@@ -230,6 +248,13 @@ class LiveTable:
             raise Refused("stale", "another action was recorded at this position first; "
                           "look at the table again and choose again", 409, at=self.at) from None
         self._apply(action, by, reason)
+        self._mark_changed(action)
+        if self.game.is_over and self.status == "open":
+            self.status = "over"
+            self.store.set_status(self.id, "over")
+
+    def _mark_changed(self, action) -> None:
+        """After `action`: the seats whose choices it changed (and its own) must choose again."""
         n = self.at
         mover = self.parts.seat_of(action)
         for corp in self.game.seats:
@@ -237,9 +262,6 @@ class LiveTable:
             if corp == mover or fingerprint != self._fingerprints[corp]:
                 self.since[corp] = n
                 self._fingerprints[corp] = fingerprint
-        if self.game.is_over and self.status == "open":
-            self.status = "over"
-            self.store.set_status(self.id, "over")
 
     def _check_open(self) -> None:
         if self.broken:
@@ -264,22 +286,35 @@ class LiveTable:
             raise Refused("malformed", "'at' must be the position (a whole number of actions) "
                           "the action was chosen in", 400)
         async with self.lock:
-            self._check_open()
-            if self.players.get(corp) != HUMAN:
-                raise Refused("not-your-corp", f"{corp} is played by a bot now", 403)
             if at > self.at:
-                raise Refused("malformed", f"position {at} has not been reached (the table is at {self.at})", 400)
-            if at < self.since[corp]:
-                since = "; ".join(self.game.public_text(a) for a in self.game.actions[at:][-5:])
-                raise Refused("stale", f"the table moved on since you chose ({since}): "
-                              "look again and choose again", 409, at=self.at)
-            try:
-                self.game.check(action)
-            except IllegalAction as err:
-                raise Refused("illegal", str(err), 422) from None
-            self._commit(action, HUMAN)
+                self.catch_up()   # another service process may have recorded it and not told us yet
+            for attempt in range(3):
+                self._check_acting(corp, action, at)
+                try:
+                    self._commit(action, HUMAN)
+                    break
+                except Refused as err:
+                    # another process recorded an action at this position first (now caught
+                    # up): the same checks as if it had come first here, then again
+                    if err.kind != "stale" or attempt == 2:
+                        raise
         self._notify()
         self.start_bots()
+
+    def _check_acting(self, corp: str, action, at: int) -> None:
+        self._check_open()
+        if self.players.get(corp) != HUMAN:
+            raise Refused("not-your-corp", f"{corp} is played by a bot now", 403)
+        if at > self.at:
+            raise Refused("malformed", f"position {at} has not been reached (the table is at {self.at})", 400)
+        if at < self.since[corp]:
+            since = "; ".join(self.game.public_text(a) for a in self.game.actions[at:][-5:])
+            raise Refused("stale", f"the table moved on since you chose ({since}): "
+                          "look again and choose again", 409, at=self.at)
+        try:
+            self.game.check(action)
+        except IllegalAction as err:
+            raise Refused("illegal", str(err), 422) from None
 
     # --- bots -----------------------------------------------------------------------------------------
 

@@ -1,6 +1,8 @@
 """A bounded load test of the table service on loopback: `python -m tableserver.loadtest`.
 
-Starts a service (SQLite in a temporary folder, bots not used, no pause), opens N tables of
+Starts a service (SQLite in a temporary folder, bots not used, no pause), or `--processes P`
+services on the PostgreSQL database of MEGACORPS_DATABASE_URL (each seat then joins process
+number seat % P, so that every move must cross between processes), opens N tables of
 S human seats, joins every seat over its WebSocket (each seat subscribed to its pushes) and
 lets every seat answer as fast as its pushed state allows with a random legal choice, until
 every game is over or the time limit. Prints joins, actions per second, the latency from an
@@ -82,16 +84,16 @@ async def seat(url: str, table: str, code: str, stats: Stats, rng: random.Random
                 return
 
 
-async def run(url: str, tables: int, seats: int, seconds: float, seed: int) -> Stats:
+async def run(urls: list[str], tables: int, seats: int, seconds: float, seed: int) -> Stats:
     from megacorps.tables import open_table
     stats = Stats()
     rng = random.Random(seed)
-    invitations = [await asyncio.to_thread(open_table, url, {c: "Human" for c in CORPS[:seats]}, seed + i)
+    invitations = [await asyncio.to_thread(open_table, urls[0], {c: "Human" for c in CORPS[:seats]}, seed + i)
                    for i in range(tables)]
     deadline = time.monotonic() + seconds
     over = asyncio.Event()
-    tasks = [seat(url, inv.table, code, stats, random.Random(rng.random()), deadline, over)
-             for inv in invitations for code in inv.codes.values()]
+    tasks = [seat(urls[i % len(urls)], inv.table, code, stats, random.Random(rng.random()), deadline, over)
+             for inv in invitations for i, code in enumerate(inv.codes.values())]
     await asyncio.gather(*tasks)
     return stats
 
@@ -102,27 +104,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=6, choices=range(3, 7))
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit (the run stops by itself)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=1,
+                        help="service processes on one database (more than 1 needs MEGACORPS_DATABASE_URL: PostgreSQL)")
     args = parser.parse_args(argv)
+    from contextlib import ExitStack
+
     from widgets.testing.voila_runner import free_port, serving
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as data:
-        cmd = [sys.executable, "-m", "tableserver", "serve", "--port", str(port), "--data", data, "--bot-pause", "0"]
+    database = os.environ.get("MEGACORPS_DATABASE_URL")
+    if args.processes > 1 and not database:
+        raise SystemExit("--processes > 1 needs a PostgreSQL database in MEGACORPS_DATABASE_URL")
+    ports = [free_port() for _ in range(args.processes)]
+    urls = [f"http://127.0.0.1:{port}" for port in ports]
+    with tempfile.TemporaryDirectory() as data, ExitStack() as stack:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         load_before = os.getloadavg()[0]
-        with serving(cmd, port, env, timeout=60) as proc:
-            idle = rss_mb(proc.pid)
-            start = time.perf_counter()
-            stats = asyncio.run(run(url, args.tables, args.seats, args.seconds, args.seed))
-            elapsed = time.perf_counter() - start
-            busy = rss_mb(proc.pid)
+        procs = [stack.enter_context(serving(
+            [sys.executable, "-m", "tableserver", "serve", "--port", str(port), "--data", data, "--bot-pause", "0",
+             "--tables-per-minute", str(max(20, args.tables))], port, env, timeout=60)) for port in ports]
+        idle = sum(rss_mb(p.pid) for p in procs)
+        start = time.perf_counter()
+        stats = asyncio.run(run(urls, args.tables, args.seats, args.seconds, args.seed))
+        elapsed = time.perf_counter() - start
+        busy = sum(rss_mb(p.pid) for p in procs)
+        stack.close()
         load_after = os.getloadavg()[0]
     n = args.tables * args.seats
     lat = sorted(stats.latency)
 
     def q(p):
         return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
-    print(f"{args.tables} tables x {args.seats} seats ({n} seats, each subscribed), {elapsed:.1f} s, "
+    where = (f"{args.processes} service process(es) on PostgreSQL" if database else "1 service process on SQLite")
+    print(f"{where}: {args.tables} tables x {args.seats} seats ({n} seats, each subscribed), {elapsed:.1f} s, "
           f"load average {load_before:.2f} -> {load_after:.2f}")
     print(f"joins: {len(stats.join)}/{n} at once, all in {max(stats.join) * 1000:.0f} ms "
           f"({len(stats.join) / max(stats.join):.0f}/s), median {statistics.median(stats.join) * 1000:.0f} ms each")
@@ -130,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{stats.pushes} updates pushed ({stats.pushes / elapsed:.0f}/s)")
     print(f"update latency (action sent -> each seat of the table has it): median {q(0.5):.0f} ms, "
           f"p95 {q(0.95):.0f} ms, max {q(1.0):.0f} ms ({len(lat)} samples)")
-    print(f"service memory (RSS): {idle:.0f} MB idle, {busy:.0f} MB at the end")
+    print(f"service memory (RSS, all processes): {idle:.0f} MB idle, {busy:.0f} MB at the end")
     return 0
 
 

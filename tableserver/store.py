@@ -21,6 +21,8 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from .pgnotify import tell_others
+
 metadata = sa.MetaData()
 
 tables = sa.Table(
@@ -137,6 +139,8 @@ class Store:
             self.engine = sa.create_engine(url, pool_pre_ping=True)
         metadata.create_all(self.engine)
         self._add_new_columns()
+        # several service processes may share a PostgreSQL database: each change is announced
+        self.shared = self.engine.dialect.name == "postgresql"
 
     def _add_new_columns(self) -> None:
         """Bring a database made before the game column up to date (its tables are MegaCorps')."""
@@ -145,6 +149,14 @@ class Store:
             for name, definition in ADDED_COLUMNS.items():
                 if name not in present:
                     db.execute(sa.text(f"ALTER TABLE tables ADD COLUMN {name} {definition}"))
+
+    def listen_url(self) -> str:
+        """The database's URL for libpq (psycopg's own connection, to LISTEN)."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+    def _announce(self, db, table_id: str) -> None:
+        if self.shared:
+            tell_others(db, table_id)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -201,9 +213,18 @@ class Store:
                 sa.select(actions.c.action, actions.c.by, actions.c.reason)
                 .where(actions.c.table_id == table_id, actions.c.idx >= start).order_by(actions.c.idx))]
 
+    def table_state(self, table_id: str) -> tuple[str, dict[str, str]]:
+        """(status, players) of a table as recorded now."""
+        with self.engine.connect() as db:
+            status = db.execute(sa.select(tables.c.status).where(tables.c.id == table_id)).scalar_one()
+            players = {r.corp: r.player for r in db.execute(
+                sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.position))}
+        return status, players
+
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as db:
             db.execute(tables.update().where(tables.c.id == table_id).values(status=status))
+            self._announce(db, table_id)
 
     def set_player(self, table_id: str, corp: str, player: str) -> None:
         with self.engine.begin() as db:
@@ -212,6 +233,7 @@ class Store:
             if player != "Human":
                 db.execute(codes.update().where(codes.c.table_id == table_id, codes.c.corp == corp)
                            .values(active=False))
+            self._announce(db, table_id)
 
     # --- codes ----------------------------------------------------------------------------------
 
@@ -240,6 +262,7 @@ class Store:
                 db.execute(actions.insert().values(table_id=table_id, idx=idx, corp=corp,
                                                    action=json.dumps(action), by=by, reason=reason,
                                                    made=time.time()))
+                self._announce(db, table_id)
         except IntegrityError:
             raise Conflict(f"table {table_id}: action {idx} was already recorded") from None
 

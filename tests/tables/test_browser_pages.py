@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -106,6 +107,19 @@ def foreign():
     host.close()
 
 
+def test_the_class_keeps_kernels_ready_for_the_table_pages(klass):
+    """(First in this module: no page has a kernel yet.) Beside voila.json's two for the app,
+    the class command preheats its --pool (3) for table.ipynb and one for spectate.ipynb:
+    a table page then opens without starting Python and importing everything."""
+    deadline = time.monotonic() + 240
+    while True:
+        kernels = [pid for pid in _descendants(klass.proc.pid) if b"ipykernel_launcher" in _cmdline(pid)]
+        if len(kernels) >= 2 + 3 + 1:
+            break
+        assert time.monotonic() < deadline, f"only {len(kernels)} kernels ready"
+        time.sleep(1)
+
+
 def test_a_foreign_service_in_the_address_is_ignored(klass, foreign):
     """A shared link naming another host as `service=` must not make any page send a code (or
     anything) there: the pages talk only to the service the class was started with."""
@@ -128,6 +142,13 @@ def test_a_foreign_service_in_the_address_is_ignored(klass, foreign):
     for page in (seat, lobby, watch):
         assert page.js_errors == []
         page.context.close()
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return open(f"/proc/{pid}/cmdline", "rb").read()
+    except FileNotFoundError:
+        return b""   # it ended meanwhile
 
 
 def _descendants(pid: int) -> list[int]:
