@@ -213,9 +213,10 @@ def test_a_lessons_header_gives_the_same_time_as_the_index(path):
 def test_a_worked_example_after_a_self_check_waits_until_the_check_is_done_not_just_tried():
     """Lesson 05: one wrong try at the Oil self-check left a try, yet the worked example (which prints
     the Oil payout) opened."""
-    from widgets.lessons import WorkedExample, self_check
+    from widgets.lessons import self_check
+    from widgets.lessons.course import example
     payout, oil = EXERCISES["05/best-payout"].widget(), self_check("05/oil")
-    worked = WorkedExample(lambda: print("Oil: Globbo 12, Lenogo 6"), [payout, oil])
+    worked = example("05/rulebook", after=[payout, oil])
     for move in EXERCISES["05/best-payout"].miss:
         payout.choose(move)
     oil.answer({"Globbo": "1", "Lenogo": "1"})
