@@ -119,9 +119,11 @@ class MoveMaker(w.VBox):
             from .show import board
             picture = [w.Output()]
             picture[0].append_display_data(board(game, corps=False, earnings=False))
-        top = [self.goal_line, self.corps_line] + ([self.view.figure] if self.view is not None else picture)
         self.controls = w.HBox([self.menu, self.amount, self.button, self.restart])
-        super().__init__(top + [self.prompt, self.controls, self.hint, self.result])
+        # the goal, the choice and Do it together, the position under them: at 1024x700 a learner reads
+        # the goal and acts without scrolling between them
+        super().__init__([self.goal_line, self.prompt, self.controls, self.hint, self.result, self.corps_line]
+                         + ([self.view.figure] if self.view is not None else picture))
 
     # -- bookkeeping
     def _reset_counters(self) -> None:
@@ -258,7 +260,7 @@ class MoveMaker(w.VBox):
             self.prompt.value = (f"<b>{html.escape(self.game.decision)}</b> Type your secret bid (0 to "
                                  f"{self.game.money(self.corp)} Euros) and press <i>Do it</i>.{mine}")
         else:
-            where = "on the board (outlined boxes) or in the list" if self.view is not None else "in the list"
+            where = "on the board below (outlined boxes) or in the list" if self.view is not None else "in the list"
             self.prompt.value = (f"<b>{html.escape(self.game.decision)}</b> Pick a move {where}, then "
                                  f"press <i>Do it</i>.{mine}")
 
