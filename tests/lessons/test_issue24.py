@@ -504,6 +504,14 @@ def test_every_card_a_rival_plays_is_explained_in_one_line_when_it_happens(seed)
         assert _words(line) <= 30
 
 
+def test_the_free_rounds_speak_to_a_newcomer_not_in_the_bots_language():
+    from widgets.lessons.tutorial import FirstGame
+    tour = FirstGame()
+    _guided(tour)
+    tour.panel.choose("Mokia buys NAFTA/Software")
+    assert tour.panel.reasons and "Why they did it" not in tour.panel.result.value
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_first_games_end_says_why_the_winner_won(seed):
     tour, _kinds = _free_game(seed, seed + 20)

@@ -77,6 +77,7 @@ class MoveMaker(w.VBox):
         self.vet = vet      # a message refusing a move that misses the step's point (try again)
         self.extra = extra  # more first moves than the decision lists (a trade offer, say)
         self.keep_to: Callable[[mc.Action], bool] | None = None  # a limit on every choice, not only the first
+        self.explain_opponents = True  # "Why they did it" under what happened
         self.corp = corp or (game.deciders[0] if game.deciders else game.corps[0])
         given = dict(opponents or bots or {})
         self.opponents = {c: given.get(c) or Opponent() for c in game.corps if c != self.corp}
@@ -343,7 +344,7 @@ class MoveMaker(w.VBox):
         lines = "".join(f"<li><code>[{html.escape(e.rule)}]</code> {html.escape(e.for_corp(self.corp))}</li>"
                         for e in new)
         text = f"<b>{html.escape(str(action))}</b>. What happened:<ul>{lines}</ul>"
-        why = [r for n, r in self.reasons if n > before]
+        why = [r for n, r in self.reasons if n > before] if self.explain_opponents else []
         if why:
             text += ("<div style='color:#555;font-size:12px'><i>Why they did it:</i> "
                      + html.escape("; ".join(why)) + "</div>")
