@@ -527,3 +527,19 @@ def test_the_first_game_tells_what_it_leaves_for_later():
     said = " ".join(s.text for s in STEPS) + FREE_PLAY
     for thing in ("pick", "mercenar", "war", "intervention"):
         assert thing in said.lower(), thing
+
+
+def test_a_predict_first_exercise_shows_its_board_without_earnings_and_keeps_it_current():
+    """The board of a preview-off exercise was an Output widget that Voila left empty."""
+    import ipywidgets as w
+    ex = EXERCISES["09/win-a-war"]
+    widget = ex.widget()
+    assert widget.view is None and widget.picture is not None and widget.picture in widget.children
+    assert not any(isinstance(c, w.Output) for c in widget.children)
+    companies = next(t for t in widget.picture.data if t.name == "companies")
+    assert all(len(str(t).split("<br>")) <= 3 for t in companies.hovertext), "no payout earnings in the hover"
+    before = json.dumps([t.to_plotly_json() for t in widget.picture.data], default=str)
+    for move in ex.solution:
+        widget.choose(move)
+    after = json.dumps([t.to_plotly_json() for t in widget.picture.data], default=str)
+    assert before != after, "the board shows the position after the war"

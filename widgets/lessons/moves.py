@@ -42,6 +42,25 @@ def _target_of(action: mc.Action) -> str | None:
     return None
 
 
+def _picture(game: mc.Game):
+    """The board of a "predict first" exercise: not clickable, and its boxes do not tell what a
+    payout would pay (None if the board modules are missing)."""
+    try:
+        from widgets.board.basic_figure import BasicFigureWidget
+    except ImportError:
+        return None
+    from .show import board
+    return BasicFigureWidget(board(game, corps=False, earnings=False))
+
+
+def _repaint(picture, game: mc.Game) -> None:
+    from .show import board
+    fresh = board(game, corps=False, earnings=False)
+    with picture.batch_update():
+        for trace, new in zip(picture.data, fresh.data):
+            trace.update(new.to_plotly_json())
+
+
 def board_view(game: mc.Game, highlight: Iterable[str], viewer: str | None = None):
     """A live, clickable board (widgets/board), built with its first highlight at once (the
     Voila trap: see docs); None if the board module is missing."""
@@ -115,11 +134,10 @@ class MoveMaker(w.VBox):
             self.view.on_click(lambda target: self._safely(lambda: self._clicked(target)))
         self.corps_line = w.HTML(self._corps_html())
         self._refresh(choices)
-        picture = []
-        if show_board and not preview:
-            from .show import board
-            picture = [w.Output()]
-            picture[0].append_display_data(board(game, corps=False, earnings=False))
+        # (an Output widget holding the figure stayed empty under Voila: a figure widget, finished
+        # when made, is drawn there too, and is repainted in place after each move)
+        self.picture = _picture(game) if show_board and not preview else None
+        picture = [self.picture] if self.picture is not None else []
         self.controls = w.HBox([self.menu, self.amount, self.button, self.restart])
         # the goal, the choice and Do it together, the position under them: at 1024x700 a learner reads
         # the goal and acts without scrolling between them
@@ -160,6 +178,8 @@ class MoveMaker(w.VBox):
         choices = self.choices()
         if self.view is not None:
             self.view.update(self.game, highlight=self._targets(choices))
+        if self.picture is not None:
+            _repaint(self.picture, self.game)
         self.corps_line.value = self._corps_html()
         self._refresh(choices)
         self.result.value = "Back to the starting position: try again."
@@ -233,6 +253,8 @@ class MoveMaker(w.VBox):
         choices = self.choices()
         if self.view is not None:
             self.view.update(self.game, highlight=self._targets(choices))
+        if self.picture is not None:
+            _repaint(self.picture, self.game)
         self.corps_line.value = self._corps_html()
         self._refresh(choices)
 
@@ -356,6 +378,8 @@ class MoveMaker(w.VBox):
         choices = self.choices()
         if self.view is not None:
             self.view.update(self.game, highlight=self._targets(choices))
+        if self.picture is not None:
+            _repaint(self.picture, self.game)
         self.corps_line.value = self._corps_html()
         self._refresh(choices)
         return new
