@@ -37,7 +37,7 @@ def test_the_binder_landing_link_opens_the_first_game(tmp_path):
         route_cdn(page)
         page.goto(f"http://127.0.0.1:{port}/voila/render/notebooks/00-first-game.ipynb", timeout=PATIENCE_MS)
         page.locator("button:has-text('Continue')").click(timeout=PATIENCE_MS)
-        page.wait_for_selector("text=The goal: end with the most money", timeout=PATIENCE_MS)
+        page.wait_for_selector("text=Most money wins", timeout=PATIENCE_MS)  # the coach's second note
         assert "Traceback" not in page.inner_text("body")
         harmless = ("setData is not a function", "[anywidget] Failed to initialize model")
         assert not [e for e in errors if not any(h in e for h in harmless)], errors

@@ -111,3 +111,25 @@ def test_at_1024x700_the_coachs_note_and_do_it_are_on_screen_together():
         do_it = page.locator("button:has-text('Do it')").first
         top, button = note.bounding_box(), do_it.bounding_box()
         assert top and button and 0 <= top["y"] and button["y"] + button["height"] <= 700, (top, button)
+
+
+def test_at_1024x700_a_lessons_goal_and_do_it_are_on_screen_together():
+    """A lesson's exercise (07) puts its goal, the list and Do it above the board."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    from widgets.testing.voila_runner import chromium, free_port, route_cdn, serving, voila_command
+
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(NOTEBOOKS.parent))
+    with serving(voila_command(NOTEBOOKS / "07-government-intervention.ipynb", port), port, env, timeout=60), \
+            sync_playwright() as p, chromium(p) as browser:
+        page = browser.new_page(viewport={"width": 1024, "height": 700})
+        route_cdn(page)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
+        do_it = page.locator("button:has-text('Do it')").first
+        do_it.wait_for(state="visible", timeout=90_000)
+        goal = page.locator(".widget-html:has-text('(you play Mokia)')").first
+        goal.evaluate("e => e.scrollIntoView({block: 'start'})")  # the learner reads the goal at the top
+        top, button = goal.bounding_box(), do_it.bounding_box()
+        assert top and button and -1 <= top["y"] and button["y"] + button["height"] <= 700, (top, button)

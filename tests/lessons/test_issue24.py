@@ -213,9 +213,10 @@ def test_a_lessons_header_gives_the_same_time_as_the_index(path):
 def test_a_worked_example_after_a_self_check_waits_until_the_check_is_done_not_just_tried():
     """Lesson 05: one wrong try at the Oil self-check left a try, yet the worked example (which prints
     the Oil payout) opened."""
-    from widgets.lessons import WorkedExample, self_check
+    from widgets.lessons import self_check
+    from widgets.lessons.course import example
     payout, oil = EXERCISES["05/best-payout"].widget(), self_check("05/oil")
-    worked = WorkedExample(lambda: print("Oil: Globbo 12, Lenogo 6"), [payout, oil])
+    worked = example("05/rulebook", after=[payout, oil])
     for move in EXERCISES["05/best-payout"].miss:
         payout.choose(move)
     oil.answer({"Globbo": "1", "Lenogo": "1"})
@@ -503,6 +504,14 @@ def test_every_card_a_rival_plays_is_explained_in_one_line_when_it_happens(seed)
         assert _words(line) <= 30
 
 
+def test_the_free_rounds_speak_to_a_newcomer_not_in_the_bots_language():
+    from widgets.lessons.tutorial import FirstGame
+    tour = FirstGame()
+    _guided(tour)
+    tour.panel.choose("Mokia buys NAFTA/Software")
+    assert tour.panel.reasons and "Why they did it" not in tour.panel.result.value
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_first_games_end_says_why_the_winner_won(seed):
     tour, _kinds = _free_game(seed, seed + 20)
@@ -518,3 +527,19 @@ def test_the_first_game_tells_what_it_leaves_for_later():
     said = " ".join(s.text for s in STEPS) + FREE_PLAY
     for thing in ("pick", "mercenar", "war", "intervention"):
         assert thing in said.lower(), thing
+
+
+def test_a_predict_first_exercise_shows_its_board_without_earnings_and_keeps_it_current():
+    """The board of a preview-off exercise was an Output widget that Voila left empty."""
+    import ipywidgets as w
+    ex = EXERCISES["09/win-a-war"]
+    widget = ex.widget()
+    assert widget.view is None and widget.picture is not None and widget.picture in widget.children
+    assert not any(isinstance(c, w.Output) for c in widget.children)
+    companies = next(t for t in widget.picture.data if t.name == "companies")
+    assert all(len(str(t).split("<br>")) <= 3 for t in companies.hovertext), "no payout earnings in the hover"
+    before = json.dumps([t.to_plotly_json() for t in widget.picture.data], default=str)
+    for move in ex.solution:
+        widget.choose(move)
+    after = json.dumps([t.to_plotly_json() for t in widget.picture.data], default=str)
+    assert before != after, "the board shows the position after the war"

@@ -173,7 +173,7 @@ def test_a_bid_out_of_range_is_refused_with_a_reason_not_changed():
 def test_a_worked_example_waits_until_the_self_check_is_done_but_its_checks_run_at_once():
     quiz = SelfCheck(number_check())
     ran = []
-    example = worked_example(lambda: (ran.append(1), print("Mokia earns 8")), after=quiz)
+    example = worked_example(lambda: (ran.append(1), print("Mokia earns 8")), after=quiz, until_done=True)
     assert ran and example.button.disabled and "Mokia earns 8" not in widget_state(example)
     with pytest.raises(RuntimeError):
         example.show()

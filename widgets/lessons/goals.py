@@ -53,13 +53,15 @@ class WorkedExample(w.VBox):
     """A worked example shown after the learner's attempt at `after` (widgets with an
     `on_attempt(callback)` and an `attempts` count: a self-check, an exercise)."""
 
-    def __init__(self, run: Callable[[], Any], after: list, title: str = "Worked example"):
+    def __init__(self, run: Callable[[], Any], after: list, title: str = "Worked example",
+                 until_done: bool = False):
         buffer = io.StringIO()
         with contextlib.redirect_stdout(buffer):
             run()  # its assertions run now, whether or not the learner looks
         self._text = buffer.getvalue()
         self.title = title
         self._after = list(after)
+        self.until_done = until_done
         self.shown = False
         self.button = w.Button(description="Show the worked example", icon="eye",
                                layout=w.Layout(width="240px"))
@@ -73,14 +75,18 @@ class WorkedExample(w.VBox):
 
     @property
     def unlocked(self) -> bool:
-        """Every exercise above tried, and every self-check above done (answered right, or tried
-        twice): an example opened while a self-check still has a try would give its answer away."""
-        return all(getattr(x, "done", getattr(x, "attempts", 0) > 0) for x in self._after)
+        """Every exercise and self-check above tried; with `until_done`, every self-check above
+        done (answered right, or tried twice): an example opened while a self-check still has a
+        try would give its answer away (the MegaCorps course waits so)."""
+        if self.until_done:
+            return all(getattr(x, "done", getattr(x, "attempts", 0) > 0) for x in self._after)
+        return all(getattr(x, "attempts", 0) > 0 for x in self._after)
 
     def _refresh(self) -> None:
         self.button.disabled = not self.unlocked or self.shown
-        self.note.value = "" if self.unlocked else ("<i>Opens once you have tried the exercise above and "
-                                                    "finished the self-check (right, or two tries).</i>")
+        waiting = ("<i>Opens once you have tried the exercise above and finished the self-check (right, or "
+                   "two tries).</i>" if self.until_done else "<i>Try the exercise or self-check above first.</i>")
+        self.note.value = "" if self.unlocked else waiting
 
     def show(self) -> None:
         """Reveal the example (raises RuntimeError before the learner's attempt)."""
@@ -92,6 +98,7 @@ class WorkedExample(w.VBox):
         self._refresh()
 
 
-def worked_example(run: Callable[[], Any], after, title: str = "Worked example") -> WorkedExample:
+def worked_example(run: Callable[[], Any], after, title: str = "Worked example",
+                   until_done: bool = False) -> WorkedExample:
     """A worked example (see WorkedExample); `after` is one widget or a list of them."""
-    return WorkedExample(run, after if isinstance(after, list) else [after], title)
+    return WorkedExample(run, after if isinstance(after, list) else [after], title, until_done)

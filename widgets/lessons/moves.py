@@ -42,6 +42,25 @@ def _target_of(action: mc.Action) -> str | None:
     return None
 
 
+def _picture(game: mc.Game):
+    """The board of a "predict first" exercise: not clickable, and its boxes do not tell what a
+    payout would pay (None if the board modules are missing)."""
+    try:
+        from widgets.board.basic_figure import BasicFigureWidget
+    except ImportError:
+        return None
+    from .show import board
+    return BasicFigureWidget(board(game, corps=False, earnings=False))
+
+
+def _repaint(picture, game: mc.Game) -> None:
+    from .show import board
+    fresh = board(game, corps=False, earnings=False)
+    with picture.batch_update():
+        for trace, new in zip(picture.data, fresh.data):
+            trace.update(new.to_plotly_json())
+
+
 def board_view(game: mc.Game, highlight: Iterable[str], viewer: str | None = None):
     """A live, clickable board (widgets/board), built with its first highlight at once (the
     Voila trap: see docs); None if the board module is missing."""
@@ -77,6 +96,7 @@ class MoveMaker(w.VBox):
         self.vet = vet      # a message refusing a move that misses the step's point (try again)
         self.extra = extra  # more first moves than the decision lists (a trade offer, say)
         self.keep_to: Callable[[mc.Action], bool] | None = None  # a limit on every choice, not only the first
+        self.explain_opponents = True  # "Why they did it" under what happened
         self.corp = corp or (game.deciders[0] if game.deciders else game.corps[0])
         given = dict(opponents or bots or {})
         self.opponents = {c: given.get(c) or Opponent() for c in game.corps if c != self.corp}
@@ -114,14 +134,15 @@ class MoveMaker(w.VBox):
             self.view.on_click(lambda target: self._safely(lambda: self._clicked(target)))
         self.corps_line = w.HTML(self._corps_html())
         self._refresh(choices)
-        picture = []
-        if show_board and not preview:
-            from .show import board
-            picture = [w.Output()]
-            picture[0].append_display_data(board(game, corps=False, earnings=False))
-        top = [self.goal_line, self.corps_line] + ([self.view.figure] if self.view is not None else picture)
+        # (an Output widget holding the figure stayed empty under Voila: a figure widget, finished
+        # when made, is drawn there too, and is repainted in place after each move)
+        self.picture = _picture(game) if show_board and not preview else None
+        picture = [self.picture] if self.picture is not None else []
         self.controls = w.HBox([self.menu, self.amount, self.button, self.restart])
-        super().__init__(top + [self.prompt, self.controls, self.hint, self.result])
+        # the goal, the choice and Do it together, the position under them: at 1024x700 a learner reads
+        # the goal and acts without scrolling between them
+        super().__init__([self.goal_line, self.prompt, self.controls, self.hint, self.result, self.corps_line]
+                         + ([self.view.figure] if self.view is not None else picture))
 
     # -- bookkeeping
     def _reset_counters(self) -> None:
@@ -157,6 +178,8 @@ class MoveMaker(w.VBox):
         choices = self.choices()
         if self.view is not None:
             self.view.update(self.game, highlight=self._targets(choices))
+        if self.picture is not None:
+            _repaint(self.picture, self.game)
         self.corps_line.value = self._corps_html()
         self._refresh(choices)
         self.result.value = "Back to the starting position: try again."
@@ -230,6 +253,8 @@ class MoveMaker(w.VBox):
         choices = self.choices()
         if self.view is not None:
             self.view.update(self.game, highlight=self._targets(choices))
+        if self.picture is not None:
+            _repaint(self.picture, self.game)
         self.corps_line.value = self._corps_html()
         self._refresh(choices)
 
@@ -258,7 +283,7 @@ class MoveMaker(w.VBox):
             self.prompt.value = (f"<b>{html.escape(self.game.decision)}</b> Type your secret bid (0 to "
                                  f"{self.game.money(self.corp)} Euros) and press <i>Do it</i>.{mine}")
         else:
-            where = "on the board (outlined boxes) or in the list" if self.view is not None else "in the list"
+            where = "on the board below (outlined boxes) or in the list" if self.view is not None else "in the list"
             self.prompt.value = (f"<b>{html.escape(self.game.decision)}</b> Pick a move {where}, then "
                                  f"press <i>Do it</i>.{mine}")
 
@@ -341,7 +366,7 @@ class MoveMaker(w.VBox):
         lines = "".join(f"<li><code>[{html.escape(e.rule)}]</code> {html.escape(e.for_corp(self.corp))}</li>"
                         for e in new)
         text = f"<b>{html.escape(str(action))}</b>. What happened:<ul>{lines}</ul>"
-        why = [r for n, r in self.reasons if n > before]
+        why = [r for n, r in self.reasons if n > before] if self.explain_opponents else []
         if why:
             text += ("<div style='color:#555;font-size:12px'><i>Why they did it:</i> "
                      + html.escape("; ".join(why)) + "</div>")
@@ -353,6 +378,8 @@ class MoveMaker(w.VBox):
         choices = self.choices()
         if self.view is not None:
             self.view.update(self.game, highlight=self._targets(choices))
+        if self.picture is not None:
+            _repaint(self.picture, self.game)
         self.corps_line.value = self._corps_html()
         self._refresh(choices)
         return new

@@ -383,6 +383,9 @@ class FirstGame(w.VBox):
         self.next_button.layout.display = "none"
         self.panel.done_text = "<i>The game is over: the result is just above.</i>"
         self.panel.opponents = free_rivals(self.seed)
+        # the computer players' reasons speak the bots' language ("adds 9 to what a payout of its holdings
+        # would bring"); a newcomer gets the one-line notes of SURPRISES instead
+        self.panel.explain_opponents = False
         self.panel.retarget(until=lambda g: g.is_over, keep_to=taught)
         self._update_log()
 

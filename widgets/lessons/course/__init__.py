@@ -94,7 +94,8 @@ def exercise(key: str):
 def example(key: str, after) -> WorkedExample:
     """The worked example `key`, shown after an attempt at `after` (widgets)."""
     _load()
-    return WorkedExample(EXAMPLES[key], after if isinstance(after, list) else [after])
+    # it waits until each self-check above is done: a try left would be a try with the answer on screen
+    return WorkedExample(EXAMPLES[key], after if isinstance(after, list) else [after], until_done=True)
 
 
 def position(key: str) -> mc.Game:

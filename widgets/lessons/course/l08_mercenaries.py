@@ -53,7 +53,7 @@ add_exercise(
     goal="end your turn with 3 mercenaries without spending a Euro.",
     judge=lambda b, a, m: verdict(
         a.mercenaries("Mokia") == 3 and a.money("Mokia") == b.money("Mokia"),
-        "With Clone Soldiers in play your two Biotech companies give free mercenaries like your Defense "
+        "With Clone Soldiers played, your two Biotech companies give free mercenaries like your Defense "
         "company: 3, for nothing. Its effect lasts for the rest of the game, for everyone.",
         f"You have {a.mercenaries('Mokia')} mercenaries and spent {b.money('Mokia') - a.money('Mokia')} Euros. "
         "Look at your hand."),
