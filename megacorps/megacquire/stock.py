@@ -120,6 +120,9 @@ def trade_sets(s: MegacquireState, seat: str, limit: int = TRADE_CHOICES) -> lis
             found.append(((name, count),))
     literal = s.options.change_rule == "literal"
     seen = set(found)
+    rest = [0] * (len(options) + 1)  # rest[j]: what options[j:] are worth in all
+    for j in range(len(options) - 1, -1, -1):
+        rest[j] = rest[j + 1] + options[j][1] * options[j][2]
 
     def extend(i: int, chosen: list[tuple[str, int]], value: int, cheapest: int) -> None:
         if len(found) >= limit:
@@ -129,6 +132,8 @@ def trade_sets(s: MegacquireState, seat: str, limit: int = TRADE_CHOICES) -> lis
                 found.append(tuple(chosen))
             if not (literal and value == short):
                 return  # one more certificate would make change worth a certificate
+        if value + rest[i] < short:
+            return  # even every certificate left would not cover it
         for j in range(i, len(options)):
             name, held, each = options[j]
             for count in range(1, held + 1):
