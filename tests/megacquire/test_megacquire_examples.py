@@ -536,3 +536,19 @@ def test_millions_of_valid_trade_ins_are_listed_in_part_and_any_is_accepted():
 def test_a_single_company_trade_in_is_listed_first():
     game = trading_game(cash=0)
     assert [a.trade for a in game.legal_actions("P1") if isinstance(a, mq.EndTurn)][0] == (("Regal", 6),)
+
+
+def test_when_every_certificate_is_needed_the_one_trade_in_is_found():
+    """Ruling A9 at its edge: twelve companies, two certificates each, worth exactly the $6,800
+    missing: the only valid trade-in gives up all of them."""
+    names = ["Acorn", "Bayside", "Cardinal", "Solon", "Delta", "Empire", "Frontier", "Granite", "Harbor",
+             "Summit", "Monarch", "Pinnacle"]
+    spots = [(r, k) for r in "FHJL" for k in (1, 5, 9)]
+    companies = {"Regal": SOLON41, **{c: row(r, k, k + 1) for c, (r, k) in zip(names, spots)}}
+    game = mq.scenario(P, companies=companies, hands={"P1": ["Q-9"]}, holdings={"P1": {c: 2 for c in names}},
+                       cash={"P1": 400})
+    game.apply(mq.PlayTile("P1", "Q-9"))
+    for _ in range(6):
+        game.apply(mq.BuyShare("P1", "Regal"))
+    ends = [a for a in game.legal_actions("P1") if isinstance(a, mq.EndTurn)]
+    assert ends == [mq.EndTurn("P1", tuple((c, 2) for c in sorted(names)))]
