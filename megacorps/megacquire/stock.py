@@ -101,23 +101,39 @@ def trade_problem(s: MegacquireState, seat: str, trade: tuple[tuple[str, int], .
     return None
 
 
-def trade_sets(s: MegacquireState, seat: str) -> list[tuple[tuple[str, int], ...]]:
-    """Every valid trade-in for this turn's purchase ([()] when cash pays it all)."""
+TRADE_CHOICES = 60  # trade-ins listed at most (check and apply judge any)
+
+
+def trade_sets(s: MegacquireState, seat: str, limit: int = TRADE_CHOICES) -> list[tuple[tuple[str, int], ...]]:
+    """The valid trade-ins for this turn's purchase ([()] when cash pays it all): every one when
+    they are few, else `limit` of them, those of a single company first. (A player holding many
+    cheap certificates can have millions of valid sets; `trade_problem` judges any of them.)"""
     short = shortfall(s, seat)
     if not short:
         return [()]
     names = s.options.company_names
     options = sorted(((names[c], n, p) for c, n, p in tradeable(s, seat, s.cart)))
     found: list[tuple[tuple[str, int], ...]] = []
-
+    for name, held, each in options:  # one company alone: the fewest that cover the shortfall
+        count = -(-short // each)
+        if count <= held and change_ok(s, count * each - short, each):
+            found.append(((name, count),))
     literal = s.options.change_rule == "literal"
+    seen = set(found)
+    rest = [0] * (len(options) + 1)  # rest[j]: what options[j:] are worth in all
+    for j in range(len(options) - 1, -1, -1):
+        rest[j] = rest[j + 1] + options[j][1] * options[j][2]
 
     def extend(i: int, chosen: list[tuple[str, int]], value: int, cheapest: int) -> None:
+        if len(found) >= limit:
+            return
         if value >= short:
-            if change_ok(s, value - short, cheapest):
+            if change_ok(s, value - short, cheapest) and tuple(chosen) not in seen:
                 found.append(tuple(chosen))
             if not (literal and value == short):
                 return  # one more certificate would make change worth a certificate
+        if value + rest[i] < short:
+            return  # even every certificate left would not cover it
         for j in range(i, len(options)):
             name, held, each = options[j]
             for count in range(1, held + 1):
@@ -125,7 +141,7 @@ def trade_sets(s: MegacquireState, seat: str) -> list[tuple[tuple[str, int], ...
                 chosen.append((name, count))
                 extend(j + 1, chosen, total, min(cheapest, each))
                 chosen.pop()
-                if total > short or (total == short and not literal):
+                if total > short or (total == short and not literal) or len(found) >= limit:
                     break
 
     extend(0, [], 0, 10**12)

@@ -1,6 +1,8 @@
 """The turn (Turn Summary, L19-55): who must decide now, what they may do, why an action is
 refused, and carrying an action out. `problem` and `legal_actions` use the same rule checks,
-so an action is legal exactly when it is in the list.
+so an action is legal exactly when it is in the list, with one exception: the trade-ins of an
+EndTurn can be too many to list (millions, for a player holding many cheap certificates), so the
+list holds at most `stock.TRADE_CHOICES` of them and `problem` judges any other.
 
 Order of a turn: play a tile (or none, L63), then the choices it calls for (found, survivor,
 order of the defunct companies, each holder's disposition), then the stock step (buy one

@@ -7,6 +7,7 @@ import pytest
 from megacorps import megacquire as mq
 from megacorps.megacquire.mergers import bonuses
 from megacorps.megacquire.setup import first_player
+from megacorps.megacquire.stock import TRADE_CHOICES
 
 from mqtools import P, P4, frozen, row, rows
 
@@ -507,3 +508,47 @@ def test_T18_disclosure_views(method, bank, others, cash):
     game.apply(mq.PlayTile("P1", "F-1"))
     view = game.view("P3")
     assert view.merger.revealed == {"P1": 0, "P2": 3, "P3": 0}
+
+
+def test_millions_of_valid_trade_ins_are_listed_in_part_and_any_is_accepted():
+    """A player holding 12 of each of eight cheap companies, short $7,200: millions of trade-ins
+    are valid (A9); the list holds some, single companies first, and any valid one is accepted."""
+    spots = [("F", 1), ("F", 5), ("F", 9), ("H", 1), ("H", 5), ("H", 9), ("J", 1), ("J", 5)]
+    cheap = ["Acorn", "Bayside", "Cardinal", "Solon", "Delta", "Empire", "Frontier", "Granite"]
+    companies = {"Regal": SOLON41, **{c: row(r, k, k + 1) for c, (r, k) in zip(cheap, spots)}}
+    game = mq.scenario(P, companies=companies, hands={"P1": ["Q-9"]}, holdings={"P1": {c: 12 for c in cheap}},
+                       cash={"P1": 0})
+    game.apply(mq.PlayTile("P1", "Q-9"))
+    for _ in range(6):
+        game.apply(mq.BuyShare("P1", "Regal"))          # $7,200, no cash
+    trades = [a.trade for a in game.legal_actions("P1") if isinstance(a, mq.EndTurn)]
+    assert len(trades) == TRADE_CHOICES and len(set(trades)) == TRADE_CHOICES
+    for trade in trades[:5]:
+        assert game.preview(mq.EndTurn("P1", trade))
+    unlisted = (("Acorn", 6), ("Bayside", 6), ("Cardinal", 6), ("Delta", 4), ("Empire", 4), ("Frontier", 4))
+    assert unlisted not in trades
+    refused(game, mq.EndTurn("P1", unlisted[:-1] + (("Frontier", 5),)), "change would be \\$300")
+    game.apply(mq.EndTurn("P1", unlisted))              # 3 x 6 x $200 + 3 x 4 x $300 = $7,200
+    s = game.state
+    assert s.cash["P1"] == 0 and s.holdings["P1"][s.options.company_index["Regal"]] == 6
+
+
+def test_a_single_company_trade_in_is_listed_first():
+    game = trading_game(cash=0)
+    assert [a.trade for a in game.legal_actions("P1") if isinstance(a, mq.EndTurn)][0] == (("Regal", 6),)
+
+
+def test_when_every_certificate_is_needed_the_one_trade_in_is_found():
+    """Ruling A9 at its edge: twelve companies, two certificates each, worth exactly the $6,800
+    missing: the only valid trade-in gives up all of them."""
+    names = ["Acorn", "Bayside", "Cardinal", "Solon", "Delta", "Empire", "Frontier", "Granite", "Harbor",
+             "Summit", "Monarch", "Pinnacle"]
+    spots = [(r, k) for r in "FHJL" for k in (1, 5, 9)]
+    companies = {"Regal": SOLON41, **{c: row(r, k, k + 1) for c, (r, k) in zip(names, spots)}}
+    game = mq.scenario(P, companies=companies, hands={"P1": ["Q-9"]}, holdings={"P1": {c: 2 for c in names}},
+                       cash={"P1": 400})
+    game.apply(mq.PlayTile("P1", "Q-9"))
+    for _ in range(6):
+        game.apply(mq.BuyShare("P1", "Regal"))
+    ends = [a for a in game.legal_actions("P1") if isinstance(a, mq.EndTurn)]
+    assert ends == [mq.EndTurn("P1", tuple((c, 2) for c in sorted(names)))]

@@ -1,8 +1,7 @@
 """Oracle, the search player: for the choice of a tile it samples the hidden information from
 what its seat sees (the other hands and the supply dealt at random from the unseen tiles;
 hidden holdings estimated), plays each promising tile on every sample, lets the other players
-take their turns (a quick, slightly greedy policy: tiles that merge or grow what they hold,
-now and then a certificate of it), and keeps the tile whose average
+take their turns (a quick policy: random tiles, no buying), and keeps the tile whose average
 standing when its turn comes round again is best. It weighs its purchases the same way
 (stopping, or one of the two certificates Tycoon rates best). It never reads the true hidden
 state: only its view. Its other decisions are Tycoon's.
@@ -12,7 +11,6 @@ from __future__ import annotations
 import random
 
 from ..actions import BuyShare, Dispose, EndTurn, PlayTile, ProposeEnd
-from ..board import touching
 from ..log import money
 from ..state import MegacquireState, Phase
 from ..turns import legal_actions, perform
@@ -25,37 +23,15 @@ BUY_SAMPLES = 6  # samples per purchase weighed
 
 
 def quick_move(s: MegacquireState, seat: str, rng: random.Random):
-    """The rollout policy, quick and a little greedy: the tile that merges or grows the
-    companies it holds most of (ties at random), any company to found, sell all defunct stock,
-    and now and then one certificate of the company it holds most of."""
+    """The rollout policy: a random playable tile, any company, sell all defunct stock, no stock bought."""
     legal = legal_actions(s, seat)
     phase = s.phase
     if phase is Phase.BUY:
-        end = next(a for a in legal if isinstance(a, EndTurn))
-        if s.cart or rng.random() < 0.5:
-            return end
-        held = s.holdings[seat]
-        index = s.options.company_index
-        affordable = [a for a in legal if isinstance(a, BuyShare)
-                      and s.options.prices[index[a.company]][s.sizes[index[a.company]]] <= s.cash[seat]]
-        if not affordable:
-            return end
-        return max(affordable, key=lambda a: (held[index[a.company]], rng.random()))
+        return next(a for a in legal if isinstance(a, EndTurn))
     if phase is Phase.DISPOSE:
         return legal[-1]
     if phase is Phase.PLAY:
-        tiles = [a for a in legal if isinstance(a, PlayTile)]
-        if not tiles:
-            return next(a for a in legal if not isinstance(a, ProposeEnd))
-        held = s.holdings[seat]
-        neighbours = s.options.geometry.neighbours
-        index = s.options.geometry.index
-
-        def interest(action) -> tuple[int, float]:
-            companies = touching(s.cells, neighbours[index[action.tile]])[0]
-            return sum(held[c] for c in companies), rng.random()
-
-        return max(tiles, key=interest)
+        legal = [a for a in legal if not isinstance(a, ProposeEnd)]
     return rng.choice(legal)
 
 
