@@ -99,14 +99,14 @@ def test_at_1024x700_the_coachs_note_and_do_it_are_on_screen_together():
             sync_playwright() as p, chromium(p) as browser:
         page = browser.new_page(viewport={"width": 1024, "height": 700})
         route_cdn(page)
-        page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=PATIENCE_MS)
         cont = page.locator("button:has-text('Continue')")
-        cont.wait_for(state="visible", timeout=90_000)
+        cont.wait_for(state="visible", timeout=PATIENCE_MS)
         cont.click()
-        page.wait_for_selector("text=step 2 of", timeout=15_000)
+        page.wait_for_selector("text=step 2 of", timeout=PATIENCE_MS)
         cont.click()
         note = page.locator("text=step 3 of").first  # the top of the coach's frame
-        note.wait_for(state="visible", timeout=15_000)
+        note.wait_for(state="visible", timeout=PATIENCE_MS)
         note.scroll_into_view_if_needed()
         do_it = page.locator("button:has-text('Do it')").first
         top, button = note.bounding_box(), do_it.bounding_box()
@@ -126,9 +126,9 @@ def test_at_1024x700_a_lessons_goal_and_do_it_are_on_screen_together():
             sync_playwright() as p, chromium(p) as browser:
         page = browser.new_page(viewport={"width": 1024, "height": 700})
         route_cdn(page)
-        page.goto(f"http://127.0.0.1:{port}/", timeout=90_000)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=PATIENCE_MS)
         do_it = page.locator("button:has-text('Do it')").first
-        do_it.wait_for(state="visible", timeout=90_000)
+        do_it.wait_for(state="visible", timeout=PATIENCE_MS)
         goal = page.locator(".widget-html:has-text('(you play Mokia)')").first
         goal.evaluate("e => e.scrollIntoView({block: 'start'})")  # the learner reads the goal at the top
         top, button = goal.bounding_box(), do_it.bounding_box()
