@@ -126,3 +126,30 @@ def test_a_database_from_before_the_game_column_opens_its_megacorps_tables(tmp_p
     assert record.game == "megacorps" and set(record.options) == {"board", "deck"}
     again = mc.kit.get("megacorps").new_game(record.corps, seed=record.seed, options=record.options)
     assert again.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("name", mc.kit.names())
+def test_every_registered_game_opens_at_a_table_and_plays_through_the_python_door(service, name):
+    """Each game of the registry, with nothing game-specific in the service: a human seat and the
+    game's weakest bots; the seat sees its game's own view, makes its moves, and the database
+    replays to the same position."""
+    spec = mc.kit.get(name)
+    seats = spec.seats_for(spec.min_seats)
+    weakest = next(iter(spec.bot_levels()))
+    table = mc.tables.open_table(service.url, {seats[0]: "Human", **{s: weakest for s in seats[1:]}},
+                                 seed=3, game=name)
+    seat = table.seat(seats[0])
+    view_model = spec.view_model()
+    assert seat.game == name and isinstance(seat.view(), view_model)
+    made = []
+    for _ in range(3):
+        if not seat.wait_for_turn(timeout=120):
+            break
+        action = seat.legal_actions()[0]
+        seat.apply(action)
+        made.append(spec.action_to_dict(action))
+    seen = seat.refresh().at
+    game = replay(sqlite_url(service), table.table)   # read after the seat: it holds at least as much
+    assert game.seats == seats and len(game.actions) >= seen >= len(made) >= 1
+    recorded = [spec.action_to_dict(a) for a in game.actions]
+    assert all(a in recorded for a in made)
