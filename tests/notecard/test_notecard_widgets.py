@@ -250,7 +250,7 @@ def test_a_save_sealed_by_another_server_is_refused(monkeypatch):
     _name, data = app.save_file()
     monkeypatch.setenv("MEGACORPS_SAVE_KEY", Fernet.generate_key().decode())
     app.guard(lambda: app.load_bytes(data, "x.json"))()
-    assert "sealed by another server" in app.error.value
+    assert "sealed by another Megacorp server" in app.error.value
 
 
 def test_a_file_too_big_is_refused_before_it_is_read():

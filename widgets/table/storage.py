@@ -27,16 +27,12 @@ from pathlib import Path
 
 import megacorps as mc
 
+from ..sealed_files import MAX_FILE_BYTES, data_dir, open_file, seal_file
+
 TABLE_FORMAT = "megacorps-table"
 AUTOSAVE_FORMAT = "megacorps-autosave"
-MAX_SAVE_BYTES = 2 * 1024 * 1024       # the biggest save file the app reads (a real one is < 100 KB)
+MAX_SAVE_BYTES = MAX_FILE_BYTES   # the biggest save file the app reads (a real one is < 100 KB)
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
-
-
-def data_dir() -> Path:
-    root = os.environ.get("MEGACORPS_DATA")
-    path = Path(root) if root else Path.home() / ".local" / "share" / "megacorps"
-    return path
 
 
 def tables_dir() -> Path:
@@ -51,27 +47,6 @@ def new_table_id() -> str:
 
 def is_table_id(text: str) -> bool:
     return bool(_TABLE_ID.match(text or ""))
-
-
-# --- the server key ---------------------------------------------------------------------------
-
-def _key() -> bytes:
-    env = os.environ.get("MEGACORPS_SAVE_KEY")
-    if env:
-        return env.encode()
-    from cryptography.fernet import Fernet
-    path = data_dir() / "save-key"
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(Fernet.generate_key())
-    return path.read_bytes().strip()
-
-
-def _fernet():
-    from cryptography.fernet import Fernet
-    return Fernet(_key())
 
 
 # --- what a table file holds ------------------------------------------------------------------
@@ -166,36 +141,20 @@ def _session_from_content(content, table: str | None):
 
 def sealed_save(session) -> tuple[str, bytes]:
     """(file name, content) of a save file for `session`: public summary readable, the game
-    sealed with this server's key."""
-    token = _fernet().encrypt(json.dumps(_content(session)).encode()).decode()
-    summary = _summary(session)
-    data = {"format": TABLE_FORMAT, "version": 1, **summary,
-            "sealed": token,
-            "note": "The game itself is sealed with the key of the MegaCorps server that saved it; "
-                    "only that server can resume it."}
+    sealed with this server's key (widgets/sealed_files.py)."""
+    data = seal_file(TABLE_FORMAT, _summary(session), _content(session),
+                     "The game itself is sealed with the key of the MegaCorps server that saved it; "
+                     "only that server can resume it.")
     state = session.game.state
     when = "over" if state.phase == "over" else f"round-{state.round}"
-    return f"megacorps-{when}.json", json.dumps(data, indent=1).encode()
+    return f"megacorps-{when}.json", data
 
 
 def read_save(raw: bytes, table: str | None = None):
     """A Session from an uploaded file: a save of this app (sealed) or a plain engine save.
     Raises mc.BadSaveFile saying what is wrong."""
-    if len(raw) > MAX_SAVE_BYTES:
-        raise mc.BadSaveFile(f"the file is {len(raw) / 1024 / 1024:.1f} MB; a MegaCorps save is "
-                             f"at most {MAX_SAVE_BYTES // 1024 // 1024} MB")
-    try:
-        text = raw.decode("utf-8")
-        data = json.loads(text)
-    except (UnicodeDecodeError, ValueError):
-        raise mc.BadSaveFile("save file: not a JSON text file") from None
-    if isinstance(data, dict) and data.get("format") == TABLE_FORMAT:
-        from cryptography.fernet import InvalidToken
-        try:
-            content = json.loads(_fernet().decrypt(str(data.get("sealed", "")).encode()))
-        except InvalidToken:
-            raise mc.BadSaveFile("this save was sealed by another MegaCorps server (or changed since): "
-                                 "only the server that saved it can open its hidden cards") from None
+    content, text = open_file(raw, TABLE_FORMAT, mc.BadSaveFile, "MegaCorps")
+    if content is not None:
         return _session_from_content(content, table)
     from .session import Session
     game = mc.Game.from_json(text)   # a plain engine save: every seat human until chosen
