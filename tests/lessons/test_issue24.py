@@ -543,3 +543,15 @@ def test_a_predict_first_exercise_shows_its_board_without_earnings_and_keeps_it_
         widget.choose(move)
     after = json.dumps([t.to_plotly_json() for t in widget.picture.data], default=str)
     assert before != after, "the board shows the position after the war"
+
+
+def test_sealing_again_changes_only_the_checks_edited():
+    from widgets.lessons.checks import open_sealed, seal
+    plain = {"t/a": {"question": "How many?", "answer": 8, "hint": "Count.", "explanation": "Eight."},
+             "t/b": {"question": "Who?", "answer": "Mokia", "hint": "Look.", "explanation": "Mokia acts first."}}
+    first = seal(plain)
+    edited = open_sealed(first)
+    edited["t/b"]["explanation"] = "Mokia holds the Active Player card."
+    second = seal(edited, first)
+    assert second["t/a"] == first["t/a"] and second["t/b"] != first["t/b"]
+    assert open_sealed(second)["t/b"]["explanation"] == "Mokia holds the Active Player card."

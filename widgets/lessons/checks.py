@@ -177,14 +177,20 @@ def _unscramble(key: str, salt: str, text: str) -> dict:
 SECRET_FIELDS = ("answer", "accept", "hint", "explanation", "why_not", "tells")
 
 
-def seal(plain: dict) -> dict:
-    """A plain data file's contents, sealed (see the module's docstring); a new salt per check."""
+def seal(plain: dict, previous: dict | None = None) -> dict:
+    """A plain data file's contents, sealed (see the module's docstring); a new salt per check,
+    except that a check unchanged since `previous` (the sealed file it replaces) keeps its sealed
+    entry as it was, so that an edit changes only the checks edited."""
+    before = open_sealed(previous) if previous else {}
     out: dict = {"_about": "Self-checks, sealed so that browsing the files gives no answer away: questions and "
                            "choices readable, answers as salted digests, the rest scrambled. Authors: python -m "
                            "widgets.lessons open THIS_FILE > plain.json, edit, python -m widgets.lessons seal "
                            "plain.json THIS_FILE (widgets/lessons/checks.py)."}
     for key, entry in plain.items():
         if key.startswith("_"):
+            continue
+        if key in before and before[key] == open_sealed({key: previous[key]})[key] == _ordered(entry):
+            out[key] = previous[key]
             continue
         salt = _random.token_hex(8)
         sealed = {k: v for k, v in entry.items() if k not in SECRET_FIELDS}
@@ -199,6 +205,11 @@ def seal(plain: dict) -> dict:
     return out
 
 
+def _ordered(entry: dict) -> dict:
+    return {k: entry[k] for k in ("question", "answer", "choices", "accept", "hint", "why_not", "explanation",
+                                  "tells") if k in entry}
+
+
 def open_sealed(sealed: dict) -> dict:
     """The plain contents of a sealed data file (for the course's authors)."""
     out: dict = {}
@@ -207,8 +218,7 @@ def open_sealed(sealed: dict) -> dict:
             continue
         plain = {k: v for k, v in entry.items() if k not in ("salt", "form", "digests", "sealed")}
         plain.update(_unscramble(key, entry["salt"], entry["sealed"]))
-        out[key] = {k: plain[k] for k in ("question", "answer", "choices", "accept", "hint", "why_not",
-                                          "explanation", "tells") if k in plain}
+        out[key] = _ordered(plain)
     return out
 
 
@@ -333,7 +343,9 @@ def main(argv: list[str]) -> None:
     if len(argv) == 2 and argv[0] == "open":
         print(json.dumps(open_sealed(json.loads(Path(argv[1]).read_text())), indent=2, ensure_ascii=False))
     elif len(argv) == 3 and argv[0] == "seal":
-        sealed = seal(json.loads(Path(argv[1]).read_text()))
+        target = Path(argv[2])
+        previous = json.loads(target.read_text()) if target.exists() else None
+        sealed = seal(json.loads(Path(argv[1]).read_text()), previous)
         Path(argv[2]).write_text(json.dumps(sealed, indent=1, ensure_ascii=False) + "\n")
     else:
         raise SystemExit(main.__doc__)
