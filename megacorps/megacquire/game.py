@@ -12,7 +12,7 @@ from __future__ import annotations
 from .actions import (Action, BuyShare, ChooseDefunct, ChooseSurvivor, Dispose, EndTurn, Found, PlayTile,
                       ProposeEnd, Vote)
 from .board import FOUNDS, GROWS, LONELY, MERGES, absorb, touching
-from .log import DEAD, DRAW, SETUP, LogEntry, joined, money
+from .log import BONUS, DEAD, DRAW, FINAL, SETUP, LogEntry, joined, money
 from .mergers import bonuses
 from .options import Options
 from .state import MegacquireState
@@ -178,7 +178,8 @@ class Game:
 
     def preview(self, action: Action) -> str:
         """What `action` would do now, in game terms, without changing the game (and without
-        telling what the acting seat may not see). Raises IllegalAction if it is not legal."""
+        telling what the acting seat may not see: no tile drawn, no tile made dead elsewhere, no
+        holdings the disclosure method hides). Raises IllegalAction if it is not legal."""
         self.check(action)
         s = self._state
         if isinstance(action, PlayTile):
@@ -189,7 +190,10 @@ class Game:
         trial.supply = []  # a preview never draws: the supply's order stays unknown
         log: list[LogEntry] = []
         perform(trial, log, action)
-        lines = [e.text for e in log if e.rule not in (DRAW, DEAD)]
+        hidden = (DRAW, DEAD) if s.options.disclosure in (3, 4) else (DRAW, DEAD, BONUS, FINAL)
+        lines = [e.text for e in log if e.rule not in hidden]
+        if any(e.rule in (BONUS, FINAL) for e in log) and BONUS in hidden:
+            lines.append("bonuses would be paid (the holdings are shown when it happens, L91)")
         if isinstance(action, EndTurn) and s.played:
             lines.append(f"{action.seat} draws a tile")
         return "; ".join(lines) or str(action)

@@ -231,3 +231,14 @@ def test_every_log_line_names_a_rule_and_the_draws_are_private():
             (seat, private), = entry.secret.items()
             assert entry.for_seat(seat) == private and entry.for_seat(None) == entry.text
             assert private != entry.text
+
+
+def test_previewing_a_survivor_shows_no_holdings_the_method_hides():
+    """Disclosure 1: choosing between two companies of equal size, the merge maker's previews
+    must not show who holds the company that would be defunct (only the merger reveals it)."""
+    game = mq.scenario(P, options={"disclosure": 1}, companies={"Delta": row("E", 1, 7), "Empire": row("G", 1, 7)},
+                       hands={"P1": ["F-1"]}, holdings={"P2": {"Delta": 3}, "P3": {"Empire": 2}})
+    game.apply(mq.PlayTile("P1", "F-1"))
+    for action in game.legal_actions("P1"):
+        text = game.preview(action)
+        assert "P2 3" not in text and "P3 2" not in text and "bonuses would be paid" in text
