@@ -129,6 +129,46 @@ MEGACORPS = GameKind("MegaCorps", _megacorps_seats, _megacorps_new, _megacorps_p
                      megacorps_stats, megacorps_money_series)
 
 
+@dataclass(frozen=True)
+class _KitGame:
+    """Makes, plays and scores a game of the kit's registry by name (picklable, for workers)."""
+
+    name: str
+    options: tuple = ()
+
+    def seats(self, n: int) -> list[str]:
+        from .kit import get
+        return get(self.name).seats_for(n)
+
+    def new(self, seats: list[str], seed: int):
+        from .kit import get
+        return get(self.name).new_game(seats, seed=seed, options=dict(self.options) or None)
+
+    def play(self, game, bots: dict):
+        from .kit.bots import play_out
+        return play_out(game, bots)
+
+    def scores(self, game) -> dict[str, float]:
+        return {seat: float(score) for seat, score in game.scores().items()}
+
+    def nothing(self, game) -> dict:
+        """No per-seat statistics or series beyond the scores (the protocol has none)."""
+        return {}
+
+
+def kit_kind(name: str, options: dict | None = None) -> GameKind:
+    """The runner's GameKind for any game of the kit's registry, from the protocol alone (a game
+    whose spec gives its own `tournament_kind` adds statistics and money series)."""
+    from .kit import get
+    spec = get(name)
+    if spec.tournament_kind is not None:
+        return spec.tournament_kind(options)
+    if options and spec.options is not None:
+        spec.options(options)  # a clear error for a bad option, before anything runs
+    game = _KitGame(name, tuple(sorted((options or {}).items())))
+    return GameKind(spec.title, game.seats, game.new, game.play, game.scores, game.nothing, game.nothing)
+
+
 # --- Who plays ------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -455,7 +495,8 @@ def report(results: Results, title: str) -> None:
     print(results.table())
     for label, row in results.per_bot_stats().items():
         shown = ", ".join(f"{k} {v:.2f}" for k, v in row.items() if not k.startswith("payouts of"))
-        print(f"{label}: {shown}")
+        if shown:
+            print(f"{label}: {shown}")
     seconds = [g.seconds for g in results.games]
     if seconds:
         print(f"CPU time per game: median {statistics.median(seconds):.2f} s, max {max(seconds):.2f} s")
@@ -488,7 +529,7 @@ def main(argv: list[str] | None = None) -> Results:
         spec = kit.get(bots.pop(0))
         try:
             options = _options(args.option) or None
-            kind, levels = spec.tournament_kind(options), spec.bot_levels()
+            kind, levels = kit_kind(spec.name, options), spec.bot_levels()
         except ValueError as err:
             parser.error(str(err))
     elif args.option:

@@ -125,3 +125,13 @@ def test_no_two_test_modules_share_a_name():
     imports need): two files of one name in two folders stop the whole suite at collection."""
     names = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
     assert len(names) == len(set(names)), sorted(n for n in set(names) if names.count(n) > 1)
+
+
+def test_the_tournament_command_plays_a_game_that_gives_only_the_protocol():
+    """A game whose spec has no tournament statistics is measured from the protocol alone, in
+    worker processes too (everything handed to them pickles)."""
+    out = subprocess.run([sys.executable, "-m", "megacorps.tournament", "megacquire", "Tycoon", "Random", "Random",
+                          "--games", "3", "--workers", "2", "--quiet"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("MEGAcquire: 3 games") and "| Tycoon | 3 |" in out.stdout
