@@ -14,8 +14,10 @@ by what each side gains in expected final money (`evaluation.outlook`, as the bo
   let a busy trader gain more than any of its partners (issue 27: a trader sold one company
   and bought it back again and again);
 - any answer (a deal, a price paid for mercenaries, a war gift, a purchase let through) is
-  refused when the corp it helps would then lead the table and gains more than half of what
-  the bot gains: help to a leader must close the gap, not widen it.
+  refused when the corp it helps would then lead the table, by more than anyone would lead
+  without the answer, and gains more than half of what the bot gains: help to a leader must
+  close the gap, not widen it (but defending a country may stop its attacker from leading by
+  even more).
 
 `objection` says why, in game terms, or None when the answer is fine. Mercenaries count for more
 than the outlook's price when they put a war in reach: selling a corp the mercenaries that let
@@ -45,14 +47,23 @@ def objection(before: GameState, after: GameState, me: str, partner: str, deal: 
     a change that helps `partner`; `deal`: a bargain the two strike (a trade, a sale), not an
     answer forced on `me` (a war gift, a purchase let through). None: no objection."""
     gain, worth = gains(before, after, me)
-    return weigh(me, partner, gain[me], gain[partner], worth, deal)
+    return weigh(me, partner, gain[me], gain[partner], worth, deal, lead_of(outlook(before, me).worth))
 
 
-def weigh(me: str, partner: str, mine: float, theirs: float, worth: dict[str, float], deal: bool) -> str | None:
-    """The judgement of `objection` from what each side gains (`mine`, `theirs`) and every
-    corp's expected final money afterwards (`worth`)."""
+def lead_of(worth: dict[str, float]) -> float:
+    """How far the corp expected to finish first is ahead of the second."""
+    first, second = sorted(worth.values(), reverse=True)[:2]
+    return first - second
+
+
+def weigh(me: str, partner: str, mine: float, theirs: float, worth: dict[str, float], deal: bool,
+          otherwise: float = 0.0) -> str | None:
+    """The judgement of `objection` from what each side gains (`mine`, `theirs`), every corp's
+    expected final money afterwards (`worth`) and the lead of whoever leads without the answer
+    (`otherwise`: a corp that would then lead by less than that is not made a bigger leader;
+    refusing to defend a country can crown its attacker)."""
     lead = worth[partner] - max(v for c, v in worth.items() if c != partner)
-    if theirs > 0 and lead > 0 and theirs > LEAD_SHARE * max(mine, 0.0):
+    if theirs > 0 and lead > max(0.0, otherwise) and theirs > LEAD_SHARE * max(mine, 0.0):
         return (f"{partner} would gain about {theirs:.0f} Euros, {me} {mine:.0f}: "
                 f"{partner} would lead the table by {lead:.0f} Euros")
     partners = len(worth) - 1  # the corps a trader can strike deals with

@@ -17,8 +17,8 @@ from ..payouts import payout_amounts
 from ..state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame, PayoutFrame,
                      TradeFrame, country_of, industry_of)
 from ..war import attack_strength, war_totals
-from .deals import (arming_gain, beneficiary, best_offer, counter_offer, gains, goods, helps_both, objection,
-                    weigh)
+from .deals import (arming_gain, beneficiary, best_offer, counter_offer, gains, goods, helps_both, lead_of,
+                    objection, weigh)
 from .evaluation import MERCENARY_WORTH, evaluate, outlook
 from .knowledge import card_plays, decision_choices, public_sim
 from .lookahead import after, planned_bid
@@ -172,6 +172,7 @@ class ShrewdBot(BaseBot):
         as the seller, 2 Euros each, but never arming a corp that could then attack its
         countries, nor one that would gain more than its share (a war put in reach counts)."""
         worth = outlook(state, corp).worth
+        otherwise = lead_of(worth)
         if frame.offer is not None:  # we are the buyer
             seller, count, price = frame.offer
             value = count * mercenary_worth(state, corp)
@@ -179,7 +180,7 @@ class ShrewdBot(BaseBot):
                 return Decision(Decline(corp), f"{price} Euros is more than {count} mercenaries are worth to it")
             worth[seller] += price
             worth[corp] += value - price
-            why = weigh(corp, seller, value - price, price, worth, deal=False)
+            why = weigh(corp, seller, value - price, price, worth, deal=False, otherwise=otherwise)
             if why is not None:
                 return Decision(Decline(corp), f"refuses: {why}")
             return Decision(Accept(corp), f"{count} mercenaries are worth about {value:.0f} to it; "
@@ -196,7 +197,7 @@ class ShrewdBot(BaseBot):
         theirs = most * MERCENARY_WORTH - price + arming_gain(state, buyer, most)
         worth[corp] += price
         worth[buyer] += theirs
-        why = weigh(corp, buyer, price, theirs, worth, deal=True)
+        why = weigh(corp, buyer, price, theirs, worth, deal=True, otherwise=otherwise)
         if why is not None:
             return Decision(OfferMercenaries(corp, 0, 0), f"will not sell: {why}")
         return Decision(offer, f"sells {most} at 2 Euros each: {buyer} is no threat to it")

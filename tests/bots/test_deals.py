@@ -219,3 +219,29 @@ def test_a_bot_offers_a_deal_that_helps_both_sides_against_the_table_and_says_so
         gain = {c: w1[c] - w0[c] for c in FOUR}
         both = min(gain["Mokia"], gain[partner])
         assert both > 0 and all(gain[c] < both for c in others), (judge, gain)
+
+
+# --- help in a war: never crowning a leader, unless the alternative crowns a bigger one ------------
+
+def _war_outcomes(lenogo_money: int):
+    """Great Russia (a Kleptocracy full of Lenogo's companies) after Globbo's attack: taken by
+    Globbo (Mokia stays out) or kept by Lenogo (Mokia's mercenaries defend it)."""
+    companies = {"Great Russia/Oil": "Lenogo", "Great Russia/Metals": "Lenogo", "Great Russia/Software": "Lenogo",
+                 "Japan/Media": "Globbo", "NAFTA/Media": "Globbo", "India/Solar": "Mokia",
+                 "China/Aerospace": "Nonintendo"}
+    money = {"Mokia": 40, "Globbo": 40, "Nonintendo": 40, "Lenogo": lenogo_money}
+    taken, kept = ({"Great Russia": holder, "Japan": "Globbo"} for holder in ("Globbo", "Lenogo"))
+    return (mc.scenario(FOUR, companies=companies, countries=taken, money=money).state,
+            mc.scenario(FOUR, companies=companies, countries=kept, money=money).state)
+
+
+def test_defending_a_country_is_allowed_when_its_attacker_would_otherwise_lead_by_more():
+    from megacorps.bots.deals import lead_of, objection
+    taken, kept = _war_outcomes(65)
+    w_taken, w_kept = outlook(taken, "Mokia").worth, outlook(kept, "Mokia").worth
+    assert max(w_kept, key=w_kept.get) == "Lenogo" and max(w_taken, key=w_taken.get) == "Globbo"
+    assert lead_of(w_kept) < lead_of(w_taken)  # Lenogo would lead by less than Globbo otherwise
+    assert objection(taken, kept, "Mokia", "Lenogo", deal=False) is None
+    taken, kept = _war_outcomes(75)  # now Lenogo, defended, would lead by more than Globbo would
+    assert lead_of(outlook(kept, "Mokia").worth) > lead_of(outlook(taken, "Mokia").worth)
+    assert "Lenogo would lead the table" in objection(taken, kept, "Mokia", "Lenogo", deal=False)
