@@ -40,7 +40,6 @@ import html
 import json
 import re
 import secrets as _random
-import sys
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
