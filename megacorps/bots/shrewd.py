@@ -162,8 +162,9 @@ class ShrewdBot(BaseBot):
         if candidate == corp:
             why = f"votes for itself: {votes[corp]} of {sum(votes.values())} votes"
         else:
-            outcome = f"{winner} takes {country}" if winner else f"{country} ends uncontrolled"
-            why = f"votes for {candidate}: then {outcome}, the best it can get"
+            outcome = f"{winner} would take {country}" if winner else f"{country} would end uncontrolled"
+            # a forecast, not a fact: the votes are cast at once and the others may vote otherwise
+            why = f"votes for {candidate}: if every other corp votes for itself, {outcome}, the best it can hope for"
         return Decision(Vote(corp, candidate), why)
 
     def _mercenary_deal(self, state: GameState, corp: str, frame: MercenaryFrame, choices: list) -> Decision:

@@ -245,3 +245,25 @@ def test_defending_a_country_is_allowed_when_its_attacker_would_otherwise_lead_b
     taken, kept = _war_outcomes(75)  # now Lenogo, defended, would lead by more than Globbo would
     assert lead_of(outlook(kept, "Mokia").worth) > lead_of(outlook(taken, "Mokia").worth)
     assert "Lenogo would lead the table" in objection(taken, kept, "Mokia", "Lenogo", deal=False)
+
+
+def test_a_vote_reason_is_told_as_a_forecast_not_a_fact():
+    """Issue 25: a bot's vote reason said 'then NAFTA ends uncontrolled' and the human then won
+    NAFTA: the reason must say what it assumes of the others' votes."""
+    import megacorps as mc
+    from megacorps.bots import ShrewdBot
+    reasons = []
+    for seed in range(40):
+        game = mc.new_game(["Mokia", "Globbo", "Nonintendo", "Lenogo"], seed=seed)
+        bots = {c: ShrewdBot(seed=i) for i, c in enumerate(game.corps)}
+
+        def note(_corp, decision):
+            if isinstance(decision.action, mc.Vote) and decision.action.corp != decision.action.candidate:
+                reasons.append(decision.reason)
+
+        mc.bots.play_out(game, bots, on_move=note)
+        if len(reasons) >= 3:
+            break
+    assert reasons, "no bot voted for another corp in 40 games"
+    for reason in reasons:
+        assert "if every other corp votes for itself" in reason and " would " in reason, reason
