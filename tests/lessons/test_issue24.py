@@ -555,3 +555,14 @@ def test_sealing_again_changes_only_the_checks_edited():
     second = seal(edited, first)
     assert second["t/a"] == first["t/a"] and second["t/b"] != first["t/b"]
     assert open_sealed(second)["t/b"]["explanation"] == "Mokia holds the Active Player card."
+
+
+def test_start_over_after_the_first_games_end_forgets_the_verdict():
+    """A learner's walkthrough: Start over after the end put the game back to the free rounds'
+    start while the coach still said "You won your first game!" and told the last surprises."""
+    tour, _kinds = _free_game(SEEDS[0], SEEDS[0] + 30)
+    assert "Final money" in tour.coach.value
+    tour.panel.start_over()
+    assert not tour.panel.game.is_over
+    assert "Final money" not in tour.coach.value and "won" not in re.sub(r"<[^>]+>", " ", tour.coach.value).lower()
+    assert tour.surprise.value == "" and tour.surprises_told == []

@@ -108,6 +108,7 @@ class MoveMaker(w.VBox):
         self.attempts = 0
         self.verdict: Verdict | None = None
         self._listeners: list = []
+        self._restart_listeners: list = []
         self._origin = (game.state.clone(), list(game.log))
         self.moves: list[mc.Action] = []
         self.reasons: list[tuple[int, str]] = []  # (log length after the move, "corp: why")
@@ -155,6 +156,11 @@ class MoveMaker(w.VBox):
         """Call `callback(self)` after each attempt is judged."""
         self._listeners.append(callback)
 
+    def on_start_over(self, callback) -> None:
+        """Call `callback(self)` after each Start over (a page around the exercise forgets what it
+        said about the attempt taken back)."""
+        self._restart_listeners.append(callback)
+
     def _goal_html(self) -> str:
         if self.goal is None:
             return f"<b>You play {html.escape(self.corp)}.</b>"
@@ -183,6 +189,8 @@ class MoveMaker(w.VBox):
         self.corps_line.value = self._corps_html()
         self._refresh(choices)
         self.result.value = "Back to the starting position: try again."
+        for callback in self._restart_listeners:
+            callback(self)
 
     def _one_move_done(self, game: mc.Game) -> bool:
         s = game.state

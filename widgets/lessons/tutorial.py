@@ -299,6 +299,7 @@ class FirstGame(w.VBox):
         self.next_button.on_click(lambda _b: self.next())
         self.panel = MoveMaker(self.game, corp=YOU, opponents=scripted_rivals(), allow=lambda a: False)
         self.panel.on_attempt(lambda _p: self._attempted())
+        self.panel.on_start_over(lambda _p: self._started_over())
         self.log_box = w.HTML()
         # the log follows every move, also in free play, where no attempt is judged until the end
         self.panel.result.observe(lambda _change: self._update_log(), "value")
@@ -374,6 +375,19 @@ class FirstGame(w.VBox):
             self.coach.value += (f"<div style='color:#1a7f37;margin-top:4px'><b>Well done.</b> "
                                  f"{html.escape(verdict.why)}</div>")
             self.next_button.layout.display = None
+
+    def _started_over(self) -> None:
+        """Start over in the free rounds takes the game back to their start: the end's verdict and
+        the surprises told since belong to the game taken back."""
+        if self.free:
+            self.progress.value = (f"<span style='color:#555'>Your first game · step {len(STEPS) + 1} of "
+                                   f"{len(STEPS) + 1}</span>")
+            self.coach.value = f"<div style='max-width:860px'>{FREE_PLAY}</div>"
+            self.surprise.value = ""
+            self.surprises_told.clear()
+            self._log_read = len(self.panel.game.log)
+            self.results.value = ""
+        self._update_log()
 
     def _start_free_play(self) -> None:
         self.free = True
