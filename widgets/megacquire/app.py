@@ -123,6 +123,7 @@ class App(W.VBox):
         self.form = NewGameForm()
         self.error = _html(cls="mq-error")
         self.status = _html()
+        self.info = _html()   # what the last tool did (saved, taken back)
         self.gate_text = _html()
         self.gate_button = W.Button(description="I am here: show my tiles", button_style="warning")
         self.gate = W.VBox([self.gate_text, self.gate_button])
@@ -147,7 +148,7 @@ class App(W.VBox):
                             layout=W.Layout(width="330px"))
         self.table.layout.display = "none"
         self.gate.layout.display = "none"
-        body = W.HBox([self.board_box, W.VBox([self.error, self.results, self.form.widget, self.table])])
+        body = W.HBox([self.board_box, W.VBox([self.error, self.info, self.results, self.form.widget, self.table])])
         self.children = [_html(CSS), tools, body, keep_alive(), self.bridge]
 
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
@@ -201,7 +202,7 @@ class App(W.VBox):
     def save(self) -> None:
         name, data = self.save_file()
         self.bridge.download(name, data)
-        self.status.value = f"Saved as {escape(name)}."
+        self.info.value = f"Saved as {escape(name)}."
 
     def load_bytes(self, raw: bytes) -> None:
         """Resume the game of a save file (this page's, or a plain engine save: every seat human).
@@ -256,7 +257,7 @@ class App(W.VBox):
         if seat is None or seat != self.viewer or getattr(action, "seat", None) != seat:
             raise ValueError("It is not your decision now.")
         self.game.apply(action)
-        self.error.value = ""
+        self.error.value = self.info.value = ""
         self.refresh()
         self.run_bots()
 
@@ -265,7 +266,7 @@ class App(W.VBox):
             raise ValueError("Nothing to undo.")
         taken = self.game.undo(self.viewer)
         self.reasons = [(at, text) for at, text in self.reasons if at < len(self.game.log)]
-        self.status.value = f"Taken back: {escape(str(taken))}."
+        self.info.value = f"Taken back: {escape(str(taken))}."
         self.refresh()
 
     # --- bots -------------------------------------------------------------------------------------

@@ -1,0 +1,137 @@
+"""The MEGAcquire page driven headlessly, as a player clicks it: a whole game of one human against
+two bots, an illegal (stale) choice refused with the engine's reason and nothing changed, the
+hot-seat gate hiding a human's tiles from the other human, undo, save and load."""
+from __future__ import annotations
+
+import ipywidgets as W
+import pytest
+
+from megacorps import megacquire as mq
+from widgets.megacquire.app import HUMAN, App
+
+
+def flat(widget):
+    if isinstance(widget, W.Box):
+        for child in widget.children:
+            yield from flat(child)
+    else:
+        yield widget
+
+
+def buttons(app: App) -> list[W.Button]:
+    return [w for w in flat(app.decision) if isinstance(w, W.Button)]
+
+
+def started(kinds: list[str], seed: int) -> App:
+    app = App(pause=0)
+    for i, kind in enumerate(kinds):
+        app.form.kinds[i].value = kind
+    app.form.seed.value = str(seed)
+    app.form.start.click()
+    assert app.error.value == ""
+    return app
+
+
+def hand_traces(app: App) -> list:
+    return [t for t in app.figure.data if t.name in ("your tiles", "play a tile")]
+
+
+def test_a_whole_game_of_one_human_against_two_bots_by_clicks():
+    app = started([HUMAN, "Random", "Random"], seed=5)
+    assert [s for s, kind in app.players.items() if kind == HUMAN] == ["Ada"]
+    clicks = 0
+    while not app.game.is_over:
+        assert clicks < 3000
+        if app.gated():
+            app.gate_button.click()
+            continue
+        assert app.decider() == "Ada"
+        first = buttons(app)[0]
+        first.click()
+        clicks += 1
+        assert app.error.value == "", app.error.value
+    human = [a for a in app.game.actions if a.seat == "Ada"]
+    assert len(human) == clicks
+    assert len(app.game.actions) > clicks   # the bots moved too
+    winners = app.game.winners()
+    assert winners and f"Game over: {' and '.join(winners)}" in app.results.value
+    assert "Game over" in app.results.value and app.decision.children[0].value == ""
+    # the bots said why they did what they did, in the log
+    assert "reason:" in app.log_box.value
+
+
+def test_a_stale_choice_is_refused_with_the_engines_reason_and_changes_nothing():
+    app = started([HUMAN, "Random", "Random"], seed=7)
+    if app.gated():
+        app.gate_button.click()
+    tile_button = buttons(app)[0]
+    tile_button.click()                      # plays the tile: the button is now stale
+    if app.decider() != "Ada" or app.gated():
+        return_to_ada(app)
+    before = (app.game.to_json("*"), app.game.actions)
+    tile_button.click()                      # the same tile again
+    assert "Not allowed" in app.error.value and "refused" in app.error.value
+    assert tile_button.description in app.error.value
+    assert (app.game.to_json("*"), app.game.actions) == before
+
+
+def return_to_ada(app: App) -> None:
+    while app.decider() != "Ada" or app.gated():
+        if app.gated():
+            app.gate_button.click()
+        else:
+            buttons(app)[0].click()
+
+
+def test_the_gate_hides_one_humans_tiles_from_the_other():
+    app = started([HUMAN, HUMAN, "Random"], seed=11)
+    seen_gate_for = set()
+    for _ in range(60):
+        if app.game.is_over:
+            break
+        waiting = app.decider()
+        if app.gated():
+            seen_gate_for.add(waiting)
+            assert f"Pass the screen to {waiting}" in app.gate_text.value
+            assert app.gate.layout.display is None
+            assert buttons(app) == [] and app.previews.value == "" and hand_traces(app) == []
+            app.gate_button.click()
+        assert app.gate.layout.display == "none"
+        other = next(s for s in ("Ada", "Bo") if s != waiting)
+        mine = set(app.game.view(waiting).hand)
+        theirs = set(app.game.view(other).hand)
+        labels = {b.description for b in buttons(app)}
+        assert not labels & theirs
+        for trace in hand_traces(app):
+            if trace.customdata is not None:
+                assert set(trace.customdata) == mine
+        assert not any(f"<b>{t}</b>" in app.previews.value for t in theirs)
+        buttons(app)[0].click()
+    assert seen_gate_for == {"Ada", "Bo"}
+
+
+def test_undo_save_and_load():
+    app = started([HUMAN, "Random", "Random"], seed=3)
+    # play until Ada has an action she may take back (buying a certificate, naming a company...)
+    for _ in range(400):
+        if app.gated():
+            app.gate_button.click()
+        if not app.undo_button.disabled:
+            break
+        buttons(app)[0].click()
+    assert not app.undo_button.disabled
+    before = app.game.actions
+    app.undo_button.click()
+    assert app.game.actions == before[:-1] and "Taken back" in app.info.value
+    name, data = app.save_file()
+    assert name.endswith(".json")
+    hand = app.game.view("Ada").hand
+    assert not any(f'"{t}"' in data.decode() for t in hand)   # the engine's save is sealed
+    other = App(pause=0)
+    other.load_bytes(data)
+    assert other.game.actions == app.game.actions and other.players == app.players
+    with pytest.raises(mq.BadSaveFile):
+        other.load_bytes(b"{not json")
+    assert other.game.actions == app.game.actions   # a bad file changes nothing...
+    other.guard(other.load_bytes)(b"{not json")
+    assert "cannot be loaded" in other.error.value   # ...and says why on the page
