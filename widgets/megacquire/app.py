@@ -15,7 +15,6 @@ the results at the end. Every callback is guarded: errors show on the page, neve
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 from html import escape
 from typing import Callable
@@ -29,6 +28,7 @@ from megacorps.megacquire.bots import LEVELS
 from widgets.board.basic_figure import BasicFigureWidget
 from widgets.guard import guard
 from widgets.keepalive import keep_alive
+from widgets.sealed_files import open_file, seal_file
 
 from .board_figure import board_figure
 
@@ -74,6 +74,7 @@ class NewGameForm:
         self.seed = W.Text(placeholder="any whole number, or empty", description="Seed",
                            layout=W.Layout(width="260px"))
         self.start = W.Button(description="Start game", button_style="success", icon="play")
+        self.start.add_class("mq-start")
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Load a save")
         rows = [W.HBox([n, k]) for n, k in zip(self.names, self.kinds)]
         self.widget = W.VBox([_html("<div class='mq-panel-title'>New game: 3 to 6 players</div>"), *rows,
@@ -126,6 +127,7 @@ class App(W.VBox):
         self.info = _html()   # what the last tool did (saved, taken back)
         self.gate_text = _html()
         self.gate_button = W.Button(description="I am here: show my tiles", button_style="warning")
+        self.gate_button.add_class("mq-gate-button")
         self.gate = W.VBox([self.gate_text, self.gate_button])
         self.gate.add_class("mq-gate")
         self.decision = W.VBox()
@@ -193,11 +195,16 @@ class App(W.VBox):
         self.run_bots()
 
     def save_file(self) -> tuple[str, bytes]:
-        """(name, content) of a save: the engine's sealed save (no hand readable in it) and who played."""
+        """(name, content) of a save file: who plays and the cash readable, the game itself (hands
+        and the tiles' order included) sealed with this server's key (widgets/sealed_files.py)."""
         if self.game is None:
             raise ValueError("There is no game to save yet.")
-        data = {"format": FORMAT, "players": self.players, "game": self.game.to_json("*")}
-        return f"megacquire-round-{self.game.view(None, log=False).round}.json", json.dumps(data).encode()
+        view = self.game.view(None, log=False)
+        data = seal_file(FORMAT, {"players": self.players, "round": view.round, "over": view.over},
+                         {"game": self.game.to_json("*"), "players": self.players},
+                         "The game itself is sealed with the key of the server that saved it; only that "
+                         "server can resume it.")
+        return f"megacquire-round-{view.round}.json", data
 
     def save(self) -> None:
         name, data = self.save_file()
@@ -207,18 +214,15 @@ class App(W.VBox):
     def load_bytes(self, raw: bytes) -> None:
         """Resume the game of a save file (this page's, or a plain engine save: every seat human).
         Raises BadSaveFile naming what is wrong."""
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as err:
-            raise BadSaveFile(f"the file is not a saved game (not JSON text: {err})") from None
-        if isinstance(data, dict) and data.get("format") == FORMAT:
-            players = data.get("players")
-            if not isinstance(players, dict) or not isinstance(data.get("game"), str):
-                raise BadSaveFile("entry 'players' or 'game' is missing or malformed")
-            game = mq.load_game(data["game"])
-        else:
-            game = mq.load_game(raw)
+        content, text = open_file(raw, FORMAT, BadSaveFile, "MEGAcquire")
+        if content is None:
+            game = mq.load_game(text)
             players = {seat: HUMAN for seat in game.seats}
+        else:
+            players = content.get("players")
+            if not isinstance(players, dict) or not isinstance(content.get("game"), str):
+                raise BadSaveFile("save file: entry 'players' or 'game' is missing or malformed")
+            game = mq.load_game(content["game"])
         self.start(game, players)
 
     def _on_upload(self, change) -> None:
@@ -347,7 +351,10 @@ class App(W.VBox):
                                     "stay hidden until they press the button.")
         else:
             self.gate.layout.display = "none"
-        self.status.value = escape(view.decision if not game.is_over else "The game is over.")
+        # data-step: how many actions so far (browser tests wait on it)
+        self.status.value = (f"<span class='mq-status' data-step='{len(game.actions)}' "
+                             f"data-over='{int(game.is_over)}'>"
+                             f"{escape(view.decision if not game.is_over else 'The game is over.')}</span>")
         self.decision.children = self._decision_widgets(legal) if legal else [
             _html(f"<i>{escape(view.decision)}</i>" if not game.is_over else "")]
         self.previews.value = "".join(f"<div><b>{escape(t)}</b>: {escape(p)}</div>" for t, p in previews.items())
@@ -381,10 +388,12 @@ class App(W.VBox):
             self.act(mq.PlayTile(seat, trace.customdata[i]))
             return
 
-    def _button(self, label: str, action, tooltip: str = "", style: str = "") -> W.Button:
+    def _button(self, label: str, action, tooltip: str = "", style: str = "", cls: str = "") -> W.Button:
         button = W.Button(description=label, tooltip=tooltip or label, button_style=style,
                           layout=W.Layout(width="auto"))
         button.add_class("mq-choice")
+        if cls:
+            button.add_class(cls)
         button.on_click(self.guard(lambda _b: self.act(action)))
         return button
 
@@ -394,7 +403,7 @@ class App(W.VBox):
         out: list[W.Widget] = [_html(f"<div class='mq-panel-title'>{escape(game.decision)}</div>")]
         tiles = [a for a in legal if isinstance(a, mq.PlayTile)]
         if tiles:
-            out.append(W.HBox([self._button(a.tile, a, game.preview(a)) for a in tiles],
+            out.append(W.HBox([self._button(a.tile, a, game.preview(a), cls="mq-tile") for a in tiles],
                               layout=W.Layout(flex_flow="row wrap")))
         disposals = [a for a in legal if isinstance(a, mq.Dispose)]
         if disposals:
