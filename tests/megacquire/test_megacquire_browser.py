@@ -88,10 +88,13 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
                 choice = page.locator(".mq-choice").first
                 ended = "End the turn" in choice.inner_text()
                 choice.click()
+                # the new decision's buttons are drawn (not the old ones, still on the page for a moment)
                 page.wait_for_function(
-                    f"() => {{ const s = document.querySelector('.mq-status'); return s && +s.dataset.step > {before}; }}",
+                    f"""() => {{ const s = document.querySelector('.mq-status');
+                        const t = document.querySelector('.mq-decision-title');
+                        return s && t && +s.dataset.step > {before} && t.dataset.step === s.dataset.step
+                               && document.querySelectorAll('.mq-choice').length > 0; }}""",
                     timeout=PATIENCE_MS)
-                page.wait_for_selector(".mq-choice", state="visible", timeout=PATIENCE_MS)
                 turns += ended
                 assert page.locator(".mq-error").inner_text().strip() == ""
             assert turns >= 4

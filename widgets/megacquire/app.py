@@ -34,7 +34,7 @@ from .board_figure import board_figure
 
 HUMAN, OFF = "Human", "(no player)"
 FORMAT = "megacquire-page"
-BOARD_SIZE = dict(width=660, height=470)   # the board beside a 330 px sidebar at 1024x700
+BOARD_SIZE = dict(width=640, height=600)   # the board beside a 330 px sidebar at 1024x700
 
 CSS = """<style>
 .mq-app { font-family: sans-serif; font-size: 13px; max-width: 1010px; }
@@ -45,6 +45,9 @@ CSS = """<style>
 .mq-previews { font-size: 11px; max-height: 140px; overflow-y: auto; }
 .mq-gate { background: #FFF4D6; padding: 12px; border: 2px solid #E69F00; }
 .mq-app .widget-button { height: auto; min-height: 28px; white-space: normal; }
+.mq-app input[type=file] { display: none !important; }  /* the Load button opens it */
+.mq-app .widget-html-content { line-height: 1.35; }
+.mq-welcome { padding: 40px 20px; font-size: 15px; color: #444; }
 </style>"""
 
 
@@ -140,6 +143,10 @@ class App(W.VBox):
         self.new_button = W.Button(description="New / Load", icon="file", layout=W.Layout(width="auto"))
         self.board_box = W.VBox(layout=W.Layout(width=f"{BOARD_SIZE['width'] + 10}px"))
         self.figure: BasicFigureWidget | None = None
+        self.board_box.children = [_html(
+            "<div class='mq-welcome'>MEGAcquire: hexagonal tiles, companies founded, grown and merged, "
+            "stock bought and sold. Choose the players on the right (a human or a bot for each seat) "
+            "and press <b>Start game</b>, or load a saved game.</div>")]
         from widgets.table.browser import BrowserBridge
         self.bridge = BrowserBridge()   # hands save files to the browser, once
 
@@ -400,7 +407,9 @@ class App(W.VBox):
     def _decision_widgets(self, legal: list) -> list[W.Widget]:
         game = self.game
         names = {c.name: c for c in game.view(None, log=False).companies}
-        out: list[W.Widget] = [_html(f"<div class='mq-panel-title'>{escape(game.decision)}</div>")]
+        # data-step: the decision these buttons answer (browser tests wait for it)
+        out: list[W.Widget] = [_html(f"<div class='mq-panel-title mq-decision-title' data-step='{len(game.actions)}'>"
+                                     f"{escape(game.decision)}</div>")]
         tiles = [a for a in legal if isinstance(a, mq.PlayTile)]
         if tiles:
             out.append(W.HBox([self._button(a.tile, a, game.preview(a), cls="mq-tile") for a in tiles],
