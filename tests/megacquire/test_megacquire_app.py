@@ -7,6 +7,7 @@ import ipywidgets as W
 import pytest
 
 from megacorps import megacquire as mq
+from mqtools import P, row
 from widgets.megacquire.app import HUMAN, App
 
 
@@ -135,3 +136,27 @@ def test_undo_save_and_load():
     assert other.game.actions == app.game.actions   # a bad file changes nothing...
     other.guard(other.load_bytes)(b"{not json")
     assert "cannot be loaded" in other.error.value   # ...and says why on the page
+
+
+def test_the_merger_disposition_is_one_form_with_the_money_each_choice_brings():
+    game = mq.scenario(P, companies={"Regal": row("A", 1, 4), "Solon": row("A", 6, 8)},
+                       hands={"P1": ["A-5", "Q-13"]}, holdings={"P1": {"Solon": 4}}, turn="P1")
+    app = App(pause=0)
+    app.start(game, {"P1": HUMAN, "P2": "Random", "P3": "Random"})
+    app.gate_button.click()
+    merge = next(b for b in buttons(app) if b.description == "A-5")
+    assert "merge" in merge.tooltip and "Solon" in merge.tooltip   # the engine's preview
+    merge.click()
+    form = [w for w in flat(app.decision) if isinstance(w, W.Dropdown)]
+    assert len(form) == 1
+    labels = list(form[0].options)
+    assert len(labels) == 5                                 # sell 0 to 4 of the 4 Solon held
+    options = app.game.options
+    price = options.prices[options.company_index["Solon"]][3]   # the chart's price of a 3-tile Solon
+    assert labels[4][0].endswith(f"(${4 * price:,})") and labels[0][0] == "P1 holds 4"
+    cash = app.game.view("P1").cash["P1"]
+    form[0].value = labels[4][1]
+    next(b for b in buttons(app) if b.description == "Confirm").click()
+    assert app.error.value == ""
+    assert app.game.view("P1").cash["P1"] == cash + 4 * price
+    assert "Solon" not in app.game.view("P1").holdings["P1"]

@@ -417,8 +417,9 @@ class App(W.VBox):
         disposals = [a for a in legal if isinstance(a, mq.Dispose)]
         if disposals:
             # one form for this holder: how many to sell, with the money each choice brings
-            choice = W.Dropdown(options=[(f"sell {a.sell}, hold the rest: {game.preview(a)}", a) for a in disposals],
+            choice = W.Dropdown(options=[(game.preview(a).split(";")[0], a) for a in disposals],
                                 layout=W.Layout(width="320px"))
+            choice.add_class("mq-dispose")
             confirm = W.Button(description="Confirm", button_style="primary")
             confirm.add_class("mq-choice")
             confirm.on_click(self.guard(lambda _b: self.act(choice.value)))
