@@ -4,6 +4,7 @@ hot-seat gate hiding a human's tiles from the other human, undo, save and load."
 from __future__ import annotations
 
 import ipywidgets as W
+from ipywidgets.widgets.widget import _instances
 import pytest
 
 from megacorps import megacquire as mq
@@ -107,6 +108,9 @@ def test_the_gate_hides_one_humans_tiles_from_the_other():
             if trace.customdata is not None:
                 assert set(trace.customdata) == mine
         assert not any(f"<b>{t}</b>" in app.previews.value for t in theirs)
+        # no widget still open (still mirrored in the browser) carries the other human's tiles
+        live = [w for w in _instances.values() if isinstance(w, W.Button)]
+        assert not {b.description for b in live} & theirs
         buttons(app)[0].click()
     assert seen_gate_for == {"Ada", "Bo"}
 

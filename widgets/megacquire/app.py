@@ -58,6 +58,13 @@ def _html(value: str = "", cls: str | None = None) -> W.HTML:
     return widget
 
 
+def _close(widget: W.Widget) -> None:
+    if isinstance(widget, W.Box):
+        for child in widget.children:
+            _close(child)
+    widget.close()
+
+
 def _pause_from_env() -> float:
     try:
         return float(os.environ.get("MEGACORPS_BOT_PAUSE", "0.8"))
@@ -362,8 +369,11 @@ class App(W.VBox):
         self.status.value = (f"<span class='mq-status' data-step='{len(game.actions)}' "
                              f"data-over='{int(game.is_over)}'>"
                              f"{escape(view.decision if not game.is_over else 'The game is over.')}</span>")
+        old = list(self.decision.children)
         self.decision.children = self._decision_widgets(legal) if legal else [
             _html(f"<i>{escape(view.decision)}</i>" if not game.is_over else "")]
+        for widget in old:   # closed, so no model of a player's tiles stays in the browser
+            _close(widget)
         self.previews.value = "".join(f"<div><b>{escape(t)}</b>: {escape(p)}</div>" for t, p in previews.items())
         self.players_box.value = self._players_html(view)
         self.log_box.value = self._log_html(view)
