@@ -1,5 +1,6 @@
 """The MEGAcquire page in a real browser: Voila + Debian's Chromium at 1024x700, a game of one
-human against two Random bots started from the form and played for several turns by clicks,
+human against two Random bots (moving by themselves, 0.2 s apart, as the page's bots do) started
+from the form and played for several turns by clicks,
 with no JavaScript error, the board drawn, and none of another seat's tiles on a button or in
 the previews of the page (the save the page downloads tells the test every hand).
 
@@ -32,7 +33,7 @@ def megacquire_url(tmp_path_factory):
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
     try:
-        with voila_server(preheat=False, bot_pause=0.0, notebook="notebooks/megacquire/play.ipynb", env=env,
+        with voila_server(preheat=False, bot_pause=0.2, notebook="notebooks/megacquire/play.ipynb", env=env,
                           log_name="voila-megacquire.log") as url:
             yield url
     finally:
