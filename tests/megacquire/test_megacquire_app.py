@@ -41,7 +41,7 @@ def hand_traces(app: App) -> list:
 def test_a_whole_game_of_one_human_against_two_bots_by_clicks():
     app = started([HUMAN, "Random", "Random"], seed=5)
     assert [s for s, kind in app.players.items() if kind == HUMAN] == ["Ada"]
-    clicks = 0
+    clicks = carts = 0
     while not app.game.is_over:
         assert clicks < 3000
         if app.gated():
@@ -49,9 +49,14 @@ def test_a_whole_game_of_one_human_against_two_bots_by_clicks():
             continue
         assert app.decider() == "Ada"
         first = buttons(app)[0]
+        bought = first.description.startswith("Buy ")
         first.click()
+        if bought and app.decider() == "Ada":   # what is bought so far is on the form
+            assert "Bought this turn" in "".join(w.value for w in flat(app.decision) if isinstance(w, W.HTML))
+            carts += 1
         clicks += 1
         assert app.error.value == "", app.error.value
+    assert carts > 0
     human = [a for a in app.game.actions if a.seat == "Ada"]
     assert len(human) == clicks
     assert len(app.game.actions) > clicks   # the bots moved too

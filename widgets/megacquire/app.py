@@ -420,6 +420,9 @@ class App(W.VBox):
         # data-step: the decision these buttons answer (browser tests wait for it)
         out: list[W.Widget] = [_html(f"<div class='mq-panel-title mq-decision-title' data-step='{len(game.actions)}'>"
                                      f"{escape(game.decision)}</div>")]
+        cart = game.view(None, log=False).cart
+        if cart:   # the certificates bought so far this turn (paid when the turn ends)
+            out.append(_html(f"<div class='mq-cart'>Bought this turn: {escape(', '.join(cart))}</div>"))
         tiles = [a for a in legal if isinstance(a, mq.PlayTile)]
         if tiles:
             out.append(W.HBox([self._button(a.tile, a, game.preview(a), cls="mq-tile") for a in tiles],
