@@ -169,3 +169,19 @@ def test_the_merger_disposition_is_one_form_with_the_money_each_choice_brings():
     assert app.error.value == ""
     assert app.game.view("P1").cash["P1"] == cash + 4 * price
     assert "Solon" not in app.game.view("P1").holdings["P1"]
+
+
+def test_clicking_a_tile_on_the_board_plays_it():
+    from plotly.callbacks import InputDeviceState, Points
+
+    app = started([HUMAN, "Random", "Random"], seed=7)
+    app.gate_button.click()
+    trace = next(t for t in app.figure.data if t.name == "play a tile")
+    tile = trace.customdata[1]
+    assert tile in app.game.view("Ada").hand
+    points = Points(point_inds=[1], xs=[trace.x[1]], ys=[trace.y[1]], trace_name=trace.name, trace_index=0)
+    trace._dispatch_on_click(points, InputDeviceState(ctrl=False, alt=False, shift=False, meta=False,
+                                                      button=0, buttons=1))
+    assert app.error.value == ""
+    assert mq.PlayTile("Ada", tile) in app.game.actions
+    assert tile not in app.game.view("Ada").hand
