@@ -185,3 +185,14 @@ def test_clicking_a_tile_on_the_board_plays_it():
     assert app.error.value == ""
     assert mq.PlayTile("Ada", tile) in app.game.actions
     assert tile not in app.game.view("Ada").hand
+
+
+def test_a_bad_form_says_what_is_wrong_and_starts_nothing():
+    app = App(pause=0)
+    app.form.seed.value = "twelve"
+    app.form.start.click()
+    assert "The seed must be a whole number" in app.error.value and app.game is None
+    app.form.seed.value = ""
+    app.form.names[1].value = "Ada"
+    app.form.start.click()
+    assert "Two players are called 'Ada'" in app.error.value and app.game is None
