@@ -1,0 +1,121 @@
+"""The MEGAcquire page in a real browser: Voila + Debian's Chromium at 1024x700, a game of one
+human against two Random bots (moving by themselves, 0.2 s apart, as the page's bots do) started
+from the form and played for several turns by clicks,
+with no JavaScript error, the board drawn, and none of another seat's tiles on a button or in
+the previews of the page (the save the page downloads tells the test every hand).
+
+Skips only when /usr/bin/chromium is missing and CI is not set (see tests/conftest.py)."""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from widgets.megacquire.app import App
+from widgets.testing.voila_runner import PATIENCE_MS
+
+ARTIFACTS = Path("test-artifacts")
+
+
+@pytest.fixture(scope="module")
+def megacquire_url(tmp_path_factory):
+    from widgets.testing.voila_runner import require_chromium
+    require_chromium()
+    from cryptography.fernet import Fernet
+
+    from widgets.testing.voila_runner import voila_server
+    ARTIFACTS.mkdir(exist_ok=True)
+    # the server's save key, shared with this test process so that it can open the page's saves
+    env = {"MEGACORPS_DATA": str(tmp_path_factory.mktemp("megacquire-data")),
+           "MEGACORPS_SAVE_KEY": Fernet.generate_key().decode()}
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        with voila_server(preheat=False, bot_pause=0.2, notebook="notebooks/megacquire/play.ipynb", env=env,
+                          log_name="voila-megacquire.log") as url:
+            yield url
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def step(page) -> int:
+    return int(page.locator(".mq-status").get_attribute("data-step"))
+
+
+def saved_game(page):
+    """The game as the page saves it (Save, then read the file as the page would load it)."""
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Save").click()
+    app = App(pause=0)
+    app.load_bytes(Path(download.value.path()).read_bytes())
+    return app.game
+
+
+def test_one_human_against_two_bots_by_clicks(megacquire_url):
+    from playwright.sync_api import sync_playwright
+
+    from widgets.testing.voila_runner import chromium, route_cdn
+    with sync_playwright() as p, chromium(p) as browser:
+        page = browser.new_page(viewport={"width": 1024, "height": 700})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        route_cdn(page)
+        try:
+            page.goto(megacquire_url, timeout=PATIENCE_MS)
+            page.wait_for_selector(".mq-start", state="visible", timeout=PATIENCE_MS)
+            page.screenshot(path=str(ARTIFACTS / "megacquire-form.png"))
+            # the form's defaults: Ada human, Bo and Cy Random bots
+            page.locator(".mq-form input[placeholder^='any whole number']").fill("5")
+            page.locator(".mq-form input[placeholder^='any whole number']").press("Tab")
+            page.click(".mq-start")
+            page.wait_for_selector(".mq-gate-button", state="visible", timeout=PATIENCE_MS)
+            assert "Pass the screen to Ada" in page.inner_text(".mq-gate")
+            assert page.locator(".mq-tile").count() == 0   # no tile before Ada is at the screen
+            page.click(".mq-gate-button")
+            page.wait_for_selector(".mq-tile", state="visible", timeout=PATIENCE_MS)
+            page.wait_for_selector(".js-plotly-plot .scatterlayer", timeout=PATIENCE_MS)
+            page.screenshot(path=str(ARTIFACTS / "megacquire-tiles.png"))
+            turns = 0
+            for _ in range(40):
+                if turns >= 4 or page.locator(".mq-status").get_attribute("data-over") == "1":
+                    break
+                before = step(page)
+                choice = page.locator(".mq-choice").first
+                ended = "End the turn" in choice.inner_text()
+                choice.click()
+                # the new decision's buttons are drawn (not the old ones, still on the page for a moment)
+                page.wait_for_function(
+                    f"""() => {{ const s = document.querySelector('.mq-status');
+                        const t = document.querySelector('.mq-decision-title');
+                        return s && t && +s.dataset.step > {before} && t.dataset.step === s.dataset.step
+                               && document.querySelectorAll('.mq-choice').length > 0; }}""",
+                    timeout=PATIENCE_MS)
+                turns += ended
+                assert page.locator(".mq-error").inner_text().strip() == ""
+            assert turns >= 4
+            page.screenshot(path=str(ARTIFACTS / "megacquire-played.png"))
+            game = saved_game(page)
+            assert len([a for a in game.actions if a.seat == "Ada"]) >= 8
+            assert {a.seat for a in game.actions} == {"Ada", "Bo", "Cy"}   # the bots played too
+            others = set(game.view("Bo").hand) | set(game.view("Cy").hand)
+            mine = set(game.view("Ada").hand)
+            tiles = {t.strip() for t in page.locator(".mq-tile").all_inner_texts()}
+            assert tiles and tiles <= mine and not tiles & others
+            previews = page.inner_text(".mq-previews")
+            shown = set(re.findall(r"^([A-Z]+-\d+):", previews, flags=re.M))
+            assert shown == tiles
+            html = page.content()
+            for tile in others:   # no other seat's tile on a button or a preview line
+                assert f"<b>{tile}</b>" not in html and f">{tile}</button>" not in html
+            # the page fits a 1024 px window: no sideways scrolling
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024
+            assert errors == []
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "megacquire-browser-failure.png"), full_page=True)
+            raise
