@@ -16,6 +16,11 @@ import pytest
 from widgets.megacquire.app import App
 from widgets.testing.voila_runner import PATIENCE_MS
 
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # pragma: no cover - the browser tests skip without playwright
+    PlaywrightTimeout = TimeoutError
+
 ARTIFACTS = Path("test-artifacts")
 
 
@@ -86,16 +91,25 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
                 if turns >= 4 or page.locator(".mq-status").get_attribute("data-over") == "1":
                     break
                 before = step(page)
-                choice = page.locator(".mq-choice").first
-                ended = "End the turn" in choice.inner_text()
-                choice.click()
-                # the new decision's buttons are drawn (not the old ones, still on the page for a moment)
-                page.wait_for_function(
-                    f"""() => {{ const s = document.querySelector('.mq-status');
+                drawn = f"""() => {{ const s = document.querySelector('.mq-status');
                         const t = document.querySelector('.mq-decision-title');
                         return s && t && +s.dataset.step > {before} && t.dataset.step === s.dataset.step
-                               && document.querySelectorAll('.mq-choice').length > 0; }}""",
-                    timeout=PATIENCE_MS)
+                               && document.querySelectorAll('.mq-choice').length > 0; }}"""
+                ended = False
+                for attempt in range(6):
+                    # a click on a button the page is replacing at that moment (a bot's move redraws
+                    # the panel) can be lost: then the position has not moved, and the first choice
+                    # of the decision now shown is clicked again
+                    choice = page.locator(".mq-choice").first
+                    ended = "End the turn" in choice.inner_text()
+                    choice.click()
+                    try:   # the new decision's buttons are drawn (not the old ones, still there a moment)
+                        page.wait_for_function(drawn, timeout=30_000 if attempt < 5 else PATIENCE_MS)
+                        break
+                    except PlaywrightTimeout:
+                        if step(page) > before:
+                            page.wait_for_function(drawn, timeout=PATIENCE_MS)
+                            break
                 turns += ended
                 assert page.locator(".mq-error").inner_text().strip() == ""
             assert turns >= 4

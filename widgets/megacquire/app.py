@@ -369,11 +369,17 @@ class App(W.VBox):
         self.status.value = (f"<span class='mq-status' data-step='{len(game.actions)}' "
                              f"data-over='{int(game.is_over)}'>"
                              f"{escape(view.decision if not game.is_over else 'The game is over.')}</span>")
-        old = list(self.decision.children)
-        self.decision.children = self._decision_widgets(legal) if legal else [
-            _html(f"<i>{escape(view.decision)}</i>" if not game.is_over else "")]
-        for widget in old:   # closed, so no model of a player's tiles stays in the browser
-            _close(widget)
+        # the decision's controls are rebuilt only when the decision changed: a redraw for nothing
+        # (the bots' task ending, say) would replace a button under the player's pointer and lose
+        # the click (issue 25's lesson, met again here by this page's browser test)
+        key = (len(game.actions), seat, tuple(legal), game.is_over)
+        if key != getattr(self, "_decision_key", None):
+            self._decision_key = key
+            old = list(self.decision.children)
+            self.decision.children = self._decision_widgets(legal) if legal else [
+                _html(f"<i>{escape(view.decision)}</i>" if not game.is_over else "")]
+            for widget in old:   # closed, so no model of a player's tiles stays in the browser
+                _close(widget)
         self.previews.value = "".join(f"<div><b>{escape(t)}</b>: {escape(p)}</div>" for t, p in previews.items())
         self.players_box.value = self._players_html(view)
         self.log_box.value = self._log_html(view)
