@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 from enum import Enum
 from functools import cached_property, lru_cache
-from importlib import resources
 from operator import itemgetter
 from pathlib import Path
 from typing import Annotated, Literal
@@ -392,25 +391,12 @@ def parse_json(data: bytes | str, what: str) -> object:
 
 
 def _load(model: type[BaseModel], what: str, path: str | Path | None, default: str) -> BaseModel:
-    if path is None:
-        raw = resources.files("megacorps.data").joinpath(default).read_bytes()
-        path = f"megacorps/data/{default}"
-    else:
-        try:
-            with open(path, "rb") as f:
-                raw = f.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            raise BadDataFile(f"{what} file {path}: cannot be read ({exc.strerror})") from None
-        if len(raw) > MAX_FILE_BYTES:
-            raise BadDataFile(f"{what} file {path}: too big (more than {MAX_FILE_BYTES:,} bytes)")
-    try:
-        data = parse_json(raw, f"{what} file {path}")
-    except ValueError as exc:
-        raise BadDataFile(str(exc)) from None
+    from .kit.datafiles import read_data_file
+    data, path = read_data_file("megacorps.data", default, path, what, MAX_FILE_BYTES)
     try:
         return model.model_validate(data)
     except ValidationError as err:
-        raise BadDataFile(_describe(err, what, str(path))) from None
+        raise BadDataFile(_describe(err, what, path)) from None
 
 
 def check_pair(board: Board, deck: Deck, path: str = "deck") -> None:

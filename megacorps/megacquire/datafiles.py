@@ -10,13 +10,12 @@ their own file. A bad file raises BadDataFile naming the bad entry.
 from __future__ import annotations
 
 import string
-from importlib import resources
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from ..board import parse_json
+from ..kit.datafiles import read_data_file
 from ..errors import BadDataFile
 
 MAX_FILE_BYTES = 200_000
@@ -154,22 +153,8 @@ def _validate(model: type[BaseModel], data: object, what: str, path: str):
 
 
 def _read(model: type[BaseModel], what: str, path: str | Path | None, default: str):
-    if path is None:
-        raw = resources.files("megacorps.megacquire").joinpath("data", default).read_bytes()
-        path = f"megacorps/megacquire/data/{default}"
-    else:
-        try:
-            with open(path, "rb") as f:
-                raw = f.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            raise BadDataFile(f"{what} file {path}: cannot be read ({exc.strerror})") from None
-        if len(raw) > MAX_FILE_BYTES:
-            raise BadDataFile(f"{what} file {path}: too big (more than {MAX_FILE_BYTES:,} bytes)")
-    try:
-        data = parse_json(raw, f"{what} file {path}")
-    except ValueError as exc:
-        raise BadDataFile(str(exc)) from None
-    return _validate(model, data, what, str(path))
+    data, path = read_data_file("megacorps.megacquire", f"data/{default}", path, what, MAX_FILE_BYTES)
+    return _validate(model, data, what, path)
 
 
 def load_board(path: str | Path | None = None) -> BoardData:
