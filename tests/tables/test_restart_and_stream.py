@@ -30,7 +30,12 @@ def test_a_killed_service_restarts_with_every_table_where_it_was(backend, tmp_pa
             return seat.at, seat.view(), seat.legal_actions(), seat.players, seat.money_by_round()
 
         before = {c: seen(s.refresh()) for c, s in seats.items()}
-        other_before = seen(second.seat("Mokia"))
+        other = second.seat("Mokia")   # its bot may still have a move to make: wait until only humans decide
+        deadline = time.monotonic() + PATIENCE_S
+        while not set(other.refresh().view().deciders) <= {"Mokia", "Globbo"}:
+            assert time.monotonic() < deadline, "the second table's bot never finished its move"
+            other.wait(timeout=2)
+        other_before = seen(other.refresh())
 
         service.restart()  # SIGKILL: no clean shutdown
 
