@@ -118,7 +118,7 @@ def first_error(err: ValidationError, prefix: str = "") -> str:
     """A pydantic validation error as one line naming the first bad entry of a save."""
     first = err.errors()[0]
     where = ".".join(str(p) for p in first["loc"])
-    return f"save file: entry {prefix}{where}: {first['msg']}"
+    return f"save file: entry {prefix}{where}: {first['msg'].removeprefix('Value error, ')}"
 
 
 def check_digest(sealed: str, expected: str) -> None:
