@@ -40,7 +40,8 @@ HUMAN = "Human"
 EMPTY = "(empty)"
 DEFAULT_SERVICE = "http://127.0.0.1:8765"
 # Each other game's pages at a networked table: "module:SeatPage,SpectatorPage" (MegaCorps' are here).
-GAME_PAGES = {"notecard": "widgets.notecard.table_pages:NotecardSeatPage,NotecardSpectatorPage"}
+GAME_PAGES = {"notecard": "widgets.notecard.table_pages:NotecardSeatPage,NotecardSpectatorPage",
+              "megacquire": "widgets.megacquire.table_pages:MegacquireSeatPage,MegacquireSpectatorPage"}
 
 TABLES_CSS = """
 <style>
@@ -335,6 +336,9 @@ class Lobby(W.VBox):
         self.seats: list[W.Dropdown] = []
         self.seat_box = W.VBox()
         self.levels_note = html(cls="mc-levels-note")
+        self.disclosure = W.Dropdown(description="Disclosure", style={"description_width": "90px"},
+                                     layout=W.Layout(width="560px", display="none"))
+        self.disclosure.add_class("mc-disclosure")
         self._seat_choices("megacorps")
         self.name = W.Text(description="Table name", placeholder="e.g. Period 3, group A",
                            style={"description_width": "90px"}, layout=W.Layout(width="360px"))
@@ -347,7 +351,8 @@ class Lobby(W.VBox):
         opener = W.VBox([html("<div class='mc-panel-title'>Open a table</div>"), self.game,
                          html("<div class='mc-note'>Each seat is a person with their own link, or a "
                               "computer player:</div>"), self.levels_note,
-                         self.seat_box, self.name, W.HBox([self.open_button, self.another_button]), self.links])
+                         self.seat_box, self.disclosure, self.name, W.HBox([self.open_button, self.another_button]),
+                         self.links])
         opener.add_class("mc-panel")
         if not key:
             opener = html("<div class='mc-panel mc-no-opening'><div class='mc-panel-title'>Open a table</div>"
@@ -387,6 +392,11 @@ class Lobby(W.VBox):
         for w in self.seats:
             w.add_class("mc-seat-choice")
         self.seat_box.children = self.seats
+        if game == "megacquire" and not self.disclosure.options:   # what each player sees of the others' stock (L35-43)
+            from megacorps.megacquire.options import DISCLOSURES
+            self.disclosure.options = [(f"{n}: {text}", n) for n, text in DISCLOSURES.items()]
+            self.disclosure.value = 4
+        self.disclosure.layout.display = None if game == "megacquire" else "none"
         self.levels_note.value = "<ul class='mc-note'>" + "".join(
             f"<li><b>{escape(n)}</b>: {escape(getattr(c, 'description', ''))}</li>" for n, c in levels.items()) + "</ul>"
 
@@ -394,7 +404,7 @@ class Lobby(W.VBox):
         """The form opens one table per click: after opening, it waits for "Open another table"
         (a second click used to open a second table, and the first one's codes, shown only
         once, were replaced on the page)."""
-        for widget in (*self.seats, self.game, self.name, self.open_button):
+        for widget in (*self.seats, self.game, self.disclosure, self.name, self.open_button):
             widget.disabled = not ready
         self.another_button.layout.display = "none" if ready else None
 
@@ -402,8 +412,9 @@ class Lobby(W.VBox):
         seats = {w.description: w.value for w in self.seats if w.value != EMPTY}
         self._ready_to_open(False)
         try:
+            options = {"disclosure": self.disclosure.value} if self.game.value == "megacquire" else None
             invitation = mc.tables.open_table(self.service, seats, name=self.name.value.strip(), key=self.key,
-                                              game=self.game.value)
+                                              game=self.game.value, options=options)
         except BaseException:
             self._ready_to_open(True)
             raise
