@@ -84,10 +84,10 @@ def weigh(me: str, partner: str, mine: float, theirs: float, worth: dict[str, fl
         if abs(left_out) < 0.5:
             return (f"{partner} would gain about {theirs:.0f} Euros, {me} {mine:.0f}: {partner} may take at "
                     f"most {share} of what {me} gains, as it can strike such deals with every corp")
-        others = " or ".join(c for c in worth if c not in (me, partner))
-        return (f"{partner} would gain about {theirs - left_out:.0f} Euros more than {others}, {me} "
-                f"{mine - left_out:.0f}: {partner} may take at most {share} of what {me} gains over the "
-                f"corps left out, as it can strike such deals with every corp")
+        others = " and ".join(c for c in worth if c not in (me, partner))
+        return (f"against {others}, {partner} would gain about {theirs - left_out:.0f} Euros, {me} "
+                f"{mine - left_out:.0f}: {partner} may take at most {share} of what {me} gains, as it can "
+                f"strike such deals with every corp")
     return None
 
 
