@@ -17,7 +17,7 @@ from megacorps import kit
 from megacorps import megacquire as mq
 from tableserver.store import Store
 from widgets.megacquire.table_pages import MegacquireSeatPage, MegacquireSpectatorPage
-from widgets.tables.pages import Lobby, _pages_for
+from widgets.networked.pages import Lobby, _pages_for
 
 from tables_helpers import sqlite_url
 

@@ -6,7 +6,7 @@ of an engine game the page reads, answered from what the service sent this kerne
 kernel holds its own view (its tiles, and of the others what the table's stock-disclosure
 method shows), its legal choices with their previews and the public view; a projector's only
 the public view. Never another seat's tiles, the supply's order or the seed. The service runs
-the bots and checks every action; the kit's page plumbing (`widgets/tables/pages.py`: the push
+the bots and checks every action; the kit's page plumbing (`widgets/networked/pages.py`: the push
 stream, reconnecting, the error guard) is shared with the other games' pages.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ from megacorps.errors import IllegalAction
 from megacorps.tables import TableError, TableMoved
 from megacorps.tables.client import _request
 
-from ..tables.pages import TABLES_CSS, _Followed, close_all
+from ..networked.pages import TABLES_CSS, _Followed, close_all
 from .app import App
 
 

@@ -29,8 +29,8 @@ from megacorps.bots import LEVELS
 from megacorps.tables import TableError
 from megacorps.tables.client import _request
 
-from ..table.panels import MoneyChart, corp_chip, corp_panels_html, html, log_html, results_html, where_text
-from ..table.style import APP_CSS
+from ..megacorps_app.panels import MoneyChart, corp_chip, corp_panels_html, html, log_html, results_html, where_text
+from ..megacorps_app.style import APP_CSS
 from .remote import RemoteTable
 
 log = logging.getLogger(__name__)
@@ -217,12 +217,12 @@ def _status_text(game: mc.Game, actions: int, corp: str | None) -> str:
 
 
 class SeatPage(_Followed):
-    """One seat's page: the app's own table (widgets/table/app.py) rendering this seat of the
+    """One seat's page: the app's own table (widgets/megacorps_app/app.py) rendering this seat of the
     table through a `RemoteTable` source: its board, its decision, its hand, the log and the
     money chart; the service moves the bots and pushes every change here."""
 
     def __init__(self, seat: mc.tables.RemoteSeat):
-        from ..table.app import App
+        from ..megacorps_app.app import App
         super().__init__(seat)
         self.source = RemoteTable(seat)
         # the board built once, from the table's position (not an empty board updated later:
@@ -560,7 +560,7 @@ def warm_up() -> None:
     import websockets  # noqa: F401 - the push stream's, imported by follow()
 
     from ..board.figure import board_figure
-    from ..table.app import App, _preview_game  # noqa: F401 - the seat page's
+    from ..megacorps_app.app import App, _preview_game  # noqa: F401 - the seat page's
     import plotly.graph_objects as go
     go.Figure(board_figure(_preview_game()).to_dict())   # a figure rebuilt whole, as a FigureWidget is: every
     # trace type's classes, which plotly imports on first use for its template
