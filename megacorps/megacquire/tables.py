@@ -1,7 +1,7 @@
 """What the table service sends MEGAcquire's pages beyond the protocol (`megacorps.kit.tables`):
 the options a table was set up with (public: the board, the companies and the chart, for
-drawing), each choice's preview for the seat making it, and money only as the stock-disclosure
-method lets every seat see it."""
+drawing), each choice's preview for the seat making it, and money and the bots' reasons only
+when the stock-disclosure method lets every seat see them."""
 from __future__ import annotations
 
 from ..kit.tables import TableParts
@@ -14,6 +14,12 @@ class MegacquireTable(TableParts):
         public: with total disclosure (method 4, L41-43) or once the game is over (ruling
         A11); otherwise cash is each player's own secret and the table records none."""
         return dict(game.scores()) if game.options.disclosure == 4 or game.is_over else {}
+
+    def reason_is_public(self, game, step: int) -> bool:
+        """A bot's reason is shown to every seat only with total disclosure (method 4) or once
+        the game is over: a reason may name what the method hides (the certificates the bot
+        holds in the company it grows, the bonuses a merger paid it, its standing)."""
+        return game.options.disclosure == 4 or game.is_over
 
     def setup(self, game) -> dict:
         """The game's options (public: the disclosure method, the board, companies and chart)."""

@@ -173,3 +173,20 @@ def _record(service, table_id: str):
         return store.load_table(table_id)
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("disclosure", [1, 4])
+def test_bots_reasons_reach_the_seats_only_with_total_disclosure(service, disclosure):
+    """A bot's reason can name what the disclosure method hides (the certificates it holds in
+    the company its tile grows, the bonuses a merger paid it): with methods 1 to 3 the seats get
+    none while the game goes on; with method 4 every reason."""
+    table = mc.tables.open_table(service.url, {"Ada": "Human", "Bo": "Tycoon", "Cy": "Tycoon"}, seed=5,
+                                 game="megacquire", options={"disclosure": disclosure})
+    seat = table.seat("Ada")
+    for _ in range(6):   # Ada plays until both bots have moved
+        assert seat.wait_for_turn(timeout=120)
+        bots = [info for info in seat.log_info() if info[4]]
+        if {info[3] for info in bots} == {"Bo", "Cy"}:
+            break
+        seat.apply(seat.legal_actions()[0])
+    assert all(bool(info[5]) == (disclosure == 4) for info in bots), bots

@@ -555,15 +555,21 @@ def _pages_for(game: str) -> tuple[type, type]:
 
 def warm_up() -> None:
     """What a page's first build would otherwise pay after its request: the modules imported
-    only by the pages' builders and plotly's figure classes, loaded on a first figure. A
-    preheated kernel (Voila's pool: VOILA_PREHEAT) does it while it waits for a page."""
-    import websockets  # noqa: F401 - the push stream's, imported by follow()
+    only by the pages' builders (the seat page's app, the other games' pages, the push stream's
+    websockets) and plotly's figure classes, which it loads for a first figure. A preheated
+    kernel (Voila's pool: VOILA_PREHEAT) does it while it waits for its page."""
+    import importlib
+
+    import plotly.graph_objects as go
+    import websockets  # noqa: F401 - imported by follow()
 
     from ..board.figure import board_figure
-    from ..megacorps_app.app import App, _preview_game  # noqa: F401 - the seat page's
-    import plotly.graph_objects as go
-    go.Figure(board_figure(_preview_game()).to_dict())   # a figure rebuilt whole, as a FigureWidget is: every
-    # trace type's classes, which plotly imports on first use for its template
+    from ..megacorps_app.app import _preview_game
+    for spec in GAME_PAGES.values():
+        importlib.import_module(spec.partition(":")[0])
+    # a figure rebuilt whole, as a FigureWidget is: plotly then imports every trace type's
+    # classes for its template
+    go.Figure(board_figure(_preview_game()).to_dict())
 
 
 def _preheated() -> bool:
