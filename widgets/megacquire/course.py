@@ -30,7 +30,7 @@ SEATS = [YOU, *RIVALS]
 class Position:
     make: Callable[[], mq.Game]
     focus: list[str] | None = None
-    seat: str | None = YOU
+    title: str = "The board"
 
 
 def row(letter: str, first: int, last: int) -> list[str]:

@@ -23,7 +23,7 @@ from megacorps import megacquire as mq
 from megacorps.megacquire import tiles
 from megacorps.megacquire.board import FOUNDS, GROWS, MERGES
 from megacorps.megacquire.bots import HeuristicBot, RandomBot
-from megacorps.megacquire.log import BONUS, END, FINAL
+from megacorps.megacquire.log import BONUS, END, FINAL, SETUP
 
 from .course import OUTCOME_WORDS, company, rows
 from .lessons import CSS, YOU, LessonBoard, MovePanel, keep_alive, money, plain, run_bots
@@ -154,15 +154,13 @@ def _bonus_line(game: mq.Game) -> str:
 
 STEPS = [
     Step(lambda g: (
-        "<b>Welcome to MEGAcquire.</b> You are <b>Cy</b>, an investor, against two computer players: Ada "
-        f"({RIVALS['Ada']}) and Bo ({RIVALS['Bo']}). Whoever has <b>the most cash</b> when the game ends wins. "
-        "<br>The board (left) is a map of hexagonal spaces named by row and column (A-1, B-12, ...). Tiles laid "
-        "next to each other make <b>companies</b>: coloured, with two letters on each tile (DE is Delta). The "
-        "legend gives each company's type (small, medium, large), its size in tiles and the price of one of its "
-        "<b>certificates</b> (shares). A company's price rises as it grows. Grey tiles belong to no company yet."
-        f"<br>Your twelve tiles are outlined in orange. A turn: <b>play one tile</b>, <b>buy up to six "
-        "certificates</b>, then draw a tile. This game has already begun and ends after round "
-        f"{LAST_ROUND}, when every certificate is sold back and bonuses are paid.")),
+        "<b>Welcome.</b> You are <b>Cy</b>; Ada and Bo are computer players. The most <b>cash</b> at the end "
+        "wins. On the board, tiles next to each other form <b>companies</b> (coloured, two letters on each tile: "
+        "DE is Delta); grey tiles belong to none. The legend gives each company's type, its size in tiles and the "
+        "price of one of its <b>certificates</b> (shares): bigger companies cost more. Your twelve tiles are "
+        "outlined in orange.<br>A turn: <b>play one tile</b>, <b>buy up to six certificates</b>, draw a tile. "
+        f"This game ends after round {LAST_ROUND}; then every company pays bonuses to its biggest holders and "
+        "buys its certificates back.")),
     Step(lambda g: (
         "<b>Round 1: found a company.</b> A tile that touches a lone grey tile, and no company, joins it and "
         "<b>founds</b> a new company; the founder picks its name and gets one certificate free. Find that tile "
@@ -337,8 +335,8 @@ class FirstGame(W.VBox):
         step = self.step
         if self.game.is_over:
             self.panel.refresh(self.game, allow=lambda a: False)
-        elif step is None:
-            self.panel.refresh(self.game)
+        elif step is None:  # free play: every move but the early end, which a six-round game does not need
+            self.panel.refresh(self.game, allow=lambda a: not isinstance(a, mq.ProposeEnd))
         elif step.is_move and not step.done(self.game, self.moves):
             self.panel.refresh(self.game, step.allow)
         else:
@@ -362,7 +360,8 @@ class FirstGame(W.VBox):
                 + "".join(lines) + f"</table><div class='mq-small'>Round {view.round} of {LAST_ROUND}.</div>")
 
     def _log_html(self) -> str:
-        lines = [plain(text) for text in self.game.view(YOU).log[-14:]]
+        lines = [plain(e.for_seat(YOU)) for e in self.game.log if e.rule != SETUP][-14:]
         items = "".join(f"<li>{html.escape(t)}</li>" for t in reversed(lines))
         return (f"<details open><summary><b>Log</b> (latest first)</summary>"
-                f"<ul class='mq-small' style='padding-left:16px;max-height:170px;overflow-y:auto'>{items}</ul></details>")
+                f"<ul class='mq-small mq-log' style='padding-left:16px;max-height:170px;overflow-y:auto'>{items}</ul>"
+                "</details>")
