@@ -194,6 +194,7 @@ def test_the_answers_are_the_engines_and_agree_with_the_notes_worked_examples():
     assert answer["mq04/over"] is False
     assert answer["mq02/prices"] == {"Acorn": 700, "Harbor": 800, "Monarch": 900}
     assert answer["mq02/six"] == 6 and answer["mq02/how-many"] == 4 and answer["mq01/founding-size"] == 3
+    assert "ends up with 16 tiles" in course.CHECKS["mq03/sell"].check("mq03/sell").question  # 9 + 6 + the tile
 
 
 # --- exercises: a miss, a hint, the explanation, the goal --------------------------------------------

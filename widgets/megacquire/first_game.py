@@ -158,7 +158,7 @@ STEPS = [
         "wins. On the board, tiles next to each other form <b>companies</b> (coloured, two letters on each tile: "
         "DE is Delta); grey tiles belong to none. The legend gives each company's type, its size in tiles and the "
         "price of one of its <b>certificates</b> (shares): bigger companies cost more. Your twelve tiles are "
-        "outlined in orange.<br>A turn: <b>play one tile</b>, <b>buy up to six certificates</b>, draw a tile. "
+        "outlined in pink.<br>A turn: <b>play one tile</b>, <b>buy up to six certificates</b>, draw a tile. "
         f"This game ends after round {LAST_ROUND}; then every company pays bonuses to its biggest holders and "
         "buys its certificates back.")),
     Step(lambda g: (

@@ -96,7 +96,7 @@ class LessonBoard:
         if self.previews and self.seat is not None:
             previews = {a.tile: game.preview(a) for a in game.legal_actions(self.seat) if isinstance(a, mq.PlayTile)}
         fig = board_figure(view, game.options, previews)
-        made_up = " (board, companies and chart are reconstructions)" if view.reconstructed else ""
+        made_up = " · board, companies and price chart reconstructed" if view.reconstructed else ""
         fig.update_layout(width=self.width, height=self.height, margin=dict(l=5, r=230, t=28, b=5),
                           title=dict(text=f"{html.escape(self.title or view.decision)}{made_up}", font=dict(size=12)),
                           legend=dict(font=dict(size=10)))
