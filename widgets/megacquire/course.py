@@ -274,22 +274,22 @@ def bonuses_paid(before: mq.Game, after: mq.Game) -> list[str]:
     return [e.text for e in new_log(before, after) if e.rule == BONUS]
 
 
-def bonus_received(before: mq.Game, after: mq.Game) -> int:
-    """What the learner's cash gained between `before` and `after` other than by selling defunct
-    stock: the actions are replayed from `before`, and each one's change to the learner's cash
-    counted unless it was the learner's own sale."""
-    trial = mq.Game(before.state, before.log)
+def bonus_received(start: mq.Game, actions: list) -> int:
+    """The merger bonuses the learner was paid while `actions` were played from `start`: they are
+    replayed, and each one's change to the learner's cash counted unless it was the learner's own
+    sale of defunct stock or the end of their turn (which pays for a purchase)."""
+    trial = mq.Game(start.state, start.log)
     total = 0
-    for action in after.actions[len(before.actions):]:
+    for action in actions:
         cash = trial.scores()[YOU]
         trial.apply(action)
-        if not (isinstance(action, mq.Dispose) and action.seat == YOU):
+        if not (isinstance(action, (mq.Dispose, mq.EndTurn)) and action.seat == YOU):
             total += trial.scores()[YOU] - cash
     return total
 
 
 def _bonus(before: mq.Game, after: mq.Game, moves: list) -> Verdict:
-    gained = bonus_received(before, after)
+    gained = bonus_received(before, after.actions[len(before.actions):])
     paid = " ".join(plain(t) for t in bonuses_paid(before, after)) or "No merger: no bonus was paid."
     if gained > 0:
         return Verdict(True, f"You were paid a bonus of {money(gained)}. {paid}. Acorn was the smaller company, "
