@@ -65,7 +65,8 @@ def dump_game(game, seat: str | None = "*") -> str:
                            "view": game.view(seat).model_dump(mode="json"),
                            "actions": [action_to_dict(a) for a in game.actions]}, indent=1)
     sealed = seal({"start": game._start.model_dump(mode="json"),
-                   "log": [list(e) for e in game._start_log],
+                   # a start's log is set-up only: no money moved (the `money` field stays out)
+                   "log": [list(e[:4]) for e in game._start_log],
                    "actions": [action_to_dict(a) for a in game.actions]})
     return json.dumps({"format": FORMAT, "version": VERSION, "seats": state.seats, "round": state.round,
                        "over": state.over, "cash": state.cash, "digest": digest(sealed), "sealed": sealed},
