@@ -21,7 +21,8 @@ def flat(widget):
 
 
 def buttons(app: App) -> list[W.Button]:
-    return [w for w in flat(app.decision) if isinstance(w, W.Button)]
+    """The buttons that act (a form's helpers, which only fill the form, are left out)."""
+    return [w for w in flat(app.decision) if isinstance(w, W.Button) and "shell-choice" in w._dom_classes]
 
 
 def started(kinds: list[str], seed: int) -> App:
@@ -32,6 +33,10 @@ def started(kinds: list[str], seed: int) -> App:
     app.form.start.click()
     assert app.error.value == ""
     return app
+
+
+def previews(app: App) -> str:
+    return "".join(w.value for w in flat(app.decision) if isinstance(w, W.HTML) and "mq-previews" in w._dom_classes)
 
 
 def hand_traces(app: App) -> list:
@@ -101,7 +106,7 @@ def test_the_gate_hides_one_humans_tiles_from_the_other():
             seen_gate_for.add(waiting)
             assert f"Pass the screen to {waiting}" in app.gate_text.value
             assert app.gate.layout.display is None
-            assert buttons(app) == [] and app.previews.value == "" and hand_traces(app) == []
+            assert buttons(app) == [] and previews(app) == "" and hand_traces(app) == []
             app.gate_button.click()
         assert app.gate.layout.display == "none"
         other = next(s for s in ("Ada", "Bo") if s != waiting)
@@ -112,7 +117,7 @@ def test_the_gate_hides_one_humans_tiles_from_the_other():
         for trace in hand_traces(app):
             if trace.customdata is not None:
                 assert set(trace.customdata) == mine
-        assert not any(f"<b>{t}</b>" in app.previews.value for t in theirs)
+        assert not any(f"<b>{t}</b>" in previews(app) for t in theirs)
         # no widget still open (still mirrored in the browser) carries the other human's tiles
         live = [w for w in _instances.values() if isinstance(w, W.Button)]
         assert not {b.description for b in live} & theirs
@@ -156,15 +161,16 @@ def test_the_merger_disposition_is_one_form_with_the_money_each_choice_brings():
     merge = next(b for b in buttons(app) if b.description == "A-5")
     assert "merge" in merge.tooltip and "Solon" in merge.tooltip   # the engine's preview
     merge.click()
-    form = [w for w in flat(app.decision) if isinstance(w, W.Dropdown)]
-    assert len(form) == 1
-    labels = list(form[0].options)
-    assert len(labels) == 5                                 # sell 0 to 4 of the 4 Solon held
+    sliders = [w for w in flat(app.decision) if isinstance(w, W.IntSlider)]
+    assert len(sliders) == 1 and (sliders[0].min, sliders[0].max) == (0, 4)   # sell 0 to the 4 Solon held
     options = app.game.options
     price = options.prices[options.company_index["Solon"]][3]   # the chart's price of a 3-tile Solon
-    assert labels[4][0].endswith(f"(${4 * price:,})") and labels[0][0] == "P1 holds 4"
+    sell_all = next(b for b in flat(app.decision) if isinstance(b, W.Button) and "mq-dispose-all" in b._dom_classes)
+    assert sell_all.description == f"Sell all 4 (${4 * price:,})"
+    sell_all.click()
+    summary = next(w for w in flat(app.decision) if isinstance(w, W.HTML) and "mq-dispose-summary" in w._dom_classes)
+    assert f"<b>${4 * price:,}</b>" in summary.value and "hold <b>0</b>" in summary.value
     cash = app.game.view("P1").cash["P1"]
-    form[0].value = labels[4][1]
     next(b for b in buttons(app) if b.description == "Confirm").click()
     assert app.error.value == ""
     assert app.game.view("P1").cash["P1"] == cash + 4 * price

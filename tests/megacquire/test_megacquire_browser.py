@@ -50,7 +50,7 @@ def megacquire_url(tmp_path_factory):
 
 
 def step(page) -> int:
-    return int(page.locator(".mq-status").get_attribute("data-step"))
+    return int(page.locator(".shell-status").get_attribute("data-step"))
 
 
 def saved_game(page):
@@ -73,34 +73,34 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
         route_cdn(page)
         try:
             page.goto(megacquire_url, timeout=PATIENCE_MS)
-            page.wait_for_selector(".mq-start", state="visible", timeout=PATIENCE_MS)
+            page.wait_for_selector(".shell-start", state="visible", timeout=PATIENCE_MS)
             page.screenshot(path=str(ARTIFACTS / "megacquire-form.png"))
             # the form's defaults: Ada human, Bo and Cy Random bots
-            page.locator(".mq-form input[placeholder^='any whole number']").fill("5")
-            page.locator(".mq-form input[placeholder^='any whole number']").press("Tab")
-            page.click(".mq-start")
-            page.wait_for_selector(".mq-gate-button", state="visible", timeout=PATIENCE_MS)
-            assert "Pass the screen to Ada" in page.inner_text(".mq-gate")
+            page.locator(".shell-form input[placeholder^='any whole number']").fill("5")
+            page.locator(".shell-form input[placeholder^='any whole number']").press("Tab")
+            page.click(".shell-start")
+            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            assert "Pass the screen to Ada" in page.inner_text(".shell-gate")
             assert page.locator(".mq-tile").count() == 0   # no tile before Ada is at the screen
-            page.click(".mq-gate-button")
+            page.click(".shell-gate-button")
             page.wait_for_selector(".mq-tile", state="visible", timeout=PATIENCE_MS)
             page.wait_for_selector(".js-plotly-plot .scatterlayer", timeout=PATIENCE_MS)
             page.screenshot(path=str(ARTIFACTS / "megacquire-tiles.png"))
             turns = 0
             for _ in range(40):
-                if turns >= 4 or page.locator(".mq-status").get_attribute("data-over") == "1":
+                if turns >= 4 or page.locator(".shell-status").get_attribute("data-over") == "1":
                     break
                 before = step(page)
-                drawn = f"""() => {{ const s = document.querySelector('.mq-status');
-                        const t = document.querySelector('.mq-decision-title');
+                drawn = f"""() => {{ const s = document.querySelector('.shell-status');
+                        const t = document.querySelector('.shell-decision-title');
                         return s && t && +s.dataset.step > {before} && t.dataset.step === s.dataset.step
-                               && document.querySelectorAll('.mq-choice').length > 0; }}"""
+                               && document.querySelectorAll('.shell-choice').length > 0; }}"""
                 ended = False
                 for attempt in range(6):
                     # a click on a button the page is replacing at that moment (a bot's move redraws
                     # the panel) can be lost: then the position has not moved, and the first choice
                     # of the decision now shown is clicked again
-                    choice = page.locator(".mq-choice").first
+                    choice = page.locator(".shell-choice").first
                     ended = "End the turn" in choice.inner_text()
                     choice.click()
                     try:   # the new decision's buttons are drawn (not the old ones, still there a moment)
@@ -111,7 +111,7 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
                             page.wait_for_function(drawn, timeout=PATIENCE_MS)
                             break
                 turns += ended
-                assert page.locator(".mq-error").inner_text().strip() == ""
+                assert page.locator(".shell-error").inner_text().strip() == ""
             assert turns >= 4
             page.screenshot(path=str(ARTIFACTS / "megacquire-played.png"))
             game = saved_game(page)

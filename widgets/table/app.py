@@ -82,7 +82,9 @@ def _preview_game() -> mc.Game:
 class App(W.VBox):
     """The whole app as one widget (the notebook's last line displays it)."""
 
-    def __init__(self, pause: float | None = None):
+    def __init__(self, pause: float | None = None, preview: mc.Game | None = None):
+        """`preview`: the game the board is first drawn from (default: an empty board before
+        the first game; a seat at a networked table passes its table, so that one board is built)."""
         super().__init__()
         self.add_class("mc-app")
         self.source: TableSource | None = None
@@ -143,7 +145,7 @@ class App(W.VBox):
 
         # the board (built now, complete, from a preview game: see the Voila trap in
         # /work/shared/design/toolchain.md) and the corp panels
-        self.preview = _preview_game()
+        self.preview = preview if preview is not None else _preview_game()
         self.board = self._make_board(self.preview)
         self.board_box = W.Box([self.board.figure])
         self.board_box.add_class("mc-board")

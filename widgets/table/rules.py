@@ -11,6 +11,7 @@ from html import escape
 from pathlib import Path
 
 import megacorps as mc
+from megacorps.explain import decision_kind
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -205,10 +206,11 @@ GROUP_TOPIC = {
     "pass": "Pass", "play": "Event Cards", "trade": "Trades", "leave": "Trades",
 }
 
-_FRAME_TOPIC = {
-    "AntitrustFrame": "Antitrust", "MercenaryFrame": "Buying Mercenaries", "WarFrame": "Launch a War",
-    "SpoilsFrame": "When the War is Over", "PayoutFrame": "Payout Industries", "AuctionFrame": "Auctions",
-    "ElectionFrame": "Elections", "TradeFrame": "Trades",
+# The rules topic of each kind of decision (`Game.decision_kind`).
+_DECISION_TOPIC = {
+    "antitrust": "Antitrust", "mercenaries": "Buying Mercenaries", "war": "Launch a War",
+    "spoils": "When the War is Over", "payout": "Payout Industries", "auction": "Auctions",
+    "election": "Elections", "trade": "Trades", "setup pick": "Setting Up", "over": "Game End",
 }
 
 
@@ -227,14 +229,7 @@ def topic_for_rule(rule: str) -> str:
 
 def topic_for_decision(state) -> str:
     """The topic of the decision under way."""
-    frame = state.top_frame
-    if frame is not None:
-        return _FRAME_TOPIC.get(type(frame).__name__, "Rounds")
-    if state.phase == "setup":
-        return "Setting Up"
-    if state.phase == "over":
-        return "Game End"
-    return "Rounds"
+    return _DECISION_TOPIC.get(decision_kind(state), "Rounds")
 
 
 def card_summary(deck, card: str) -> str:

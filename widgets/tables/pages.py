@@ -185,6 +185,17 @@ class _Followed(W.VBox):
         super().close()
 
 
+def close_all(widget: W.Widget) -> None:
+    """Close `widget` and every widget inside it: a closed widget is not sent to the browser."""
+    for child in getattr(widget, "children", ()):
+        close_all(child)
+    for name in ("layout", "style"):
+        part = getattr(widget, name, None)
+        if isinstance(part, W.Widget):
+            part.close()
+    widget.close()
+
+
 def _title_bar(status: W.HTML, *extra, tagline: str = "one table, every player at their own screen") -> W.HBox:
     brand = html("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
                  f"<div class='mc-tagline'>{escape(tagline)}</div>")
@@ -213,21 +224,27 @@ class SeatPage(_Followed):
         from ..table.app import App
         super().__init__(seat)
         self.source = RemoteTable(seat)
-        self.app = app = App(pause=0)
-        for hot_seat_only in (app.new_button, app.save_button, app.undo_button, app.results_new, app.resume_box):
-            hot_seat_only.layout.display = "none"
+        # the board built once, from the table's position (not an empty board updated later:
+        # an update made before the browser has drawn the page can be lost under Voila,
+        # toolchain.md; the Control column stayed empty until the first move)
+        self.app = app = App(pause=0, preview=self.source.public_game())
+        # the hot-seat tools are not built into the page at all (fewer widgets for the browser
+        # to load before the board is drawn); the bridge to the browser moves out of the form
+        app.title_bar.children[2].children = [app.rules_button, app.about_button]
+        for hot_seat_only in (app.new_button, app.save_button, app.undo_button):
+            close_all(hot_seat_only)
+        app.form.upload_slot.children = []
+        app.sidebar.children = [self.connection, app.bridge,
+                                *(w for w in app.sidebar.children if w not in (app.form.widget, app.resume_box))]
+        close_all(app.form.widget)
+        close_all(app.resume_box)
         app.bridge.on_hello = app.guard(lambda _tables, sizes: app._on_size(sizes))  # no hot-seat "Resume" here
         app.about.value = SEAT_ABOUT
         app.brand.value = ("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
                            f"<div class='mc-tagline'>table {escape(seat.state['name'] or seat.table)} \u00b7 "
                            f"you play {escape(seat.corp)}</div>")
-        # a board built now from the table's position, not updated from the app's empty board:
-        # an update made before the browser has drawn the page can be lost under Voila
-        # (toolchain.md; the Control column stayed empty until the first move)
-        app.board = app._make_board(self.source.public_game(), app._board_size)
-        app.board_box.children = [app.board.figure]
         app.start_session(self.source)
-        app.sidebar.children = [self.connection, *app.sidebar.children]
+        app.results_new.layout.display = "none"
         self.source.subscribe(app.guard(self._pushed))
         self.source.on_moved = lambda reason: app.show_info(f"Not sent: {reason}.")
         self.children = [html(TABLES_CSS), app]
@@ -277,7 +294,12 @@ class SpectatorPage(_Followed):
         decision_box.add_class("mc-panel")
         self._build(None, [self.results, decision_box, self.chart.box, self.log_box])
         self._round_seen = None
+        self._drawn = False   # the money chart is built once the page is drawn: a smaller first view
         self.refresh()
+
+    def _on_change(self, follower) -> None:
+        self._drawn = True    # updates are followed only from the browser's first view (follow)
+        super()._on_change(follower)
 
     def refresh(self) -> None:
         s = self.source
@@ -287,10 +309,10 @@ class SpectatorPage(_Followed):
         self.status.value = _status_text(game, len(s.timeline()), None)
         self.decision.value = (f"<div class='mc-decision-text'>{escape(game.decision)}</div>")
         self.log_box.value = log_html(s.log_entries())
-        marker = (game.round, game.is_over)
+        marker = (game.round, game.is_over, self._drawn)
         if marker != self._round_seen:
             self._round_seen = marker
-            self.chart.update(s, show=True)
+            self.chart.update(s, show=self._drawn)
         results = s.results()
         self.results.value = results_html(results) if results is not None else ""
 
@@ -520,9 +542,28 @@ def _pages_for(game: str) -> tuple[type, type]:
     return getattr(loaded, seat_name), getattr(loaded, spectator_name)
 
 
+def warm_up() -> None:
+    """What a page's first build would otherwise pay after its request: the modules imported
+    only by the pages' builders and plotly's figure classes, loaded on a first figure. A
+    preheated kernel (Voila's pool: VOILA_PREHEAT) does it while it waits for a page."""
+    import websockets  # noqa: F401 - the push stream's, imported by follow()
+
+    from ..board.figure import board_figure
+    from ..table.app import App, _preview_game  # noqa: F401 - the seat page's
+    import plotly.graph_objects as go
+    go.Figure(board_figure(_preview_game()).to_dict())   # a figure rebuilt whole, as a FigureWidget is: every
+    # trace type's classes, which plotly imports on first use for its template
+
+
+def _preheated() -> bool:
+    return os.environ.get("VOILA_PREHEAT") == "True"
+
+
 def table_page() -> W.Widget:
     """The page notebooks/table.ipynb shows: a seat (`?code=`), the host's tools (`?host=`),
     or the lobby."""
+    if _preheated():
+        warm_up()
     query = page_query()
     service = service_url()  # never from the address: a shared link could name any host
     if "code" in query:
@@ -547,6 +588,8 @@ def table_page() -> W.Widget:
 
 def spectator_page() -> W.Widget:
     """The page notebooks/spectate.ipynb shows for `?table=<id>`."""
+    if _preheated():
+        warm_up()
     query = page_query()
     service = service_url()  # never from the address: a shared link could name any host
     if "table" not in query:
