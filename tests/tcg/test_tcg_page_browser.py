@@ -9,7 +9,6 @@ page (the save the page downloads tells the test the bot's hand), and no sideway
 Skips only when /usr/bin/chromium is missing and CI is not set (see tests/conftest.py)."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -28,27 +27,10 @@ MAX_CLICKS = 200   # the game below takes about 20 decisions; a bug would loop f
 
 @pytest.fixture(scope="module")
 def tcg_url(tmp_path_factory):
-    from widgets.testing.voila_runner import require_chromium
-    require_chromium()
-    from cryptography.fernet import Fernet
-
-    from widgets.testing.voila_runner import voila_server
-    ARTIFACTS.mkdir(exist_ok=True)
-    # the server's save key, shared with this test process so that it can open the page's saves
-    env = {"MEGACORPS_DATA": str(tmp_path_factory.mktemp("tcg-data")),
-           "MEGACORPS_SAVE_KEY": Fernet.generate_key().decode()}
-    saved = {k: os.environ.get(k) for k in env}
-    os.environ.update(env)
-    try:
-        with voila_server(preheat=False, bot_pause=0.2, notebook="notebooks/tcg/play.ipynb", env=env,
-                          log_name="voila-tcg.log") as url:
-            yield url
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+    from widgets.testing.voila_runner import page_with_save_key
+    with page_with_save_key("notebooks/tcg/play.ipynb", tmp_path_factory.mktemp("tcg-data"), bot_pause=0.2,
+                            log_name="voila-tcg.log") as url:
+        yield url
 
 
 def step(page) -> int:
@@ -61,10 +43,9 @@ def over(page) -> bool:
 
 def saved_game(page):
     """The game as the page saves it (Save, then read the file as the page would load it)."""
-    with page.expect_download() as download:
-        page.get_by_role("button", name="Save").click()
+    from widgets.testing.voila_runner import download_save
     app = App(pause=0)
-    app.load_bytes(Path(download.value.path()).read_bytes())
+    app.load_bytes(download_save(page))
     return app.game
 
 

@@ -230,3 +230,37 @@ def test_each_bot_level_plays_against_a_human(level):
     assert all(a.seat == "Ana" for a in game.legal_actions("Ana"))
     assert not [w for w in walk(app) if "tcg-uid-" in " ".join(getattr(w, "_dom_classes", ()))
                 and any(f"tcg-uid-{u}" in w._dom_classes for u in game.state.players["Nick"].hand)]
+
+
+def test_undo_takes_back_a_purchase_before_its_slot_is_chosen():
+    game = buy_position()
+    app = page(game)
+    hornet = card(game, "Hornet Swarm", zone="hand")
+    assert app.undo_button.disabled
+    card_button(app, hornet).click()
+    click(app, "tcg-action", "buys")
+    assert find(app, "tcg-slot-choice") and not app.undo_button.disabled
+    app.undo_button.click()
+    assert game.actions == [] and hornet in game.state.players["Ana"].hand and game.money("Ana") == 6
+    assert not find(app, "tcg-slot-choice") and "tcg-can-act" in card_button(app, hornet)._dom_classes
+
+
+def test_an_event_aimed_at_a_card_waits_for_its_target_then_goes_on_the_stack():
+    game = scen({"active": "Ana", "phase": "buy", "money": {"Ana": 9, "Nick": 7}, "pools": {"Ana": {"QE": 2}},
+                 "hands": {"Ana": ["N17"], "Nick": ["G6"]}, "networks": {"Nick": [{"id": "G1", "at": [-1, 0]}]}})
+    app = page(game)
+    smear, acolyte = card(game, "Smear Campaign", zone="hand"), card(game, "Gnost Acolyte")
+    card_button(app, smear).click()
+    aimed = [a for a in game.legal_actions("Ana") if isinstance(a, tcg.PlayEvent) and a.card == smear]
+    marked = {int(c.split("-")[-1]) for w in find(app, "tcg-target") for c in w._dom_classes if c.startswith("tcg-uid-")}
+    assert marked == {int(a.target[5:]) for a in aimed} and acolyte in marked
+    assert buttons(app, "tcg-action") == []           # nothing to click before a target is chosen
+    card_button(app, acolyte).click()
+    offered = buttons(app, "tcg-action")
+    assert [b.description for b in offered] == ["Plays Smear Campaign on Gnost Acolyte"]
+    offered[0].click()
+    while game.prompt.kind == "choose" and game.deciders == ["Ana"]:
+        find(app, "tcg-slot-mine-0-1")[0].click()
+    assert tcg.PlayEvent("Ana", smear, f"card:{acolyte}") in game.actions
+    assert game.state.stack and "Smear Campaign" in app.parts.table.stack_box.value
+    assert game.deciders == ["Nick"] and app.gated()   # Nick may respond: the screen waits for him

@@ -5,8 +5,8 @@ lists (widgets/tcg/panels.py).
 
 Every clickable thing is one of the engine's legal actions for the seat shown
 (`Game.legal_actions`): a card with a green edge can act now; clicking it selects it; for an
-attacker, the cards it may attack get an orange edge and clicking one shows that attack's
-preview. A "deploy here" slot answers a deploy choice. The seat shown sees its own hand only:
+attacker (or an event or ability aimed at a card), the cards it may aim at get an orange edge and
+clicking one shows those actions with their previews. A "deploy here" slot answers a deploy choice. The seat shown sees its own hand only:
 the rival's hand is a count (`Game.view(seat)` holds nothing more). Nothing here decides a rule.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ from widgets.shell import close_all
 
 from .cards import card_button
 from .network import network_grid, slot_positions
-from .panels import card_of, html, selected_actions, short_name
+from .panels import card_of, html, selected_actions, short_name, target_of
 from .rules import SAMPLE_NOTE
 
 
@@ -65,14 +65,15 @@ class TcgBoard:
     def actions_of(self, uid: int | None) -> list:
         return [a for a in self.legal if uid is not None and card_of(a) == uid]
 
-    def attack_targets(self) -> list[int]:
-        return sorted({a.target for a in self.actions_of(self.selected) if isinstance(a, tcg.Attack)})
+    def targets(self) -> list[int]:
+        """The cards the selected card's actions may aim at (attacks, events, abilities)."""
+        return sorted({t for t in map(target_of, self.actions_of(self.selected)) if t is not None})
 
     def click_card(self, uid: int) -> None:
-        """A card clicked: the target of the attacker selected, else the new selection (or none)."""
+        """A card clicked: a target of the card selected, else the new selection (or none)."""
         if self.shell is None:
             return
-        if self.selected is not None and uid in self.attack_targets():
+        if self.selected is not None and uid in self.targets():
             self.target = uid
         elif uid == self.selected:
             self.selected = self.target = None
@@ -129,7 +130,7 @@ class TcgBoard:
         marks: dict[int, list[str]] = {u: ["tcg-can-act"] for u in self.cards_that_act()}
         if self.selected is not None:
             marks.setdefault(self.selected, []).append("tcg-selected")
-        for u in self.attack_targets():
+        for u in self.targets():
             marks.setdefault(u, []).append("tcg-target-chosen" if u == self.target else "tcg-target")
         return {u: tuple(m) for u, m in marks.items()}
 

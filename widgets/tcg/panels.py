@@ -28,6 +28,16 @@ def card_of(action) -> int | None:
     return getattr(action, "card", None)
 
 
+def target_of(action) -> int | None:
+    """The card an action aims at (an attack's target, an event's or ability's "card:<n>"), or None."""
+    if isinstance(action, tcg.Attack):
+        return action.target
+    key = getattr(action, "target", None)
+    if isinstance(key, str) and key.startswith("card:"):
+        return int(key[5:])
+    return None
+
+
 def short_name(game, uid: int) -> str:
     """A card's name without the sample notice (said once under the board and on every card)."""
     return game.card_name(uid).replace(f" ({SAMPLE_NOTICE})", "")
@@ -99,26 +109,29 @@ def decision_panel(shell: Any, board, seat: str, legal: list) -> list[W.Widget]:
 
 
 def selected_actions(board) -> list[W.Widget]:
-    """The selected card's actions: each with the engine's preview beneath; an attacker's targets
-    first (the orange-edged cards), then each trait's attack on the target chosen."""
+    """The selected card's actions, each with the engine's preview beneath. Those aimed at a card
+    (an attack, an event or ability on a card) wait for the target: the cards it may aim at get an
+    orange edge (or their names are buttons here), and clicking one shows those actions."""
     game, shell = board.game, board.shell
     act = shell.guard(shell.act)
     out: list[W.Widget] = [html(f"<div class='tcg-panel-title'>{escape(game.card_name(board.selected))}</div>")]
     mine = board.actions_of(board.selected)
-    out += [with_preview(game, a, act) for a in mine if not isinstance(a, tcg.Attack)]
-    attacks = [a for a in mine if isinstance(a, tcg.Attack)]
-    if attacks and board.target is None:
-        out.append(html("<div class='tcg-hint'>Attack: click a card with an orange edge, or its name here:</div>"))
+    out += [with_preview(game, a, act) for a in mine if target_of(a) is None]
+    aimed = [a for a in mine if target_of(a) is not None]
+    if aimed and board.target is None:
+        verb = "attack" if any(isinstance(a, tcg.Attack) for a in aimed) else "aim at"
+        out.append(html(f"<div class='tcg-hint'>To {verb} a card: click one with an orange edge, or its name "
+                        "here:</div>"))
         pick = shell.guard(board.click_card)
         names = []
-        for uid in board.attack_targets():
+        for uid in board.targets():
             b = W.Button(description=short_name(game, uid), layout=W.Layout(width="auto"))
             b.add_class("tcg-attack-target")
             b.on_click(lambda _b, u=uid: pick(u))
             names.append(b)
         out.append(W.HBox(names, layout=W.Layout(flex_flow="row wrap")))
-    elif attacks:
-        out += [with_preview(game, a, act) for a in attacks if a.target == board.target]
+    elif aimed:
+        out += [with_preview(game, a, act) for a in aimed if target_of(a) == board.target]
     return out
 
 
