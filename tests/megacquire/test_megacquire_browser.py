@@ -44,17 +44,9 @@ def saved_game(page):
 
 
 def test_one_human_against_two_bots_by_clicks(megacquire_url):
-    from playwright.sync_api import sync_playwright
-
-    from widgets.testing.voila_runner import chromium, route_cdn
-    with sync_playwright() as p, chromium(p) as browser:
-        page = browser.new_page(viewport={"width": 1024, "height": 700})
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        route_cdn(page)
+    from widgets.testing.voila_runner import shell_page
+    with shell_page(megacquire_url) as (page, errors):
         try:
-            page.goto(megacquire_url, timeout=PATIENCE_MS)
-            page.wait_for_selector(".shell-start", state="visible", timeout=PATIENCE_MS)
             page.screenshot(path=str(ARTIFACTS / "megacquire-form.png"))
             # the form's defaults: Ada human, Bo and Cy Random bots
             page.locator(".shell-form input[placeholder^='any whole number']").fill("5")

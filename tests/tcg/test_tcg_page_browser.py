@@ -69,17 +69,9 @@ def next_click(page, bought: bool):
 
 
 def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url):
-    from playwright.sync_api import sync_playwright
-
-    from widgets.testing.voila_runner import chromium, route_cdn
-    with sync_playwright() as p, chromium(p) as browser:
-        page = browser.new_page(viewport={"width": 1024, "height": 700})
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        route_cdn(page)
+    from widgets.testing.voila_runner import shell_page
+    with shell_page(tcg_url) as (page, errors):
         try:
-            page.goto(tcg_url, timeout=PATIENCE_MS)
-            page.wait_for_selector(".shell-start", state="visible", timeout=PATIENCE_MS)
             page.locator(".shell-form select").nth(1).select_option("Heuristic")
             page.locator(".tcg-deck-choice select").nth(0).select_option(label="Gnosts (sample)")
             page.locator(".tcg-deck-choice select").nth(1).select_option(label="Incarnés (sample)")

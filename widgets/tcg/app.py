@@ -32,10 +32,10 @@ CSS = """<style>
 .tcg-net-title, .tcg-pile-title { font-weight: bold; margin: 3px 0 1px 0; }
 .tcg-app .widget-button.tcg-card, .tcg-app .widget-button.tcg-slot-choice {
     white-space: pre-line; font-size: 10.5px; line-height: 1.2; padding: 2px 3px; text-align: left;
-    background: #FFFFFF; border: 1px solid #888888; border-radius: 4px; min-height: 76px;
+    background: #FFFFFF; border: 1px solid #888888; border-radius: 4px; min-height: 80px;
     width: 104px; overflow: hidden; box-shadow: none; }
 .tcg-app .tcg-hand .widget-button.tcg-card, .tcg-app .tcg-market .widget-button.tcg-card { margin: 1px; }
-.tcg-app .widget-button.tcg-type-company { border: 2px solid #B8860B; background: #FFF8E1; font-weight: bold; }
+.tcg-app .widget-button.tcg-type-company { border: 2px solid #B8860B; background: #FFF8E1; }
 .tcg-app .widget-button.tcg-type-founder { background: #FFFBEA; }
 .tcg-app .widget-button.tcg-type-event { background: #F3ECFA; }
 .tcg-app .widget-button.tcg-type-location, .tcg-app .widget-button.tcg-type-equipment { background: #EEF5EE; }

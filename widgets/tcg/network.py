@@ -10,7 +10,7 @@ import ipywidgets as W
 
 from .cards import card_button
 
-CELL_W, CELL_H = 104, 80   # px: a card's button (five short lines); 6 columns fit the 640 px board column
+CELL_W, CELL_H = 104, 84   # px: a card's button (five short lines); 6 columns fit the 640 px board column
 
 
 def slot_positions(net: str, keys: list[str]) -> dict[tuple[int, int], str]:

@@ -208,3 +208,18 @@ def download_save(page) -> bytes:
     with page.expect_download() as download:
         page.get_by_role("button", name="Save").click()
     return Path(download.value.path()).read_bytes()
+
+
+@contextmanager
+def shell_page(url: str, width: int = 1024, height: int = 700):
+    """A page-shell game page (widgets/shell) open in Chromium at `width` x `height`, its new-game
+    form shown; yields (page, errors): the JavaScript errors the page raised, for tests to check."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p, chromium(p) as browser:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        route_cdn(page)
+        page.goto(url, timeout=PATIENCE_MS)
+        page.wait_for_selector(".shell-start", state="visible", timeout=PATIENCE_MS)
+        yield page, errors
