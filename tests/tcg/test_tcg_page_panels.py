@@ -93,13 +93,16 @@ def test_a_stale_click_shows_the_engines_reason_and_changes_nothing():
     assert "Not allowed" in app.error.value and "it costs 3M and Ana has 1M" in app.error.value
 
 
-def test_a_card_with_nothing_to_do_says_so_and_changes_nothing():
-    game = buy_position(networks={"Nick": [{"id": "G1", "at": [-1, 0]}]})
+def test_a_card_with_nothing_to_do_says_why_in_the_engines_words_and_changes_nothing():
+    game = buy_position(money={"Ana": 2, "Nick": 6}, networks={"Nick": [{"id": "G1", "at": [-1, 0]}]})
     app = page(game)
-    acolyte = card(game, "Gnost Acolyte")
-    before = list(game.actions)
-    card_button(app, acolyte).click()
-    assert game.actions == before and "has nothing to do now" in app.error.value
+    hornet, acolyte = card(game, "Hornet Swarm", zone="hand"), card(game, "Gnost Acolyte")
+    assert "tcg-can-act" not in card_button(app, hornet)._dom_classes
+    card_button(app, hornet).click()                  # 3M with 2M
+    assert game.actions == [] and "it costs 3M and Ana has 2M" in app.error.value
+    card_button(app, acolyte).click()                 # the rival's, disengaged, before its second turn
+    assert game.actions == [] and "Gnost Acolyte: nothing to do with it now" in app.error.value
+    assert game.why_not(tcg.Buy("Ana", "network", acolyte)) in app.error.value
 
 
 def hand_marks(app, game, seat):

@@ -80,11 +80,33 @@ class TcgBoard:
         elif self.actions_of(uid):
             self.selected, self.target = uid, None
         else:
-            raise ValueError(f"{short_name(self.game, uid)} has nothing to do now "
-                             + ("(the cards with a green edge can act)." if self.legal else "(it is not your decision)."))
+            raise ValueError(f"{short_name(self.game, uid)}: {self.why_idle(uid)}")
         self._key = None
         self.draw(self.shell, self.seat, self.legal)
         self.show_actions()
+
+    def why_idle(self, uid: int) -> str:
+        """Why a card offers nothing now, in the engine's words: the refusal of what a player
+        clicking it most likely wants (buying or playing it, engaging it for traits)."""
+        if not self.legal:
+            return "nothing to do now: it is not your decision"
+        seat, view = self.seat, self.game.view(self.seat)
+        card = {c.uid: c for x in view.seats for c in (view.players[x].hand or [])}.get(uid)
+        if card is not None:
+            wanted = tcg.PlayEvent(seat, uid) if card.type == "event" else tcg.Buy(seat, "hand", uid)
+        elif any(p.market and p.market[-1].uid == uid for p in view.players.values()):
+            wanted = tcg.Buy(seat, "market", uid)
+        elif any(p.revealed is not None and p.revealed.uid == uid for p in view.players.values()):
+            wanted = tcg.Buy(seat, "reveal", uid)
+        else:
+            card = next((c for x in view.seats for c in view.networks[x] if c.uid == uid), None)
+            if card is None:
+                return "nothing to do with it now"
+            if card.controller != seat:
+                wanted = tcg.Buy(seat, "network", uid)
+            else:
+                wanted = tcg.Produce(seat, uid, next(iter(card.traits), "QI"))
+        return f"nothing to do with it now ({self.game.why_not(wanted)})"
 
     def act(self, action) -> None:
         self.shell.act(action)
