@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from widgets.megacquire.app import App
-from widgets.testing.voila_runner import PATIENCE_MS
+from widgets.testing.voila_runner import PATIENCE_MS, shell_page
 
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -71,7 +71,6 @@ def click_first_choice(page) -> bool:
 
 
 def test_one_human_against_two_bots_by_clicks(megacquire_url):
-    from widgets.testing.voila_runner import shell_page
     with shell_page(megacquire_url) as (page, errors):
         try:
             page.screenshot(path=str(ARTIFACTS / "megacquire-form.png"))
