@@ -7,15 +7,13 @@ the previews of the page (the save the page downloads tells the test every hand)
 Skips only when /usr/bin/chromium is missing and CI is not set (see tests/conftest.py)."""
 from __future__ import annotations
 
-import os
 import re
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from widgets.megacquire.app import App
-from widgets.testing.voila_runner import PATIENCE_MS
+from widgets.testing.voila_runner import PATIENCE_MS, shell_page
 
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -27,27 +25,10 @@ ARTIFACTS = Path("test-artifacts")
 
 @pytest.fixture(scope="module")
 def megacquire_url(tmp_path_factory):
-    from widgets.testing.voila_runner import require_chromium
-    require_chromium()
-    from cryptography.fernet import Fernet
-
-    from widgets.testing.voila_runner import voila_server
-    ARTIFACTS.mkdir(exist_ok=True)
-    # the server's save key, shared with this test process so that it can open the page's saves
-    env = {"MEGACORPS_DATA": str(tmp_path_factory.mktemp("megacquire-data")),
-           "MEGACORPS_SAVE_KEY": Fernet.generate_key().decode()}
-    saved = {k: os.environ.get(k) for k in env}
-    os.environ.update(env)
-    try:
-        with voila_server(preheat=False, bot_pause=0.2, notebook="notebooks/megacquire/play.ipynb", env=env,
-                          log_name="voila-megacquire.log") as url:
-            yield url
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+    from widgets.testing.voila_runner import page_with_save_key
+    with page_with_save_key("notebooks/megacquire/play.ipynb", tmp_path_factory.mktemp("megacquire-data"),
+                            bot_pause=0.2, log_name="voila-megacquire.log") as url:
+        yield url
 
 
 def step(page) -> int:
@@ -56,27 +37,10 @@ def step(page) -> int:
 
 def saved_game(page):
     """The game as the page saves it (Save, then read the file as the page would load it)."""
-    with page.expect_download() as download:
-        page.get_by_role("button", name="Save").click()
+    from widgets.testing.voila_runner import download_save
     app = App(pause=0)
-    app.load_bytes(Path(download.value.path()).read_bytes())
+    app.load_bytes(download_save(page))
     return app.game
-
-
-@contextmanager
-def opened(url: str):
-    """(page, JavaScript errors so far): the page open at 1024x700, its new-game form drawn."""
-    from playwright.sync_api import sync_playwright
-
-    from widgets.testing.voila_runner import chromium, route_cdn
-    with sync_playwright() as p, chromium(p) as browser:
-        page = browser.new_page(viewport={"width": 1024, "height": 700})
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        route_cdn(page)
-        page.goto(url, timeout=PATIENCE_MS)
-        page.wait_for_selector(".shell-start", state="visible", timeout=PATIENCE_MS)
-        yield page, errors
 
 
 def click_first_choice(page) -> bool:
@@ -107,7 +71,7 @@ def click_first_choice(page) -> bool:
 
 
 def test_one_human_against_two_bots_by_clicks(megacquire_url):
-    with opened(megacquire_url) as (page, errors):
+    with shell_page(megacquire_url) as (page, errors):
         try:
             page.screenshot(path=str(ARTIFACTS / "megacquire-form.png"))
             # the form's defaults: Ada human, Bo and Cy Random bots
@@ -155,7 +119,7 @@ def test_a_whole_game_by_clicks_to_the_end_screen_and_its_rules_links(megacquire
     (the game ends after round 3, L113) so that it fits a test: every decision by clicks, to the
     end screen with where each player's money came from; then a log line's rules link opens its
     section of the rules help, and the Rules button opens them all."""
-    with opened(megacquire_url) as (page, errors):
+    with shell_page(megacquire_url) as (page, errors):
         try:
             page.locator(".shell-form select").nth(1).select_option(label="Tycoon")
             page.locator(".shell-form select").nth(2).select_option(label="Tycoon")

@@ -29,8 +29,8 @@ from megacorps.bots import LEVELS
 from megacorps.tables import TableError
 from megacorps.tables.client import _request
 
-from ..table.panels import MoneyChart, corp_chip, corp_panels_html, html, log_html, results_html, where_text
-from ..table.style import APP_CSS
+from ..megacorps_app.panels import MoneyChart, corp_chip, corp_panels_html, html, log_html, results_html, where_text
+from ..megacorps_app.style import APP_CSS
 from .remote import RemoteTable
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,8 @@ HUMAN = "Human"
 EMPTY = "(empty)"
 DEFAULT_SERVICE = "http://127.0.0.1:8765"
 # Each other game's pages at a networked table: "module:SeatPage,SpectatorPage" (MegaCorps' are here).
-GAME_PAGES = {"notecard": "widgets.notecard.table_pages:NotecardSeatPage,NotecardSpectatorPage"}
+GAME_PAGES = {"notecard": "widgets.notecard.table_pages:NotecardSeatPage,NotecardSpectatorPage",
+              "megacquire": "widgets.megacquire.table_pages:MegacquireSeatPage,MegacquireSpectatorPage"}
 
 TABLES_CSS = """
 <style>
@@ -185,6 +186,17 @@ class _Followed(W.VBox):
         super().close()
 
 
+def close_all(widget: W.Widget) -> None:
+    """Close `widget` and every widget inside it: a closed widget is not sent to the browser."""
+    for child in getattr(widget, "children", ()):
+        close_all(child)
+    for name in ("layout", "style"):
+        part = getattr(widget, name, None)
+        if isinstance(part, W.Widget):
+            part.close()
+    widget.close()
+
+
 def _title_bar(status: W.HTML, *extra, tagline: str = "one table, every player at their own screen") -> W.HBox:
     brand = html("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
                  f"<div class='mc-tagline'>{escape(tagline)}</div>")
@@ -205,29 +217,35 @@ def _status_text(game: mc.Game, actions: int, corp: str | None) -> str:
 
 
 class SeatPage(_Followed):
-    """One seat's page: the app's own table (widgets/table/app.py) rendering this seat of the
+    """One seat's page: the app's own table (widgets/megacorps_app/app.py) rendering this seat of the
     table through a `RemoteTable` source: its board, its decision, its hand, the log and the
     money chart; the service moves the bots and pushes every change here."""
 
     def __init__(self, seat: mc.tables.RemoteSeat):
-        from ..table.app import App
+        from ..megacorps_app.app import App
         super().__init__(seat)
         self.source = RemoteTable(seat)
-        self.app = app = App(pause=0)
-        for hot_seat_only in (app.new_button, app.save_button, app.undo_button, app.results_new, app.resume_box):
-            hot_seat_only.layout.display = "none"
+        # the board built once, from the table's position (not an empty board updated later:
+        # an update made before the browser has drawn the page can be lost under Voila,
+        # toolchain.md; the Control column stayed empty until the first move)
+        self.app = app = App(pause=0, preview=self.source.public_game())
+        # the hot-seat tools are not built into the page at all (fewer widgets for the browser
+        # to load before the board is drawn); the bridge to the browser moves out of the form
+        app.title_bar.children[2].children = [app.rules_button, app.about_button]
+        for hot_seat_only in (app.new_button, app.save_button, app.undo_button):
+            close_all(hot_seat_only)
+        app.form.upload_slot.children = []
+        app.sidebar.children = [self.connection, app.bridge,
+                                *(w for w in app.sidebar.children if w not in (app.form.widget, app.resume_box))]
+        close_all(app.form.widget)
+        close_all(app.resume_box)
         app.bridge.on_hello = app.guard(lambda _tables, sizes: app._on_size(sizes))  # no hot-seat "Resume" here
         app.about.value = SEAT_ABOUT
         app.brand.value = ("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
                            f"<div class='mc-tagline'>table {escape(seat.state['name'] or seat.table)} \u00b7 "
                            f"you play {escape(seat.corp)}</div>")
-        # a board built now from the table's position, not updated from the app's empty board:
-        # an update made before the browser has drawn the page can be lost under Voila
-        # (toolchain.md; the Control column stayed empty until the first move)
-        app.board = app._make_board(self.source.public_game(), app._board_size)
-        app.board_box.children = [app.board.figure]
         app.start_session(self.source)
-        app.sidebar.children = [self.connection, *app.sidebar.children]
+        app.results_new.layout.display = "none"
         self.source.subscribe(app.guard(self._pushed))
         self.source.on_moved = lambda reason: app.show_info(f"Not sent: {reason}.")
         self.children = [html(TABLES_CSS), app]
@@ -277,7 +295,12 @@ class SpectatorPage(_Followed):
         decision_box.add_class("mc-panel")
         self._build(None, [self.results, decision_box, self.chart.box, self.log_box])
         self._round_seen = None
+        self._drawn = False   # the money chart is built once the page is drawn: a smaller first view
         self.refresh()
+
+    def _on_change(self, follower) -> None:
+        self._drawn = True    # updates are followed only from the browser's first view (follow)
+        super()._on_change(follower)
 
     def refresh(self) -> None:
         s = self.source
@@ -287,10 +310,10 @@ class SpectatorPage(_Followed):
         self.status.value = _status_text(game, len(s.timeline()), None)
         self.decision.value = (f"<div class='mc-decision-text'>{escape(game.decision)}</div>")
         self.log_box.value = log_html(s.log_entries())
-        marker = (game.round, game.is_over)
+        marker = (game.round, game.is_over, self._drawn)
         if marker != self._round_seen:
             self._round_seen = marker
-            self.chart.update(s, show=True)
+            self.chart.update(s, show=self._drawn)
         results = s.results()
         self.results.value = results_html(results) if results is not None else ""
 
@@ -313,6 +336,9 @@ class Lobby(W.VBox):
         self.seats: list[W.Dropdown] = []
         self.seat_box = W.VBox()
         self.levels_note = html(cls="mc-levels-note")
+        self.disclosure = W.Dropdown(description="Disclosure", style={"description_width": "90px"},
+                                     layout=W.Layout(width="560px", display="none"))
+        self.disclosure.add_class("mc-disclosure")
         self._seat_choices("megacorps")
         self.name = W.Text(description="Table name", placeholder="e.g. Period 3, group A",
                            style={"description_width": "90px"}, layout=W.Layout(width="360px"))
@@ -325,7 +351,8 @@ class Lobby(W.VBox):
         opener = W.VBox([html("<div class='mc-panel-title'>Open a table</div>"), self.game,
                          html("<div class='mc-note'>Each seat is a person with their own link, or a "
                               "computer player:</div>"), self.levels_note,
-                         self.seat_box, self.name, W.HBox([self.open_button, self.another_button]), self.links])
+                         self.seat_box, self.disclosure, self.name, W.HBox([self.open_button, self.another_button]),
+                         self.links])
         opener.add_class("mc-panel")
         if not key:
             opener = html("<div class='mc-panel mc-no-opening'><div class='mc-panel-title'>Open a table</div>"
@@ -365,6 +392,11 @@ class Lobby(W.VBox):
         for w in self.seats:
             w.add_class("mc-seat-choice")
         self.seat_box.children = self.seats
+        if game == "megacquire" and not self.disclosure.options:   # what each player sees of the others' stock (L35-43)
+            from megacorps.megacquire.options import DISCLOSURES
+            self.disclosure.options = [(f"{n}: {text}", n) for n, text in DISCLOSURES.items()]
+            self.disclosure.value = 4
+        self.disclosure.layout.display = None if game == "megacquire" else "none"
         self.levels_note.value = "<ul class='mc-note'>" + "".join(
             f"<li><b>{escape(n)}</b>: {escape(getattr(c, 'description', ''))}</li>" for n, c in levels.items()) + "</ul>"
 
@@ -372,7 +404,7 @@ class Lobby(W.VBox):
         """The form opens one table per click: after opening, it waits for "Open another table"
         (a second click used to open a second table, and the first one's codes, shown only
         once, were replaced on the page)."""
-        for widget in (*self.seats, self.game, self.name, self.open_button):
+        for widget in (*self.seats, self.game, self.disclosure, self.name, self.open_button):
             widget.disabled = not ready
         self.another_button.layout.display = "none" if ready else None
 
@@ -380,8 +412,9 @@ class Lobby(W.VBox):
         seats = {w.description: w.value for w in self.seats if w.value != EMPTY}
         self._ready_to_open(False)
         try:
+            options = {"disclosure": self.disclosure.value} if self.game.value == "megacquire" else None
             invitation = mc.tables.open_table(self.service, seats, name=self.name.value.strip(), key=self.key,
-                                              game=self.game.value)
+                                              game=self.game.value, options=options)
         except BaseException:
             self._ready_to_open(True)
             raise
@@ -520,9 +553,34 @@ def _pages_for(game: str) -> tuple[type, type]:
     return getattr(loaded, seat_name), getattr(loaded, spectator_name)
 
 
+def warm_up() -> None:
+    """What a page's first build would otherwise pay after its request: the modules imported
+    only by the pages' builders (the seat page's app, the other games' pages, the push stream's
+    websockets) and plotly's figure classes, which it loads for a first figure. A preheated
+    kernel (Voila's pool: VOILA_PREHEAT) does it while it waits for its page."""
+    import importlib
+
+    import plotly.graph_objects as go
+    import websockets  # noqa: F401 - imported by follow()
+
+    from ..board.figure import board_figure
+    from ..megacorps_app.app import _preview_game
+    for spec in GAME_PAGES.values():
+        importlib.import_module(spec.partition(":")[0])
+    # a figure rebuilt whole, as a FigureWidget is: plotly then imports every trace type's
+    # classes for its template
+    go.Figure(board_figure(_preview_game()).to_dict())
+
+
+def _preheated() -> bool:
+    return os.environ.get("VOILA_PREHEAT") == "True"
+
+
 def table_page() -> W.Widget:
     """The page notebooks/table.ipynb shows: a seat (`?code=`), the host's tools (`?host=`),
     or the lobby."""
+    if _preheated():
+        warm_up()
     query = page_query()
     service = service_url()  # never from the address: a shared link could name any host
     if "code" in query:
@@ -547,6 +605,8 @@ def table_page() -> W.Widget:
 
 def spectator_page() -> W.Widget:
     """The page notebooks/spectate.ipynb shows for `?table=<id>`."""
+    if _preheated():
+        warm_up()
     query = page_query()
     service = service_url()  # never from the address: a shared link could name any host
     if "table" not in query:

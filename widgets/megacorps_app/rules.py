@@ -3,7 +3,7 @@ engine names in its log (so every log line links to the rule that explains it), 
 and per event card; tooltips for the action buttons and the board's abbreviations; and the
 lessons that teach each topic.
 
-No ipywidgets here (widgets/table/help_panel.py shows it).
+No ipywidgets here (widgets/megacorps_app/help_panel.py shows it).
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from html import escape
 from pathlib import Path
 
 import megacorps as mc
+from megacorps.explain import decision_kind
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -205,10 +206,11 @@ GROUP_TOPIC = {
     "pass": "Pass", "play": "Event Cards", "trade": "Trades", "leave": "Trades",
 }
 
-_FRAME_TOPIC = {
-    "AntitrustFrame": "Antitrust", "MercenaryFrame": "Buying Mercenaries", "WarFrame": "Launch a War",
-    "SpoilsFrame": "When the War is Over", "PayoutFrame": "Payout Industries", "AuctionFrame": "Auctions",
-    "ElectionFrame": "Elections", "TradeFrame": "Trades",
+# The rules topic of each kind of decision (`Game.decision_kind`).
+_DECISION_TOPIC = {
+    "antitrust": "Antitrust", "mercenaries": "Buying Mercenaries", "war": "Launch a War",
+    "spoils": "When the War is Over", "payout": "Payout Industries", "auction": "Auctions",
+    "election": "Elections", "trade": "Trades", "setup pick": "Setting Up", "over": "Game End",
 }
 
 
@@ -227,14 +229,7 @@ def topic_for_rule(rule: str) -> str:
 
 def topic_for_decision(state) -> str:
     """The topic of the decision under way."""
-    frame = state.top_frame
-    if frame is not None:
-        return _FRAME_TOPIC.get(type(frame).__name__, "Rounds")
-    if state.phase == "setup":
-        return "Setting Up"
-    if state.phase == "over":
-        return "Game End"
-    return "Rounds"
+    return _DECISION_TOPIC.get(decision_kind(state), "Rounds")
 
 
 def card_summary(deck, card: str) -> str:
@@ -273,10 +268,10 @@ def lesson_links(lessons: tuple[str, ...]) -> str:
 
 def lesson_href(name: str) -> str:
     """The lesson's address relative to the app's page: the lesson in the same folder, shown by
-    the same Voila. The README's Play command (`megacorps-play`, widgets/table/serve.py) serves
+    the same Voila. The README's Play command (`megacorps-play`, widgets/megacorps_app/serve.py) serves
     the app at voila/render/play.ipynb and Binder at voila/render/notebooks/play.ipynb; both
     serve the lessons beside it. (A Voila started on play.ipynb alone answers every address with
-    the app: widgets/table/browser.py catches those clicks and the app says what to run.)"""
+    the app: widgets/megacorps_app/browser.py catches those clicks and the app says what to run.)"""
     return name
 
 

@@ -34,16 +34,15 @@ import ipywidgets as W
 
 import megacorps as mc
 from megacorps.actions import PlayCard
-from megacorps.state import AuctionFrame, ElectionFrame, PayoutFrame
+from megacorps.previews import decision_context
 
-from .choices import frame_context
 from .panels import MoneyChart, EndCharts, corp_chip, html, log_html, round_label, topic_link
 from .prompts import ActionChooser
 from .rules import index_html, topic_for_decision, topic_html, why_not
 from .source import TableSource
 from .summary import since_last_turn
 
-SECRET_FRAMES = (AuctionFrame, ElectionFrame)
+SECRET_KINDS = ("auction", "election")   # decisions entered in secret (Game.decision_kind)
 
 # A lone human holding Oversupply or Shortages is asked at every payout (ten times a game):
 # it may say when to be asked, and the table remembers it (answering "no card" itself).
@@ -231,8 +230,7 @@ class Table:
     def _payout_humans(self) -> list[str]:
         """Humans at this screen waiting in a payout window."""
         s = self.source
-        frame = s.public_game().state.top_frame
-        if not isinstance(frame, PayoutFrame):
+        if s.public_game().decision_kind() != "payout":
             return []
         return s.human_deciders()
 
@@ -320,7 +318,7 @@ class Table:
         waiting = self._payout_humans()
         game = s.public_game()
         left = max(0, int(round(self.window["deadline"] - time.monotonic()))) if self.window else 0
-        context = frame_context(game, None)
+        context = decision_context(game, None)
         self.window_text.value = (
             f"<div class='mc-window-title'>\u23f3 Payout window: <span class='mc-countdown'>{left}</span> s</div>"
             f"<div class='mc-context'>{escape(context)}</div>"
@@ -365,15 +363,14 @@ class Table:
         """Secret bids and votes are entered one player at a time when several humans share
         the screen."""
         s = self.source
-        frame = s.public_game().state.top_frame
-        return isinstance(frame, SECRET_FRAMES) and len(s.humans) > 1 and self.gate_open != corp
+        return s.public_game().decision_kind() in SECRET_KINDS and len(s.humans) > 1 and self.gate_open != corp
 
     def _focus(self) -> str | None:
         s = self.source
         humans = s.human_deciders()
         if not humans:
             return None
-        if isinstance(s.public_game().state.top_frame, PayoutFrame):
+        if s.public_game().decision_kind() == "payout":
             if self.lone:
                 return humans[0] if self._lone_asked(humans[0]) else None
             claimed = self.window["claimed"] if self.window else None
@@ -448,7 +445,7 @@ class Table:
 
     def _render_decision(self, s: TableSource, game: mc.Game, focus: str | None) -> None:
         self.war_alert.value = self._war_alert_html()
-        asking = self.lone and focus is not None and isinstance(game.state.top_frame, PayoutFrame)
+        asking = self.lone and focus is not None and game.decision_kind() == "payout"
         self.payout_ask.layout.display = None if asking else "none"
         if asking and self.payout_ask.value == "round" and self._payout_ask_round != game.state.round:
             self.payout_ask.value = "always"   # a new round: asked again, and the choice says so
@@ -476,7 +473,7 @@ class Table:
         others = [c for c in s.human_deciders() if c != focus]
         also = (f"<div class='mc-note'>Also waiting for: {', '.join(escape(c) for c in others)}"
                 " (one at a time).</div>") if others else ""
-        context = frame_context(game, focus, s.view(focus) if game.state.top_frame is not None else None,
+        context = decision_context(game, focus, s.view(focus) if game.state.top_frame is not None else None,
                                 log=s.log_entries())
         self.prompt.value = (f"<div class='mc-who-decides'>{corp_chip(focus)} decides now</div>"
                              f"<div class='mc-decision-text'>{escape(game.decision)} {help_link}</div>"
@@ -487,8 +484,7 @@ class Table:
             self._question = question
             self.on_new_question()
         if self.needs_gate(focus):
-            frame = game.state.top_frame
-            what = "bid" if isinstance(frame, AuctionFrame) else "vote"
+            what = "bid" if game.decision_kind() == "auction" else "vote"
             self.gate_text.value = (f"<div class='mc-pass-screen'>Pass the screen to <b>{escape(focus)}</b>.</div>"
                                     f"<div class='mc-note'>Everyone else, look away: {escape(focus)}'s {what} "
                                     "stays secret until all are in.</div>")

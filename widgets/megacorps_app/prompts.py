@@ -18,10 +18,11 @@ import ipywidgets as W
 import megacorps as mc
 from megacorps.actions import Bundle, OfferTrade
 from megacorps.explain import why_illegal
-from megacorps.state import PayoutFrame
+
+from megacorps.previews import preview
 
 from .choices import (FIELD_LABELS, GROUP_LABELS, SIMPLE, board_target_kind, field_names,
-                      group_actions, option_label, preview, value_label)
+                      group_actions, option_label, value_label)
 from .rules import ACTION_TIPS, GROUP_TOPIC
 
 # A preview for the first field alone is looked for among at most this many actions (a mercenary
@@ -105,7 +106,7 @@ class ActionChooser:
         groups = group_actions(actions)
         state = game.state
         if state.hands.get(corp) and "play" not in groups and state.phase == "rounds" and (
-                game.may_offer_trades(corp) or isinstance(state.top_frame, PayoutFrame)):
+                game.may_offer_trades(corp) or game.decision_kind() == "payout"):
             groups["play"] = []  # offered whenever the corp holds cards: never tells which are playable
         if allow_trade:
             groups["trade"] = []
