@@ -173,7 +173,7 @@ def test_a_loaded_merger_is_settled_with_the_hold_or_sell_form(megacquire_url, t
     save = tmp_path / "merger.json"
     save.write_text(game.to_json("*"))
     price = game.options.prices[game.options.company_index["Solon"]][3]
-    with opened(megacquire_url) as (page, errors):
+    with shell_page(megacquire_url) as (page, errors):
         try:
             with page.expect_file_chooser(timeout=PATIENCE_MS) as chooser:
                 page.get_by_role("button", name="Load a save").click()
