@@ -19,6 +19,7 @@ import ipywidgets as W
 from megacorps import kit
 from megacorps import megacquire as mq
 from megacorps.errors import IllegalAction
+from megacorps.kit.log import LogEntry
 from megacorps.tables import TableError, TableMoved
 from megacorps.tables.client import _request
 
@@ -79,6 +80,15 @@ class RemoteGame:
             return view if log else view.model_copy(update={"log": None})
         return mq.SeatView.model_validate({**self.state["public"], "log": self.follower.log if log else None})
 
+    @property
+    def log(self) -> list[LogEntry]:
+        """The log as this seat (or the projector) may read it, oldest first, each line with its
+        rule (for the page's rules links); the service already left out what this seat may not
+        read."""
+        info = self.follower.log_info()
+        return [LogEntry(i[0] if i else 0, text, i[1] if i else "")
+                for text, i in zip(self.follower.log, info + [[]] * (len(self.follower.log) - len(info)))]
+
     def legal_actions(self, seat: str | None = None) -> list:
         return self.follower.legal_actions() if seat is not None and seat == self.seat else []
 
@@ -119,17 +129,16 @@ class TableApp(App):
     def __init__(self, game: RemoteGame, tagline: str):
         super().__init__(pause=0)
         self.seat = game.seat
-        tools, body = self.children[1], self.children[2]
+        header = self.children[1]   # the shell's header: title, status, tools
         for widget in (self.undo_button, self.save_button, self.new_button):
-            tools.children = [w for w in tools.children if w is not widget]
+            header.children = [w for w in header.children if w is not widget]
             close_all(widget)
         self.tagline = W.HTML(f"<span class='mq-tagline'>{escape(tagline)}</span>")
-        tools.children = [tools.children[0], self.tagline, *tools.children[1:]]
-        side = body.children[1]
-        side.children = [w for w in side.children if w is not self.form.widget]
+        header.children = [header.children[0], self.tagline, *header.children[1:]]
+        self.sidebar.children = [w for w in self.sidebar.children if w is not self.form.widget]
         close_all(self.form.widget)
-        close_all(self.gate)
         self.table.children = [w for w in self.table.children if w is not self.gate]
+        close_all(self.gate)
         self.children = [w for w in self.children if w is not self.bridge]
         close_all(self.bridge)   # it hands save files to the browser: nothing to save here
         self.start(game, game.state["players"])
