@@ -78,7 +78,8 @@ def notecard_url(tmp_path_factory):
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
     try:
-        with voila_server(preheat=False, bot_pause=0.0, notebook="notebooks/notecard/play.ipynb", env=env) as url:
+        with voila_server(preheat=False, bot_pause=0.0, notebook="notebooks/notecard/play.ipynb", env=env,
+                          log_name="voila-notecard.log") as url:
             yield url
     finally:
         for key, value in saved.items():
