@@ -23,6 +23,7 @@ def _uses_a_browser(item) -> bool:
     return _module_is_browser[path]
 
 
+@pytest.hookimpl(tryfirst=True)   # before pytest-xdist reads the xdist_group marks added here
 def pytest_collection_modifyitems(config, items):
     """Mark each test by what it needs: a real browser (Chromium through Voila), a PostgreSQL
     server, or minutes of CPU (every browser and PostgreSQL test is also slow)."""
