@@ -19,7 +19,6 @@ import ipywidgets as W
 from megacorps import kit
 from megacorps import megacquire as mq
 from megacorps.errors import IllegalAction
-from megacorps.kit.log import LogEntry
 from megacorps.tables import TableError, TableMoved
 from megacorps.tables.client import _request
 
@@ -81,13 +80,10 @@ class RemoteGame:
         return mq.SeatView.model_validate({**self.state["public"], "log": self.follower.log if log else None})
 
     @property
-    def log(self) -> list[LogEntry]:
-        """The log as this seat (or the projector) may read it, oldest first, each line with its
-        rule (for the page's rules links); the service already left out what this seat may not
-        read."""
-        info = self.follower.log_info()
-        return [LogEntry(i[0] if i else 0, text, i[1] if i else "")
-                for text, i in zip(self.follower.log, info + [[]] * (len(self.follower.log) - len(info)))]
+    def log(self) -> list[mq.LogEntry]:
+        """The log as the service sent it to this seat (its own secrets in it), each line with its
+        round and rule (for the page's rules links)."""
+        return [mq.LogEntry(info[0], info[1], text) for text, info in zip(self.follower.log, self.follower.log_info())]
 
     def legal_actions(self, seat: str | None = None) -> list:
         return self.follower.legal_actions() if seat is not None and seat == self.seat else []
@@ -129,16 +125,17 @@ class TableApp(App):
     def __init__(self, game: RemoteGame, tagline: str):
         super().__init__(pause=0)
         self.seat = game.seat
-        header = self.children[1]   # the shell's header: title, status, tools
+        tools = self.children[1]
         for widget in (self.undo_button, self.save_button, self.new_button):
-            header.children = [w for w in header.children if w is not widget]
+            tools.children = [w for w in tools.children if w is not widget]
             close_all(widget)
         self.tagline = W.HTML(f"<span class='mq-tagline'>{escape(tagline)}</span>")
-        header.children = [header.children[0], self.tagline, *header.children[1:]]
-        self.sidebar.children = [w for w in self.sidebar.children if w is not self.form.widget]
+        tools.children = [tools.children[0], self.tagline, *tools.children[1:]]
+        side = self.sidebar
+        side.children = [w for w in side.children if w is not self.form.widget]
         close_all(self.form.widget)
-        self.table.children = [w for w in self.table.children if w is not self.gate]
         close_all(self.gate)
+        self.table.children = [w for w in self.table.children if w is not self.gate]
         self.children = [w for w in self.children if w is not self.bridge]
         close_all(self.bridge)   # it hands save files to the browser: nothing to save here
         self.start(game, game.state["players"])
@@ -169,6 +166,7 @@ class TableApp(App):
             self.show_error(str(err))
         else:
             self.error.value = self.info.value = ""
+            self.seen[self.seat] = len(self.game.log)   # for "since your last turn"
         self.refresh()
 
     def refresh(self) -> None:
