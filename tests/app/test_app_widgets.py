@@ -8,11 +8,11 @@ import pytest
 
 import megacorps as mc
 from megacorps.state import PayoutFrame
-from widgets.table import storage
-from widgets.table.app import App
-from widgets.table.session import HUMAN, Session
-from widgets.table.setup_form import EMPTY
-from widgets.table.summary import since_last_turn
+from widgets.megacorps_app import storage
+from widgets.megacorps_app.app import App
+from widgets.megacorps_app.session import HUMAN, Session
+from widgets.megacorps_app.setup_form import EMPTY
+from widgets.megacorps_app.summary import since_last_turn
 
 
 @pytest.fixture(autouse=True)
@@ -579,8 +579,8 @@ def test_card_out_of_turn_hidden_when_the_turn_passes():
 
 
 def test_results_show_a_shared_win_as_a_draw():
-    from widgets.table.panels import results_html
-    from widgets.table.source import Results
+    from widgets.megacorps_app.panels import results_html
+    from widgets.megacorps_app.source import Results
     html = results_html(Results(["Final payout of Oil (2 competitors): Mokia 6, Globbo 6"],
                                 {"Mokia": 50, "Globbo": 50, "Lenogo": 20}, ["Mokia", "Globbo"]))
     assert "A draw" in html and "Mokia and Globbo" in html
@@ -744,8 +744,8 @@ def test_a_bots_reason_for_a_secret_bid_waits_until_the_bids_are_revealed():
 def test_a_bots_reason_sits_under_the_line_its_move_wrote():
     # newest first, the reason sat under the step's newest line ("Round 4: Mokia draws ...")
     # and a silent pass in a payout window explained "Mokia takes the Paid card"
-    from widgets.table.panels import log_html
-    from widgets.table.source import Entry
+    from widgets.megacorps_app.panels import log_html
+    from widgets.megacorps_app.source import Entry
     entries = [Entry(0, 3, "Nonintendo buys Japan/Media for 4 Euros", "Buy Company", 5, "Nonintendo", "Shrewd",
                      "takes Japan/Media"),
                Entry(1, 3, "The Active Player card passes to Mokia", "Rounds", 5, "Nonintendo", "Shrewd",

@@ -66,7 +66,7 @@ class MegacquireParts(GameParts):
         return MegacquireBoard()
 
     def decision(self, shell: Shell, seat: str, legal: list) -> list[W.Widget]:
-        return decision_panel(shell.game, seat, legal, shell.act, shell.choice_button)
+        return decision_panel(shell.game, seat, legal, shell.guard(shell.act), shell.choice_button)
 
     def players(self, shell: Shell, seat: str | None) -> str:
         return players_html(shell.game.view(seat, log=False), shell.players)
@@ -93,7 +93,7 @@ class MegacquireParts(GameParts):
         return "cash"
 
     def score_text(self, value: int) -> str:
-        return f"${value:,}"
+        return f"${value:,}" if value >= 0 else f"−${-value:,}"
 
     def css(self) -> str:
         return CSS

@@ -30,7 +30,7 @@ SEATS = [YOU, *RIVALS]
 class Position:
     make: Callable[[], mq.Game]
     focus: list[str] | None = None
-    seat: str | None = YOU
+    title: str = "The position"
 
 
 def row(letter: str, first: int, last: int) -> list[str]:
@@ -274,22 +274,22 @@ def bonuses_paid(before: mq.Game, after: mq.Game) -> list[str]:
     return [e.text for e in new_log(before, after) if e.rule == BONUS]
 
 
-def bonus_received(before: mq.Game, after: mq.Game) -> int:
-    """What the learner's cash gained between `before` and `after` other than by selling defunct
-    stock: the actions are replayed from `before`, and each one's change to the learner's cash
-    counted unless it was the learner's own sale."""
-    trial = mq.Game(before.state, before.log)
+def bonus_received(start: mq.Game, actions: list) -> int:
+    """The merger bonuses the learner was paid while `actions` were played from `start`: they are
+    replayed, and each one's change to the learner's cash counted unless it was the learner's own
+    sale of defunct stock or the end of their turn (which pays for a purchase)."""
+    trial = mq.Game(start.state, start.log)
     total = 0
-    for action in after.actions[len(before.actions):]:
+    for action in actions:
         cash = trial.scores()[YOU]
         trial.apply(action)
-        if not (isinstance(action, mq.Dispose) and action.seat == YOU):
+        if not (isinstance(action, (mq.Dispose, mq.EndTurn)) and action.seat == YOU):
             total += trial.scores()[YOU] - cash
     return total
 
 
 def _bonus(before: mq.Game, after: mq.Game, moves: list) -> Verdict:
-    gained = bonus_received(before, after)
+    gained = bonus_received(before, after.actions[len(before.actions):])
     paid = " ".join(plain(t) for t in bonuses_paid(before, after)) or "No merger: no bonus was paid."
     if gained > 0:
         return Verdict(True, f"You were paid a bonus of {money(gained)}. {paid}. Acorn was the smaller company, "
@@ -346,6 +346,8 @@ def _sell_check() -> dict:
     game.apply(mq.PlayTile(YOU, "D-4"))
     game.apply(mq.Dispose(YOU, "Acorn", 4))
     got = game.log[-1].text
+    while game.decision_kind() == "sell or hold defunct stock":  # the others hold theirs
+        game.apply(mq.Dispose(game.deciders[0], "Acorn", 0))
     each = game.options.prices[a][6]
     answer = 4 * each
     assert money(answer) in got
@@ -545,19 +547,19 @@ EXERCISES: dict[str, ExerciseSpec] = {
         four_tiles, "play the tile that founds a new company, then name it.", _founded,
         "A company is founded by a tile that touches an unincorporated tile (grey) and no company.",
         _explain_four_tiles, until=lambda g, m: played(m) and g.decision_kind() != "name the new company",
-        focus=rows("BF", 3, 11), allow=lambda a: isinstance(a, (mq.PlayTile, mq.Found)),
+        focus=rows("BF", 1, 13), allow=lambda a: isinstance(a, (mq.PlayTile, mq.Found)),
         solution=(mq.PlayTile(YOU, "C-10"), mq.Found(YOU, "Regal")), miss=(mq.PlayTile(YOU, "D-5"),)),
     "mq02/majority": ExerciseSpec(
         empire, "end your turn holding more Empire certificates than anyone else.", _majority,
         "Certificates are paid for at the price after the tile you play this turn. Count what Ada holds.",
-        _explain_empire, until=turn_ended, focus=rows("DF", 3, 9) + ["K-3"], opponents=tycoons,
+        _explain_empire, until=turn_ended, focus=rows("DK", 1, 13), opponents=tycoons,
         solution=(mq.PlayTile(YOU, "K-3"), *[mq.BuyShare(YOU, "Empire")] * 4, mq.EndTurn(YOU)),
         miss=(mq.PlayTile(YOU, "E-8"), *[mq.BuyShare(YOU, "Empire")] * 3, mq.EndTurn(YOU))),
     "mq03/bonus": ExerciseSpec(
         acorn_and_delta, "be paid a bonus this turn (then sell or hold as you like).", _bonus,
         "Bonuses go to the holders of the company that disappears, and the larger company survives.",
         _explain_bonus, until=lambda g, m: played(m) and g.decision_kind() == "buy stock",
-        focus=rows("AE", 2, 11) + ["K-10"], opponents=tycoons,
+        focus=rows("AK", 1, 13), opponents=tycoons,
         allow=lambda a: isinstance(a, (mq.PlayTile, mq.Dispose, mq.ChooseSurvivor, mq.ChooseDefunct)),
         solution=(mq.PlayTile(YOU, "D-4"), mq.Dispose(YOU, "Acorn", 5)), miss=(mq.PlayTile(YOU, "B-7"),)),
     "mq04/trade": ExerciseSpec(

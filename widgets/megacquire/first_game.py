@@ -23,9 +23,9 @@ from megacorps import megacquire as mq
 from megacorps.megacquire import tiles
 from megacorps.megacquire.board import FOUNDS, GROWS, MERGES
 from megacorps.megacquire.bots import HeuristicBot, RandomBot
-from megacorps.megacquire.log import BONUS, END, FINAL
+from megacorps.megacquire.log import BONUS, END, FINAL, SETUP
 
-from .course import OUTCOME_WORDS, company, rows
+from .course import OUTCOME_WORDS, bonus_received, company, rows
 from .lessons import CSS, YOU, LessonBoard, MovePanel, keep_alive, money, plain, run_bots
 
 RIVALS = {"Ada": "a Tycoon: she buys to win the majority of companies", "Bo": "plays at random"}
@@ -68,13 +68,14 @@ def rivals(seed: int = 0) -> dict:
 class Step:
     """A coach's note; with `allow`, a move step: `vet(game, action)` says why an allowed move
     misses the point (it is then not played), `done(game, moves)` when the step is over,
-    `well_done(game)` what the coach says then."""
+    `well_done(game, start, actions)` what the coach says then (`start`: the position when the step
+    began, `actions`: every action since, the rivals' included)."""
 
     text: Callable[[mq.Game], str]
     allow: Callable | None = None
     vet: Callable = lambda g, a: None
     done: Callable = lambda g, m: True
-    well_done: Callable = lambda g: ""
+    well_done: Callable = lambda g, start, actions: ""
     answer: str = ""  # told after a second miss
 
     @property
@@ -147,30 +148,36 @@ def _holders(game: mq.Game, name: str) -> str:
     return ", ".join(f"{'you' if p == YOU else p} {n}" for p, n in held.items() if n) or "nobody"
 
 
-def _bonus_line(game: mq.Game) -> str:
-    lines = [plain(e.text) for e in game.log if e.rule == BONUS and "Cardinal" in e.text]
-    return lines[-1] if lines else ""
+def _merged(game: mq.Game, start: mq.Game, actions: list) -> str:
+    paid = bonus_received(start, actions)
+    sold = [a.sell for a in actions if isinstance(a, mq.Dispose) and a.seat == YOU]
+    delta = game.view(YOU).companies[company(game, "Delta")].size
+    told = (f"You were paid {money(paid)} of bonus for your Cardinal certificates" if paid else
+            "You were paid no bonus: others held more Cardinal than you")
+    kept = (f"; you sold {sold[0]} of them" if sold and sold[0] else "; you held on to them") if sold else ""
+    return (f"{told}{kept}. Cardinal is defunct (it can be founded again), and Delta has grown to {delta} tiles: "
+            "the merging tile and Cardinal's tiles are Delta's now.")
 
 
 STEPS = [
     Step(lambda g: (
-        "<b>Welcome to MEGAcquire.</b> You are <b>Cy</b>, an investor, against two computer players: Ada "
-        f"({RIVALS['Ada']}) and Bo ({RIVALS['Bo']}). Whoever has <b>the most cash</b> when the game ends wins. "
-        "<br>The board (left) is a map of hexagonal spaces named by row and column (A-1, B-12, ...). Tiles laid "
-        "next to each other make <b>companies</b>: coloured, with two letters on each tile (DE is Delta). The "
-        "legend gives each company's type (small, medium, large), its size in tiles and the price of one of its "
-        "<b>certificates</b> (shares). A company's price rises as it grows. Grey tiles belong to no company yet."
-        f"<br>Your twelve tiles are outlined in orange. A turn: <b>play one tile</b>, <b>buy up to six "
-        "certificates</b>, then draw a tile. This game has already begun and ends after round "
-        f"{LAST_ROUND}, when every certificate is sold back and bonuses are paid.")),
+        "<b>Welcome.</b> You are <b>Cy</b>; Ada and Bo are computer players. The most <b>cash</b> at the end "
+        "wins. On the board, tiles side by side form <b>companies</b> (coloured, two letters on each tile: "
+        "DE is Delta); a grey tile belongs to none. The legend under the board gives each company's type, its "
+        "size in tiles and the price of one of its <b>certificates</b> (shares): bigger companies cost more. Your "
+        "twelve tiles are outlined in pink; the table below shows everyone's cash and certificates (the game "
+        "has already begun: you hold some).<br>A turn: <b>play one tile</b>, <b>buy up to six certificates</b>, "
+        f"draw a tile. A round: everyone plays a turn. The game ends after round {LAST_ROUND}: then every "
+        "company pays bonuses to its biggest holders and buys all its certificates back.")),
     Step(lambda g: (
-        "<b>Round 1: found a company.</b> A tile that touches a lone grey tile, and no company, joins it and "
+        "<b>Round 1: found a company.</b> A tile that touches (shares a side with) a lone grey tile, and no "
+        "company, joins it and "
         "<b>founds</b> a new company; the founder picks its name and gets one certificate free. Find that tile "
         "in your hand (a button below, or click it on the board), then pick a name. A large company's "
         "certificates cost more and its bonuses are bigger; a small one is cheap to buy into."),
         allow=lambda a: isinstance(a, (mq.PlayTile, mq.Found)), vet=_vet_found,
         done=lambda g, m: _played(m) and g.decision_kind() == "buy stock",
-        well_done=lambda g: f"You founded {_mine(g)} and hold its founder's certificate.",
+        well_done=lambda g, *_: f"You founded {_mine(g)} and hold its founder's certificate.",
         answer=f"Play {FOUND_TILE}: it touches the grey tile B-11."),
     Step(lambda g: (
         f"<b>Buy stock.</b> Certificates of {_mine(g)} cost {money(g.view(YOU).companies[company(g, _mine(g))].price)} "
@@ -179,7 +186,7 @@ STEPS = [
         "turn</b>: you draw a tile, and Ada and Bo play their turns (the log on the right tells what they did)."),
         allow=lambda a: isinstance(a, mq.BuyShare) or (isinstance(a, mq.EndTurn) and not a.trade), vet=_vet_buy,
         done=lambda g, m: _turn_over(m),
-        well_done=lambda g: f"You hold {g.view(YOU).holdings[YOU].get(_mine(g), 0)} {_mine(g)}. Ada and Bo have "
+        well_done=lambda g, *_: f"You hold {g.view(YOU).holdings[YOU].get(_mine(g), 0)} {_mine(g)}. Ada and Bo have "
                             "played: read what they did in the log."),
     Step(lambda g: (
         f"<b>Round 2: grow your company.</b> A tile touching one company makes it one tile bigger, and a bigger "
@@ -187,21 +194,19 @@ STEPS = [
         "nothing) and end the turn."),
         allow=lambda a: isinstance(a, (mq.PlayTile, mq.BuyShare)) or (isinstance(a, mq.EndTurn) and not a.trade),
         vet=_vet_grow, done=lambda g, m: _turn_over(m),
-        well_done=lambda g: f"{_mine(g)} now has {g.view(YOU).companies[company(g, _mine(g))].size} tiles, at "
+        well_done=lambda g, *_: f"{_mine(g)} now has {g.view(YOU).companies[company(g, _mine(g))].size} tiles, at "
                             f"{money(g.view(YOU).companies[company(g, _mine(g))].price)} a certificate.",
         answer=f"Play {GROW_TILE}: it touches {FOUND_TILE}, part of your company."),
     Step(lambda g: (
-        "<b>Round 3: a merger.</b> A tile that touches two companies <b>merges</b> them: the bigger one swallows "
-        "the smaller, which is gone (<i>defunct</i>). Whoever holds the most certificates of the defunct company "
-        "gets the <b>majority bonus</b>, the next the <b>minority bonus</b> (both on the chart, set by its type and "
-        f"size). Cardinal (4 tiles) and Delta (8) are one space apart; Cardinal's holders: {_holders(g, 'Cardinal')}. "
-        "Play the tile that joins them. Then say what you do with your Cardinal certificates: <b>sell</b> them "
-        "to the bank at Cardinal's price, or <b>hold</b> them in case Cardinal is founded again. End the turn."),
+        "<b>Round 3: a merger.</b> A tile touching two companies <b>merges</b> them: the bigger swallows the "
+        "smaller, which is gone (<i>defunct</i>). Its biggest holder gets the <b>majority bonus</b>, the next the "
+        f"<b>minority bonus</b>. Cardinal's holders: {_holders(g, 'Cardinal')}. Play the tile that joins Cardinal "
+        "(4 tiles) to Delta (8). Then <b>sell</b> your Cardinal certificates to the bank at Cardinal's price, or "
+        "<b>hold</b> them in case it is founded again, and end the turn."),
         allow=lambda a: isinstance(a, (mq.PlayTile, mq.Dispose, mq.BuyShare)) or (
             isinstance(a, mq.EndTurn) and not a.trade),
         vet=_vet_merge, done=lambda g, m: _turn_over(m),
-        well_done=lambda g: f"{_bonus_line(g)}. Delta now has {g.view(YOU).companies[company(g, 'Delta')].size} "
-                            "tiles, and Cardinal may be founded again.",
+        well_done=_merged,
         answer=f"Play {MERGE_TILE}: it touches Delta (E-4, E-5) and Cardinal (G-4, G-5)."),
 ]
 
@@ -256,6 +261,7 @@ class FirstGame(W.VBox):
 
     def _enter(self, index: int) -> None:
         self.step_index, self.moves, self.misses = index, [], 0
+        self.step_start, self.step_from = mq.Game(self.game.state, self.game.log), len(self.game.actions)
         step = STEPS[index]
         self.progress.value = f"<span class='mq-small'>Your first game · step {index + 1} of {len(STEPS) + 1}</span>"
         self.coach.value = f"<div>{step.text(self.game)}</div>"
@@ -295,7 +301,8 @@ class FirstGame(W.VBox):
         self.result.value = ""
         run_bots(self.game, self.bots)
         if step is not None and step.done(self.game, self.moves):
-            self.result.value = f"<div class='mq-met'><b>Well done.</b> {html.escape(step.well_done(self.game))}</div>"
+            said = step.well_done(self.game, self.step_start, self.game.actions[self.step_from:])
+            self.result.value = f"<div class='mq-met'><b>Well done.</b> {html.escape(said)}</div>"
             self.next_button.layout.display = None
         if self.free and self.game.is_over:
             self._finish()
@@ -323,7 +330,12 @@ class FirstGame(W.VBox):
         final = [plain(e.text) for e in self.game.log[ended:] if e.rule in (BONUS, FINAL) and YOU in e.text
                  and not e.text.startswith("Final cash")]
         where = "".join(f"<li>{html.escape(t)}</li>" for t in final)
-        self.coach.value = (f"<div>{verdict} Final cash:<ul>{rows_html}</ul>At the end, for you:<ul>{where}</ul>"
+        before = mq.Game(self.game.start)  # the position just before the last turn ended the game
+        for action in self.game.actions[:-1]:
+            before.apply(action)
+        paid = scores[YOU] - before.scores()[YOU]
+        self.coach.value = (f"<div>{verdict} Final cash:<ul>{rows_html}</ul>The end paid you <b>{money(paid)}</b> "
+                            f"(bonuses, then your certificates bought back):<ul class='mq-small'>{where}</ul>"
                             "The lessons that follow take each rule in turn: tiles and founding, prices and "
                             "buying, mergers and their bonuses, safe companies, the end and trading stock when "
                             "short of cash.</div>")
@@ -337,13 +349,13 @@ class FirstGame(W.VBox):
         step = self.step
         if self.game.is_over:
             self.panel.refresh(self.game, allow=lambda a: False)
-        elif step is None:
-            self.panel.refresh(self.game)
+        elif step is None:  # free play: every move but the early end, which a six-round game does not need
+            self.panel.refresh(self.game, allow=lambda a: not isinstance(a, mq.ProposeEnd))
         elif step.is_move and not step.done(self.game, self.moves):
             self.panel.refresh(self.game, step.allow)
         else:
-            self.panel.refresh(self.game, allow=lambda a: False,
-                               note="<i>Press <b>Continue</b> above to go on.</i>")
+            self.panel.refresh(self.game, allow=lambda a: False)
+            self.panel.prompt.value = "<i>Read the note, then press <b>Continue</b> above.</i>"
         if board and (self.moves or self.free):
             self.board.update(self.game)
         self.players.value = self._players_html()
@@ -362,7 +374,8 @@ class FirstGame(W.VBox):
                 + "".join(lines) + f"</table><div class='mq-small'>Round {view.round} of {LAST_ROUND}.</div>")
 
     def _log_html(self) -> str:
-        lines = [plain(text) for text in self.game.view(YOU).log[-14:]]
+        lines = [plain(e.for_seat(YOU)) for e in self.game.log if e.rule != SETUP][-14:]
         items = "".join(f"<li>{html.escape(t)}</li>" for t in reversed(lines))
         return (f"<details open><summary><b>Log</b> (latest first)</summary>"
-                f"<ul class='mq-small' style='padding-left:16px;max-height:170px;overflow-y:auto'>{items}</ul></details>")
+                f"<ul class='mq-small mq-log' style='padding-left:16px;max-height:170px;overflow-y:auto'>{items}</ul>"
+                "</details>")

@@ -33,6 +33,7 @@ import ipywidgets as W
 from megacorps import megacquire as mq
 from megacorps.bots.protocol import decide
 from megacorps.megacquire import stock
+from megacorps.megacquire.log import BONUS
 from widgets.board.basic_figure import BasicFigureWidget
 from widgets.guard import guard
 from widgets.lessons.checks import Check, SelfCheck
@@ -53,6 +54,9 @@ CSS = """<style>
 .mq-miss { color: #b35900; }
 .mq-refused { color: #a00000; }
 .mq-small { font-size: 12px; color: #444; }
+.mq-lesson .widget-html-content { line-height: 1.4; }
+.mq-lesson .widget-html { margin-top: 1px; margin-bottom: 1px; }
+.mq-log li { margin: 0; }
 </style>"""
 
 
@@ -77,8 +81,10 @@ class LessonBoard:
     (called from callbacks once the page is live: the Voila trap of docs toolchain.md)."""
 
     def __init__(self, game: mq.Game, seat: str | None = YOU, focus: list[str] | None = None,
-                 previews: bool = False, width: int = 760, height: int = 380, legend_below: bool = False):
+                 previews: bool = False, width: int = 760, height: int = 380, legend_below: bool = False,
+                 title: str | None = None):
         self.seat, self.focus, self.previews, self.legend_below = seat, focus, previews, legend_below
+        self.title = title
         self.width, self.height = width, height
         self._click: Callable[[str], None] | None = None
         self.figure = BasicFigureWidget(self._figure(game))
@@ -90,9 +96,9 @@ class LessonBoard:
         if self.previews and self.seat is not None:
             previews = {a.tile: game.preview(a) for a in game.legal_actions(self.seat) if isinstance(a, mq.PlayTile)}
         fig = board_figure(view, game.options, previews)
-        made_up = " (board, companies and chart are reconstructions)" if view.reconstructed else ""
+        made_up = " · board, companies and price chart reconstructed" if view.reconstructed else ""
         fig.update_layout(width=self.width, height=self.height, margin=dict(l=5, r=230, t=28, b=5),
-                          title=dict(text=f"{html.escape(view.decision)}{made_up}", font=dict(size=12)),
+                          title=dict(text=f"{html.escape(self.title or view.decision)}{made_up}", font=dict(size=12)),
                           legend=dict(font=dict(size=10)))
         if self.legend_below:
             fig.update_layout(margin=dict(l=5, r=5, t=28, b=5), title=dict(font=dict(size=11)),
@@ -103,7 +109,7 @@ class LessonBoard:
             index = game.options.geometry.index
             points = [centre(*coords[index[name]], shifted) for name in self.focus]
             xs, ys = [p[0] for p in points], [p[1] for p in points]
-            x0, x1, y0, y1 = min(xs) - 2.2, max(xs) + 2.2, min(ys) - 2.0, max(ys) + 2.0
+            x0, x1, y0, y1 = min(xs) - 3.5, max(xs) + 3.5, min(ys) - 3.0, max(ys) + 3.0
             # the plotting area keeps hexes regular: widen whichever side is short
             area_w, area_h = self.width - 235, self.height - 33
             want = area_w / area_h
@@ -199,7 +205,11 @@ class MovePanel:
         view = game.view(self.seat, log=False)
         cart = f" Bought so far this turn: {', '.join(view.cart)}." if view.cart else ""
         waiting = "" if legal else (" <i>Nothing for you to do here now.</i>" if not game.is_over else "")
-        self.prompt.value = (f"<div><b>{html.escape(game.decision)}.</b>{html.escape(cart)} "
+        paid = ""
+        if game.decision_kind() == "sell or hold defunct stock":  # the bonuses just paid, before the choice
+            lines = [e.text for e in game.log if e.rule == BONUS]
+            paid = f"<div class='mq-small'>{html.escape(plain(lines[-1]))}.</div>" if lines else ""
+        self.prompt.value = (f"{paid}<div><b>{html.escape(game.decision)}.</b>{html.escape(cart)} "
                              f"Your cash: <b>{money(view.cash[self.seat])}</b>.{waiting} {note}</div>")
         short = stock.shortfall(game.state, self.seat) if game.decision_kind() == "buy stock" else 0
         shown = [a for a in legal if not (isinstance(a, mq.EndTurn) and a.trade)]
@@ -261,7 +271,7 @@ class ExerciseSpec:
     until: Callable[[mq.Game, list], bool]
     focus: list[str] | None = None
     opponents: Callable[[], dict] = dict
-    allow: Callable = lambda a: True
+    allow: Callable = lambda a: not isinstance(a, (mq.ProposeEnd, mq.Vote))  # no early end in a puzzle
     previews: bool = False
     solution: tuple = ()   # moves that meet the goal (tests drive them)
     miss: tuple = ()       # moves that do not
@@ -393,7 +403,7 @@ def exercise(key: str) -> Exercise:
 def show(key: str, focus: list[str] | None = None) -> W.Widget:
     """The board of position `key` as the learner sees it (no previews)."""
     spec = _course().POSITIONS[key]
-    return LessonBoard(spec.make(), spec.seat, focus or spec.focus, previews=False).figure
+    return LessonBoard(spec.make(), None, focus or spec.focus, previews=False, title=spec.title).figure
 
 
 def worked(key: str, after) -> WorkedExample:

@@ -119,7 +119,7 @@ class Shell(W.VBox):
         self.board_box.add_class("shell-board")
         self.welcome = html(f"<div class='shell-welcome'>{parts.welcome()}</div>")
         self.rules_box = html(self._rules_html(), cls="shell-rules")
-        from widgets.table.browser import BrowserBridge
+        from widgets.megacorps_app.browser import BrowserBridge
         self.bridge = BrowserBridge()   # hands save files to the browser, once
 
         header = W.HBox([html(f"<span class='shell-title' id='shell-top'>{escape(self.spec.title)}</span>"),

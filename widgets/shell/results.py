@@ -11,9 +11,9 @@ def results_html(game: Any, score_text: Callable[[int], str], score_label: str) 
     winners = game.winners()
     scores = game.scores()
     sources = game.score_sources() if hasattr(game, "score_sources") else {}
-    kinds: list[str] = []
+    kinds: list[str] = []   # every source, in the game's order, unless it is 0 for everyone
     for parts in sources.values():
-        kinds += [k for k in parts if k not in kinds]
+        kinds += [k for k, v in parts.items() if k not in kinds and any(p.get(k) for p in sources.values())]
     head = "".join(f"<th>{escape(k)}</th>" for k in kinds)
     rows = []
     for seat, score in sorted(scores.items(), key=lambda kv: -kv[1]):

@@ -75,7 +75,7 @@ def voila_command(notebook: Path, port: int) -> list[str]:
 def play_command(port: int) -> list[str]:
     """The README's Play command (`megacorps-play`: Voila on notebooks/, the app as its landing
     page, the lessons beside it) on 127.0.0.1:`port`."""
-    return [sys.executable, "-m", "widgets.table.serve", "--no-browser", *_local_flags(port)]
+    return [sys.executable, "-m", "widgets.megacorps_app.serve", "--no-browser", *_local_flags(port)]
 
 
 def _local_flags(port: int) -> list[str]:

@@ -1,4 +1,4 @@
-"""`RemoteTable`: a `TableSource` (widgets/table/source.py) for a table held by the table
+"""`RemoteTable`: a `TableSource` (widgets/megacorps_app/source.py) for a table held by the table
 service, so that the app's own table renders one seat of it (or the projector's view).
 
 The page's kernel never holds the table's `mc.Game`: only what the service sent to this seat
@@ -11,7 +11,7 @@ from __future__ import annotations
 import megacorps as mc
 from megacorps.tables import RemoteSeat, Spectator, TableMoved
 
-from ..table.source import HUMAN, BotMove, Entry, Results, Step, TableSource, UndoOffer
+from ..megacorps_app.source import HUMAN, BotMove, Entry, Results, Step, TableSource, UndoOffer
 
 
 class RemoteTable(TableSource):

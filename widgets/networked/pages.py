@@ -29,8 +29,8 @@ from megacorps.bots import LEVELS
 from megacorps.tables import TableError
 from megacorps.tables.client import _request
 
-from ..table.panels import MoneyChart, corp_chip, corp_panels_html, html, log_html, results_html, where_text
-from ..table.style import APP_CSS
+from ..megacorps_app.panels import MoneyChart, corp_chip, corp_panels_html, html, log_html, results_html, where_text
+from ..megacorps_app.style import APP_CSS
 from .remote import RemoteTable
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,8 @@ HUMAN = "Human"
 EMPTY = "(empty)"
 DEFAULT_SERVICE = "http://127.0.0.1:8765"
 # Each other game's pages at a networked table: "module:SeatPage,SpectatorPage" (MegaCorps' are here).
-GAME_PAGES = {"notecard": "widgets.notecard.table_pages:NotecardSeatPage,NotecardSpectatorPage"}
+GAME_PAGES = {"notecard": "widgets.notecard.table_pages:NotecardSeatPage,NotecardSpectatorPage",
+              "megacquire": "widgets.megacquire.table_pages:MegacquireSeatPage,MegacquireSpectatorPage"}
 
 TABLES_CSS = """
 <style>
@@ -216,12 +217,12 @@ def _status_text(game: mc.Game, actions: int, corp: str | None) -> str:
 
 
 class SeatPage(_Followed):
-    """One seat's page: the app's own table (widgets/table/app.py) rendering this seat of the
+    """One seat's page: the app's own table (widgets/megacorps_app/app.py) rendering this seat of the
     table through a `RemoteTable` source: its board, its decision, its hand, the log and the
     money chart; the service moves the bots and pushes every change here."""
 
     def __init__(self, seat: mc.tables.RemoteSeat):
-        from ..table.app import App
+        from ..megacorps_app.app import App
         super().__init__(seat)
         self.source = RemoteTable(seat)
         # the board built once, from the table's position (not an empty board updated later:
@@ -335,6 +336,9 @@ class Lobby(W.VBox):
         self.seats: list[W.Dropdown] = []
         self.seat_box = W.VBox()
         self.levels_note = html(cls="mc-levels-note")
+        self.disclosure = W.Dropdown(description="Disclosure", style={"description_width": "90px"},
+                                     layout=W.Layout(width="560px", display="none"))
+        self.disclosure.add_class("mc-disclosure")
         self._seat_choices("megacorps")
         self.name = W.Text(description="Table name", placeholder="e.g. Period 3, group A",
                            style={"description_width": "90px"}, layout=W.Layout(width="360px"))
@@ -347,7 +351,8 @@ class Lobby(W.VBox):
         opener = W.VBox([html("<div class='mc-panel-title'>Open a table</div>"), self.game,
                          html("<div class='mc-note'>Each seat is a person with their own link, or a "
                               "computer player:</div>"), self.levels_note,
-                         self.seat_box, self.name, W.HBox([self.open_button, self.another_button]), self.links])
+                         self.seat_box, self.disclosure, self.name, W.HBox([self.open_button, self.another_button]),
+                         self.links])
         opener.add_class("mc-panel")
         if not key:
             opener = html("<div class='mc-panel mc-no-opening'><div class='mc-panel-title'>Open a table</div>"
@@ -387,6 +392,11 @@ class Lobby(W.VBox):
         for w in self.seats:
             w.add_class("mc-seat-choice")
         self.seat_box.children = self.seats
+        if game == "megacquire" and not self.disclosure.options:   # what each player sees of the others' stock (L35-43)
+            from megacorps.megacquire.options import DISCLOSURES
+            self.disclosure.options = [(f"{n}: {text}", n) for n, text in DISCLOSURES.items()]
+            self.disclosure.value = 4
+        self.disclosure.layout.display = None if game == "megacquire" else "none"
         self.levels_note.value = "<ul class='mc-note'>" + "".join(
             f"<li><b>{escape(n)}</b>: {escape(getattr(c, 'description', ''))}</li>" for n, c in levels.items()) + "</ul>"
 
@@ -394,7 +404,7 @@ class Lobby(W.VBox):
         """The form opens one table per click: after opening, it waits for "Open another table"
         (a second click used to open a second table, and the first one's codes, shown only
         once, were replaced on the page)."""
-        for widget in (*self.seats, self.game, self.name, self.open_button):
+        for widget in (*self.seats, self.game, self.disclosure, self.name, self.open_button):
             widget.disabled = not ready
         self.another_button.layout.display = "none" if ready else None
 
@@ -402,8 +412,9 @@ class Lobby(W.VBox):
         seats = {w.description: w.value for w in self.seats if w.value != EMPTY}
         self._ready_to_open(False)
         try:
+            options = {"disclosure": self.disclosure.value} if self.game.value == "megacquire" else None
             invitation = mc.tables.open_table(self.service, seats, name=self.name.value.strip(), key=self.key,
-                                              game=self.game.value)
+                                              game=self.game.value, options=options)
         except BaseException:
             self._ready_to_open(True)
             raise
@@ -544,15 +555,21 @@ def _pages_for(game: str) -> tuple[type, type]:
 
 def warm_up() -> None:
     """What a page's first build would otherwise pay after its request: the modules imported
-    only by the pages' builders and plotly's figure classes, loaded on a first figure. A
-    preheated kernel (Voila's pool: VOILA_PREHEAT) does it while it waits for a page."""
-    import websockets  # noqa: F401 - the push stream's, imported by follow()
+    only by the pages' builders (the seat page's app, the other games' pages, the push stream's
+    websockets) and plotly's figure classes, which it loads for a first figure. A preheated
+    kernel (Voila's pool: VOILA_PREHEAT) does it while it waits for its page."""
+    import importlib
+
+    import plotly.graph_objects as go
+    import websockets  # noqa: F401 - imported by follow()
 
     from ..board.figure import board_figure
-    from ..table.app import App, _preview_game  # noqa: F401 - the seat page's
-    import plotly.graph_objects as go
-    go.Figure(board_figure(_preview_game()).to_dict())   # a figure rebuilt whole, as a FigureWidget is: every
-    # trace type's classes, which plotly imports on first use for its template
+    from ..megacorps_app.app import _preview_game
+    for spec in GAME_PAGES.values():
+        importlib.import_module(spec.partition(":")[0])
+    # a figure rebuilt whole, as a FigureWidget is: plotly then imports every trace type's
+    # classes for its template
+    go.Figure(board_figure(_preview_game()).to_dict())
 
 
 def _preheated() -> bool:

@@ -10,7 +10,7 @@ three rules Voila lacks, each for a failure seen under load:
   still loading. Such a kernel gets `GRACE_SECONDS` from the moment culling first finds it.
 - **An open page keeps its kernel; a closed page's kernel goes fast.** A kernel with a page
   connected is culled only after `CONNECTED_IDLE_SECONDS` without a message: the page pings it
-  every few seconds while someone uses it (widgets/table/browser.py) and stops after 20 idle
+  every few seconds while someone uses it (widgets/megacorps_app/browser.py) and stops after 20 idle
   minutes, but a browser may slow a background tab's timers to one a minute, so one missed
   ping must not close a player's game. With no page connected (closed, or its connection
   lost) voila.json's `cull_idle_timeout` applies: gone within about 75 s.

@@ -1,4 +1,4 @@
-"""`megacorps-play` (or `python -m widgets.table.serve`): the README's Play command.
+"""`megacorps-play` (or `python -m widgets.megacorps_app.serve`): the README's Play command.
 
 Voila serving the whole `notebooks/` folder, with the app (`play.ipynb`) as its landing page:
 the address it prints and the browser it opens show the app, and the app's links into the

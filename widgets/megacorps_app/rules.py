@@ -3,7 +3,7 @@ engine names in its log (so every log line links to the rule that explains it), 
 and per event card; tooltips for the action buttons and the board's abbreviations; and the
 lessons that teach each topic.
 
-No ipywidgets here (widgets/table/help_panel.py shows it).
+No ipywidgets here (widgets/megacorps_app/help_panel.py shows it).
 """
 from __future__ import annotations
 
@@ -268,10 +268,10 @@ def lesson_links(lessons: tuple[str, ...]) -> str:
 
 def lesson_href(name: str) -> str:
     """The lesson's address relative to the app's page: the lesson in the same folder, shown by
-    the same Voila. The README's Play command (`megacorps-play`, widgets/table/serve.py) serves
+    the same Voila. The README's Play command (`megacorps-play`, widgets/megacorps_app/serve.py) serves
     the app at voila/render/play.ipynb and Binder at voila/render/notebooks/play.ipynb; both
     serve the lessons beside it. (A Voila started on play.ipynb alone answers every address with
-    the app: widgets/table/browser.py catches those clicks and the app says what to run.)"""
+    the app: widgets/megacorps_app/browser.py catches those clicks and the app says what to run.)"""
     return name
 
 

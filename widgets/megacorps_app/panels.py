@@ -1,7 +1,7 @@
 """Read-only parts of the table, rendered from public information only: the corp panels, the
 game log (each line with the rule that explains it and, for a bot's move, the bot's reason),
 the results, and the charts (money by round during the game; where the money came from and
-the turning points at the end). Hands appear only in widgets/table/table.py's hand panel."""
+the turning points at the end). Hands appear only in widgets/megacorps_app/table.py's hand panel."""
 from __future__ import annotations
 
 from html import escape

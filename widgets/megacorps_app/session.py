@@ -1,7 +1,7 @@
 """The hot-seat table: one game in this kernel, every human seat at this screen, the bots
-moving here. `Session` implements `TableSource` (widgets/table/source.py).
+moving here. `Session` implements `TableSource` (widgets/megacorps_app/source.py).
 
-No ipywidgets here: the widgets in widgets/table/ render a TableSource and turn clicks into
+No ipywidgets here: the widgets in widgets/megacorps_app/ render a TableSource and turn clicks into
 its calls (logic apart from widgets).
 """
 from __future__ import annotations
@@ -32,7 +32,7 @@ class Session(TableSource):
     """One game and the players in its seats (`seats`: corp -> "Human" or a bot level).
 
     `reasons[i]` is (level, reason) for the i-th action when a bot took it, else None.
-    `table_id` names the table's autosave file (widgets/table/storage.py); None: no autosave.
+    `table_id` names the table's autosave file (widgets/megacorps_app/storage.py); None: no autosave.
     """
 
     def __init__(self, game: mc.Game, seats: dict[str, str], seed: int | None = None,

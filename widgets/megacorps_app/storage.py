@@ -2,7 +2,7 @@
 
 - **Autosave**: after every action a hot-seat table writes `<data>/tables/<table id>.json`
   (the whole game, its seats and the bots' reasons). The file stays on the server; a page only
-  ever learns its table's id (kept in the browser, see widgets/table/browser.py) and a public
+  ever learns its table's id (kept in the browser, see widgets/megacorps_app/browser.py) and a public
   summary (corps, seats, round, money), and offers "Resume" when it opens again.
 - **Save files** (the Save button): built when a player asks, never kept in a widget. The
   readable part holds only public facts (corps, seats, round, money); the game itself (hands

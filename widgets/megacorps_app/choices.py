@@ -1,6 +1,6 @@
 """Legal actions grouped the way a player thinks of them ("Buy Company", "Launch a War"...) and
 the choices inside each group (company, price, target...), as labels. What an action would do
-is the engine's answer (`megacorps.previews`). No ipywidgets here: `widgets/table/prompts.py`
+is the engine's answer (`megacorps.previews`). No ipywidgets here: `widgets/megacorps_app/prompts.py`
 turns these into forms.
 """
 from __future__ import annotations

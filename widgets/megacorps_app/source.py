@@ -1,6 +1,6 @@
 """The seat-facing source a table page renders from: `TableSource`.
 
-The table widgets (widgets/table/app.py, table.py, panels.py) never hold a `mc.Game`. They ask
+The table widgets (widgets/megacorps_app/app.py, table.py, panels.py) never hold a `mc.Game`. They ask
 a `TableSource` for what the seats at *this screen* may see and do, and send it their actions:
 
     source.corps, source.seats          # seating order; corp -> "Human" or a bot level
@@ -24,14 +24,14 @@ a `TableSource` for what the seats at *this screen* may see and do, and send it 
     source.save_file()                  # (file name, bytes) for the seat that asks: no hidden part readable
     source.subscribe(callback)          # callback() after every change (for remote tables)
 
-`Session` (widgets/table/session.py) is the hot-seat implementation: the game lives in this
+`Session` (widgets/megacorps_app/session.py) is the hot-seat implementation: the game lives in this
 kernel, every human seat is at this screen and the bots move here. A remote table (issue 11:
 each seat at its own screen, the game in a table service) implements the same interface with
 `here` = the one seat; the widgets do not change.
 
 Hot-seat privacy on top of this: several human seats share the screen, so the widgets show a
 hand only after its owner asked, and hide it again whenever the seat at the screen changes
-(widgets/table/table.py). `public_game()` is what everyone at the screen may see.
+(widgets/megacorps_app/table.py). `public_game()` is what everyone at the screen may see.
 """
 from __future__ import annotations
 

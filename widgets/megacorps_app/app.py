@@ -1,17 +1,17 @@
 """The playable MegaCorps app: `App()` in a notebook served by Voila (notebooks/play.ipynb).
 
-    from widgets.table.app import App
+    from widgets.megacorps_app.app import App
     App()
 
 Layout: a title bar (status, Undo, Save, Rules, New / Load, About); the board with the corp
 panels under it; a sidebar with "Resume", the new-game form, then the decision, the hand, a
 card out of turn, and the log, money chart and rules; at the end the results and their charts.
 The page adapts to the window (1024 x 700 to 1920 x 1080 and beyond): the board is drawn to
-the width its column has (widgets/table/browser.py reports it).
+the width its column has (widgets/megacorps_app/browser.py reports it).
 
 Every callback is wrapped: errors appear in the message area, never as a traceback. Bots
 move by themselves, one visible step at a time, each move's reason in the log. The table
-renders from a `TableSource` (widgets/table/source.py); this app drives a hot-seat `Session`.
+renders from a `TableSource` (widgets/megacorps_app/source.py); this app drives a hot-seat `Session`.
 """
 from __future__ import annotations
 
