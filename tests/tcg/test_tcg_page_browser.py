@@ -1,18 +1,22 @@
 """The trading card game's page in a real browser: Voila + Debian's Chromium at 1024x700. A whole
 game, from the new-game form to the results, played by clicks against the Heuristic bot (its
 moves 0.2 s apart, as the page's bots move): the human's decks and seed (Gnosts against the
-Incarnés, seed 2) make a short game. The human bids, keeps the hand, buys a card from hand and
-deploys it into a slot of its network, and passes otherwise, until the bot wins. On the way: no
-JavaScript error, no error message, the sample notice shown, no card of the bot's hand on the
-page (the save the page downloads tells the test the bot's hand), and no sideways scrolling.
+Incarnés, seed 2) make a short game. Before it, a deck file of one's own naming a card the pool
+lacks is uploaded and refused in the page, with the bad entry named. The human bids, keeps the
+hand, buys a card from hand and deploys it into a slot of its network, and passes otherwise,
+until the bot wins. On the way: no JavaScript error, no error message, the sample notice shown,
+no card of the bot's hand on the page (the save the page downloads tells the test the bot's
+hand), and no sideways scrolling.
 
 Skips only when /usr/bin/chromium is missing and CI is not set (see tests/conftest.py)."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from megacorps import tcg
 from widgets.tcg.app import App
 from widgets.testing.voila_runner import PATIENCE_MS
 
@@ -68,12 +72,24 @@ def next_click(page, bought: bool):
     return page.locator(".tcg-pass").first, False
 
 
-def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url):
+def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
     from widgets.testing.voila_runner import shell_page
     with shell_page(tcg_url) as (page, errors):
         try:
             page.locator(".shell-form select").nth(1).select_option("Heuristic")
             page.locator(".tcg-deck-choice select").nth(0).select_option(label="Gnosts (sample)")
+            # a deck file of one's own: a bad one is refused in the page, naming its bad entry
+            page.locator(".tcg-deck-choice select").nth(1).select_option(label="My own deck file…")
+            bad = json.loads(tcg.sample_deck("incarnes").model_dump_json())
+            bad["main"]["NOPE"] = 2
+            path = tmp_path / "my-deck.json"
+            path.write_text(json.dumps(bad))
+            with page.expect_file_chooser() as chooser:
+                page.locator(".tcg-deck-upload").nth(1).click()
+            chooser.value.set_files(str(path))
+            page.wait_for_selector(".tcg-deck-message .tcg-error", timeout=PATIENCE_MS)
+            assert "my-deck.json: entry main.NOPE: no such card in the pool" in page.inner_text(".tcg-decks")
+            page.screenshot(path=str(ARTIFACTS / "tcg-bad-deck.png"))
             page.locator(".tcg-deck-choice select").nth(1).select_option(label="Incarnés (sample)")
             seed = page.locator(".shell-form input[placeholder^='any whole number']")
             seed.fill("2")

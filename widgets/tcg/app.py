@@ -72,7 +72,8 @@ class TcgOptions:
 
     def __init__(self):
         self.choosers = [DeckChooser("incarnes"), DeckChooser("gnosts")]
-        rows = [W.VBox([W.HTML(f"<b>Deck of seat {i + 1}</b>"), c.widget]) for i, c in enumerate(self.choosers)]
+        rows = [W.VBox([W.HTML(f"<b>Deck of seat {i + 1}</b>"), c.widget], layout=W.Layout(width="172px"))
+                for i, c in enumerate(self.choosers)]
         note = W.HTML(f"<div class='tcg-sample-note'>{escape(SAMPLE_NOTE)} A deck file lists card ids of "
                       "that pool (docs/tcg.md).</div>")
         self.widget = W.VBox([W.HBox(rows), note])
