@@ -151,3 +151,63 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "tcg-browser-failure.png"), full_page=True)
             raise
+
+
+def test_hot_seat_an_event_on_the_stack_and_the_rivals_chance_to_respond(tcg_url, tmp_path):
+    """Two humans at one screen, from a position loaded as a plain engine save: Ana plays an event
+    at Nick's company; the screen waits for Nick with both hands hidden; Nick sees the event on
+    the rules stack, with Pass to let it resolve, and passes; it resolves."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from tcgtools import card, scen
+    spec = {"active": "Ana", "phase": "buy", "money": {"Ana": 9, "Nick": 7}, "pools": {"Ana": {"QE": 2}},
+            "hands": {"Ana": ["N17", "I5"], "Nick": ["G6", "N7"]},
+            "networks": {"Nick": [{"id": "G1", "at": [-1, 0]}]}}
+    game = scen(spec)
+    smear, nick_company = card(game, "Smear Campaign", zone="hand"), game.state.players["Nick"].company
+    nick_hand = list(game.state.players["Nick"].hand)
+    ana_hand = list(game.state.players["Ana"].hand)
+    save = tmp_path / "position.json"
+    save.write_text(game.to_json("*"))
+    from widgets.testing.voila_runner import shell_page
+    with shell_page(tcg_url) as (page, errors):
+        try:
+            with page.expect_file_chooser() as chooser:
+                page.get_by_role("button", name="Load a save").click()
+            chooser.value.set_files(str(save))
+            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            assert page.locator(".tcg-hand").count() == 0          # behind the gate: no hand at all
+            page.click(".shell-gate-button")
+            page.wait_for_selector(f".tcg-hand .tcg-uid-{smear}", state="visible", timeout=PATIENCE_MS)
+            html = page.content()
+            assert not [u for u in nick_hand if f"tcg-uid-{u}" in html]
+            page.click(f".tcg-uid-{smear}")
+            page.click(f".tcg-network-rival .tcg-uid-{nick_company}")   # the target, edged in orange
+            page.wait_for_selector(".tcg-actions .tcg-action", state="visible", timeout=PATIENCE_MS)
+            assert "Smear Campaign" in page.inner_text(".tcg-actions .tcg-preview")
+            page.click(".tcg-actions .tcg-action")
+            while page.locator(".shell-gate-button").count() == 0 or not page.locator(
+                    ".shell-gate-button").is_visible():
+                page.wait_for_selector(".tcg-network-mine .tcg-slot-choice, .shell-gate-button",
+                                       state="visible", timeout=PATIENCE_MS)
+                if page.locator(".tcg-network-mine .tcg-slot-choice").count():
+                    page.locator(".tcg-network-mine .tcg-slot-choice").first.click()
+            assert "Pass the screen to Nick" in page.inner_text(".shell-gate")
+            assert page.locator(".tcg-hand").count() == 0
+            assert "Smear Campaign" in page.inner_text(".tcg-stack")   # the stack is public
+            page.click(".shell-gate-button")
+            page.wait_for_selector(".tcg-hand", state="visible", timeout=PATIENCE_MS)
+            html = page.content()
+            assert [u for u in nick_hand if f"tcg-uid-{u}" in html]
+            assert not [u for u in ana_hand if u != smear and f"tcg-uid-{u}" in html]
+            assert "let the stack resolve" in page.inner_text(".tcg-pass")
+            page.screenshot(path=str(ARTIFACTS / "tcg-respond-to-stack.png"))
+            before = step(page)
+            page.click(".tcg-pass")
+            page.wait_for_function(f"() => +document.querySelector('.shell-status').dataset.step > {before}",
+                                   timeout=PATIENCE_MS)
+            assert errors == [] and page.locator(".shell-error").inner_text().strip() == ""
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "tcg-hot-seat-failure.png"), full_page=True)
+            raise
+    # the event resolved once both passed: the page's save says so
