@@ -91,7 +91,7 @@ def _card_cell(c) -> str:
               "equipment": "#ede9fe"}.get(c.type, "#f3f4f6")
     state = "<i>engaged</i>" if c.engaged else "ready"
     keywords = f"<div style='font-size:11px;color:#555'>{html.escape(', '.join(c.keywords))}</div>" if c.keywords else ""
-    return (f"<td style='border:1px solid #9ca3af;background:{colour};padding:4px;vertical-align:top;width:150px;"
+    return (f"<td style='border:1px solid #9ca3af;background:{colour};padding:4px;vertical-align:top;width:150px;line-height:1.35;"
             f"{'opacity:0.75;' if c.engaged else ''}'><b>{html.escape(c.name)}</b>"
             f"<div style='font-size:11px'>{html.escape(c.type)}, {c.value}M, {state}</div>"
             f"<div style='font-size:11px'>{_traits(c)}</div>{keywords}</td>")
@@ -132,7 +132,7 @@ def position_html(game: tcg.Game, seat: str) -> str:
             f"<li>{html.escape(item.label)}" + (f", aimed at {html.escape(item.target)}" if item.target else "")
             + "</li>" for item in view.stack) + "</ol></div>")
     parts.append(f"<div style='font-size:11px;color:#555'>{SAMPLE_NOTE}</div>")
-    return "<div style='max-width:980px;overflow-x:auto'>" + "".join(parts) + "</div>"
+    return "<div style='max-width:980px;overflow-x:auto;line-height:1.4'>" + "".join(parts) + "</div>"
 
 
 def _trait_cost(game: tcg.Game, card_id: str) -> dict:
