@@ -9,10 +9,13 @@ by what each side gains in expected final money (`evaluation.outlook`, as the bo
 
 - a *deal* (a trade offer, a gift asked for, selling mercenaries) is refused when the other
   side would gain more than a third of what the bot gains (at a table of n corps, 1/(n-1); a
-  Euro of slack, as prices move in whole Euros): a corp can strike such deals with each of the
-  others, gaining from every one while each partner gains from its own, so anything more would
-  let a busy trader gain more than any of its partners (issue 27: a trader sold one company
-  and bought it back again and again);
+  Euro of slack, as prices move in whole Euros), both gains measured against the corp left out
+  of the deal that does best from it: a corp can strike such deals with each
+  of the others, gaining from every one while each partner gains from its own and loses, as a
+  bystander, from the others', so anything more would let a busy trader gain more than any of
+  its partners (issue 27: a trader sold one company and bought it back again and again; then a
+  trader bought companies at prices that cost the seller a little and the two corps left out
+  more, deals the seller took since it still gained in standing);
 - any answer (a deal, a price paid for mercenaries, a war gift, a purchase let through) is
   refused when the corp it helps would then lead the table, by more than anyone would lead
   without the answer, and gains more than half of what the bot gains: help to a leader must
@@ -47,7 +50,15 @@ def objection(before: GameState, after: GameState, me: str, partner: str, deal: 
     a change that helps `partner`; `deal`: a bargain the two strike (a trade, a sale), not an
     answer forced on `me` (a war gift, a purchase let through). None: no objection."""
     gain, worth = gains(before, after, me)
-    return weigh(me, partner, gain[me], gain[partner], worth, deal, lead_of(outlook(before, me).worth))
+    return weigh(me, partner, gain[me], gain[partner], worth, deal, lead_of(outlook(before, me).worth),
+                 bystanders(gain, me, partner))
+
+
+def bystanders(gain: dict[str, float], me: str, partner: str) -> float:
+    """What the corp left out of a deal between `me` and `partner` that does best from it gains
+    (the one both sides must still beat; a deal that costs only one rival, say the leader, is
+    measured against the others)."""
+    return max((g for c, g in gain.items() if c not in (me, partner)), default=0.0)
 
 
 def lead_of(worth: dict[str, float]) -> float:
@@ -57,20 +68,26 @@ def lead_of(worth: dict[str, float]) -> float:
 
 
 def weigh(me: str, partner: str, mine: float, theirs: float, worth: dict[str, float], deal: bool,
-          otherwise: float = 0.0) -> str | None:
+          otherwise: float = 0.0, left_out: float = 0.0) -> str | None:
     """The judgement of `objection` from what each side gains (`mine`, `theirs`), every corp's
-    expected final money afterwards (`worth`) and the lead of whoever leads without the answer
+    expected final money afterwards (`worth`), the lead of whoever leads without the answer
     (`otherwise`: a corp that would then lead by less than that is not made a bigger leader;
-    refusing to defend a country can crown its attacker)."""
+    refusing to defend a country can crown its attacker) and what the corp left out of a deal
+    that does best from it gains (`left_out`, `bystanders`: a deal's shares are measured against it)."""
     lead = worth[partner] - max(v for c, v in worth.items() if c != partner)
     if theirs > 0 and lead > max(0.0, otherwise) and theirs > LEAD_SHARE * max(mine, 0.0):
         return (f"{partner} would gain about {theirs:.0f} Euros, {me} {mine:.0f}: "
                 f"{partner} would lead the table by {lead:.0f} Euros")
     partners = len(worth) - 1  # the corps a trader can strike deals with
-    if deal and partners * theirs > mine + FAIR_SLACK:
+    if deal and partners * (theirs - left_out) > mine - left_out + FAIR_SLACK:
         share = "a third" if partners == 3 else f"1/{partners}"
-        return (f"{partner} would gain about {theirs:.0f} Euros, {me} {mine:.0f}: {partner} may take at most "
-                f"{share} of what {me} gains, as it can strike such deals with every corp")
+        if abs(left_out) < 0.5:
+            return (f"{partner} would gain about {theirs:.0f} Euros, {me} {mine:.0f}: {partner} may take at "
+                    f"most {share} of what {me} gains, as it can strike such deals with every corp")
+        others = " and ".join(c for c in worth if c not in (me, partner))
+        return (f"against {others}, {partner} would gain about {theirs - left_out:.0f} Euros, {me} "
+                f"{mine - left_out:.0f}: {partner} may take at most {share} of what {me} gains, as it can "
+                f"strike such deals with every corp")
     return None
 
 

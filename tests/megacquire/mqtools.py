@@ -72,3 +72,38 @@ def check_invariants(game: mq.Game) -> None:
         for c in s.merger.companies:
             if c != s.merger.survivor:
                 assert s.merger.size_of(c) < o.safe_size
+
+
+def flat(widget):
+    """Every widget inside `widget` (itself, when it is not a box)."""
+    import ipywidgets as W
+    if isinstance(widget, W.Box):
+        for child in widget.children:
+            yield from flat(child)
+    else:
+        yield widget
+
+
+def choices(app) -> list:
+    """The buttons of a page's decision that act (a form's helpers, which only fill the form, are
+    left out)."""
+    import ipywidgets as W
+    return [w for w in flat(app.decision) if isinstance(w, W.Button) and "shell-choice" in w._dom_classes]
+
+
+def started(kinds: list[str], seed: int, **options):
+    """The MEGAcquire page (bots without a pause) started from its form: `kinds` per seat, a seed,
+    and the form's options (`disclosure`, `last_round`)."""
+    from widgets.megacquire.app import App
+
+    app = App(pause=0)
+    for i, kind in enumerate(kinds):
+        app.form.kinds[i].value = kind
+    app.form.seed.value = str(seed)
+    if "disclosure" in options:
+        app.form.options.disclosure.value = options["disclosure"]
+    if "last_round" in options:
+        app.form.options.last_round.value = options["last_round"]
+    app.form.start.click()
+    assert app.error.value == ""
+    return app

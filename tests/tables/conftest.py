@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tables_helpers import ROOT, running_service
+from tables_helpers import ROOT, Foreign, running_service
 
 from widgets.testing.voila_runner import PATIENCE_S
 
@@ -56,3 +56,10 @@ def service(tmp_path_factory):
     """One SQLite-backed service for a whole test module."""
     with running_service(None, tmp_path_factory.mktemp("tables")) as svc:
         yield svc
+
+
+@pytest.fixture()
+def foreign():
+    host = Foreign()
+    yield host
+    host.close()
