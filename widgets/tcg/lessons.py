@@ -7,12 +7,12 @@ after the first wrong answer, the answer and the explanation after the second; `
 shown only once the check above was tried). What is here knows the card game:
 
 * `position(key)`: the position of a task, drawn from the engine's view of the learner's seat
-  (both networks as grids, money, traits in the pool, the hand, the rules stack);
+  with the card game page's grids and cards (widgets/tcg/network.py, cards.py), nothing
+  clickable: both networks, money, traits in the pool, the hand, the rules stack;
 * `task(key)`: the self-check of a task; its answer is computed by playing the position with the
   engine when the widget is made, and lives only in the kernel (never in the page);
 * `worked(key, after=...)`: the engine playing the position out, line by line from its log.
 
-The networks are drawn as plain HTML tables here (the card game's page has its own grid).
 Every card is a sample card invented for this project, not an official Megacorp card.
 """
 from __future__ import annotations
@@ -29,12 +29,12 @@ from megacorps.tcg import Activate, Attack, Buy, Choose, Pass, PlayEvent, Produc
 
 from ..lessons.checks import Check, SelfCheck
 from ..lessons.goals import WorkedExample, worked_example
+from .app import CSS
+from .cards import card_button
+from .network import network_grid
+from .rules import SAMPLE_NOTE
 
-__all__ = ["TASKS", "Task", "card_uid", "network_html", "position", "task", "worked"]
-
-SAMPLE_NOTE = ("Every card in these lessons comes from our <b>sample pool</b>: cards invented for this "
-               "project to show the rules, not official Megacorp cards.")
-TRAITS = ("QI", "QE", "QM", "QC")
+__all__ = ["TASKS", "Task", "card_uid", "position", "position_widget", "task", "worked"]
 
 
 # --- Driving the engine --------------------------------------------------------------------------
@@ -75,68 +75,34 @@ def new_log(game: tcg.Game, seat: str, since: int) -> list[str]:
 
 # --- Drawing a position ----------------------------------------------------------------------------
 
-def _traits(c) -> str:
-    parts = []
-    for t in TRAITS:
-        if t not in c.traits:
-            parts.append(f"{t} –")
-            continue
-        dmg = c.damage.get(t, 0)
-        parts.append(f"{t} {c.traits[t]}" + (f" <span style='color:#b42318'>({dmg} dmg)</span>" if dmg else ""))
-    return " · ".join(parts)
-
-
-def _card_cell(c) -> str:
-    colour = {"company": "#fde68a", "character": "#dbeafe", "location": "#dcfce7", "event": "#fce7f3",
-              "equipment": "#ede9fe"}.get(c.type, "#f3f4f6")
-    state = "<i>engaged</i>" if c.engaged else "ready"
-    keywords = f"<div style='font-size:11px;color:#555'>{html.escape(', '.join(c.keywords))}</div>" if c.keywords else ""
-    return (f"<td style='border:1px solid #9ca3af;background:{colour};padding:4px;vertical-align:top;width:150px;line-height:1.35;"
-            f"{'opacity:0.75;' if c.engaged else ''}'><b>{html.escape(c.name)}</b>"
-            f"<div style='font-size:11px'>{html.escape(c.type)}, {c.value}M, {state}</div>"
-            f"<div style='font-size:11px'>{_traits(c)}</div>{keywords}</td>")
-
-
-def network_html(view, seat: str) -> str:
-    """`seat`'s network as a grid: the company at (0, 0), x to the right, y upwards."""
-    cards = {tuple(c.pos): c for c in view.networks[seat] if c.pos is not None}
-    xs = [x for x, _ in cards] or [0]
-    ys = [y for _, y in cards] or [0]
-    rows = []
-    for y in range(max(ys), min(ys) - 1, -1):
-        cells = []
-        for x in range(min(xs), max(xs) + 1):
-            c = cards.get((x, y))
-            cells.append(_card_cell(c) if c is not None else
-                         f"<td style='border:1px dashed #d1d5db;width:150px;color:#9ca3af;font-size:11px;"
-                         f"text-align:center'>({x}, {y})</td>")
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    p = view.players[seat]
-    pool = ", ".join(f"{n} {t}" for t, n in p.pool.items() if n) or "empty"
-    return (f"<div style='margin:6px 0'><b>{html.escape(seat)}'s network</b> — {p.money}M, traits in the pool: "
-            f"{pool}<table style='border-collapse:collapse;margin-top:4px'>{''.join(rows)}</table></div>")
-
-
-def position_html(game: tcg.Game, seat: str) -> str:
+def position_widget(game: tcg.Game, seat: str) -> W.VBox:
+    """The position as `seat` sees it, drawn with the card game page's parts (the same grids and
+    cards, keywords explained in each card's tooltip), nothing clickable: the phase, both
+    networks with money and pool, the learner's hand and the rules stack."""
     view = game.view(seat)
-    parts = [f"<div style='font-size:13px'>Turn {view.turn}: <b>{html.escape(view.active)}</b>'s "
-             f"{html.escape(view.phase)} phase. You are <b>{html.escape(seat)}</b>.</div>"]
-    parts += [network_html(view, x) for x in view.seats]
+    esc = html.escape
+    parts: list = [W.HTML(CSS), W.HTML(f"<div>Turn {view.turn}: <b>{esc(view.active)}</b>'s {esc(view.phase)} "
+                                       f"phase. You are <b>{esc(seat)}</b>.</div>")]
+    for x in view.seats:
+        p = view.players[x]
+        pool = ", ".join(f"{n} {t}" for t, n in p.pool.items() if n) or "empty"
+        parts.append(W.HTML(f"<div class='tcg-net-title'>{esc(x)}'s network: {p.money}M, traits in the pool: "
+                            f"{pool}</div>"))
+        parts.append(network_grid(x, "mine" if x == seat else "rival", view.networks[x], {}, None))
     hand = view.players[seat].hand or []
     if hand:
-        parts.append("<div><b>Your hand:</b> " + "; ".join(
-            f"{html.escape(c.name)} ({c.type}, {c.value}M" + "".join(
-                f" + {n} {t}" for t, n in _trait_cost(game, c.id).items()) + ")" for c in hand) + "</div>")
+        parts.append(W.HTML("<div class='tcg-net-title'>Your hand</div>"))
+        parts.append(W.HBox([card_button(c) for c in hand], layout=W.Layout(flex_flow="row wrap")))
     if view.stack:
-        parts.append("<div><b>The rules stack</b> (bottom first; the last one resolves first):<ol>" + "".join(
-            f"<li>{html.escape(item.label)}" + (f", aimed at {html.escape(item.target)}" if item.target else "")
-            + "</li>" for item in view.stack) + "</ol></div>")
-    parts.append(f"<div style='font-size:11px;color:#555'>{SAMPLE_NOTE}</div>")
-    return "<div style='max-width:980px;overflow-x:auto;line-height:1.4'>" + "".join(parts) + "</div>"
-
-
-def _trait_cost(game: tcg.Game, card_id: str) -> dict:
-    return dict(game.pool[card_id].trait_cost or {})
+        parts.append(W.HTML("<div class='tcg-stack'><b>The rules stack</b> (bottom first; the last one resolves "
+                            "first):<ol>" + "".join(
+                                f"<li>{esc(item.label)}" + (f", aimed at {esc(item.target)}" if item.target else "")
+                                + "</li>" for item in view.stack) + "</ol></div>"))
+    parts.append(W.HTML(f"<div class='tcg-sample-note'>{esc(SAMPLE_NOTE)}</div>"))
+    box = W.VBox(parts, layout=W.Layout(max_width="700px"))
+    box.add_class("tcg-app")
+    box.add_class("tcg-board")
+    return box
 
 
 # --- The tasks -----------------------------------------------------------------------------------------
@@ -348,10 +314,10 @@ def _task(key: str) -> Task:
         raise KeyError(f"no lesson task {key!r} (the tasks are {', '.join(TASKS)})") from None
 
 
-def position(key: str) -> W.HTML:
+def position(key: str) -> W.VBox:
     """The position of the task `key`, as the learner's seat sees it."""
     t = _task(key)
-    return W.HTML(position_html(t.game(), t.seat))
+    return position_widget(t.game(), t.seat)
 
 
 def check(key: str) -> Check:
