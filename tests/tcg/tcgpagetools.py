@@ -6,14 +6,10 @@ import ipywidgets as W
 
 from megacorps import tcg
 from widgets.tcg.app import HUMAN, App
+from widgets.tcg.board import iter_widgets
 
 
-def walk(widget):
-    """Every widget inside `widget` (itself included)."""
-    yield widget
-    if isinstance(widget, W.Box):
-        for child in widget.children:
-            yield from walk(child)
+walk = iter_widgets   # every widget inside a widget (itself included)
 
 
 def find(app, cls: str) -> list[W.Widget]:

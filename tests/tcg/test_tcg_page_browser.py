@@ -1,18 +1,22 @@
 """The trading card game's page in a real browser: Voila + Debian's Chromium at 1024x700. A whole
 game, from the new-game form to the results, played by clicks against the Heuristic bot (its
 moves 0.2 s apart, as the page's bots move): the human's decks and seed (Gnosts against the
-Incarnés, seed 2) make a short game. The human bids, keeps the hand, buys a card from hand and
-deploys it into a slot of its network, and passes otherwise, until the bot wins. On the way: no
-JavaScript error, no error message, the sample notice shown, no card of the bot's hand on the
-page (the save the page downloads tells the test the bot's hand), and no sideways scrolling.
+Incarnés, seed 2) make a short game. Before it, a deck file of one's own naming a card the pool
+lacks is uploaded and refused in the page, with the bad entry named. The human bids, keeps the
+hand, buys a card from hand and deploys it into a slot of its network, and passes otherwise,
+until the bot wins. On the way: no JavaScript error, no error message, the sample notice shown,
+no card of the bot's hand on the page (the save the page downloads tells the test the bot's
+hand), and no sideways scrolling.
 
 Skips only when /usr/bin/chromium is missing and CI is not set (see tests/conftest.py)."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from megacorps import tcg
 from widgets.tcg.app import App
 from widgets.testing.voila_runner import PATIENCE_MS
 
@@ -68,12 +72,24 @@ def next_click(page, bought: bool):
     return page.locator(".tcg-pass").first, False
 
 
-def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url):
+def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
     from widgets.testing.voila_runner import shell_page
     with shell_page(tcg_url) as (page, errors):
         try:
             page.locator(".shell-form select").nth(1).select_option("Heuristic")
             page.locator(".tcg-deck-choice select").nth(0).select_option(label="Gnosts (sample)")
+            # a deck file of one's own: a bad one is refused in the page, naming its bad entry
+            page.locator(".tcg-deck-choice select").nth(1).select_option(label="My own deck file…")
+            bad = json.loads(tcg.sample_deck("incarnes").model_dump_json())
+            bad["main"]["NOPE"] = 2
+            path = tmp_path / "my-deck.json"
+            path.write_text(json.dumps(bad))
+            with page.expect_file_chooser() as chooser:
+                page.locator(".tcg-deck-upload").nth(1).click()
+            chooser.value.set_files(str(path))
+            page.wait_for_selector(".tcg-deck-message .tcg-error", timeout=PATIENCE_MS)
+            assert "my-deck.json: entry main.NOPE: no such card in the pool" in page.inner_text(".tcg-decks")
+            page.screenshot(path=str(ARTIFACTS / "tcg-bad-deck.png"))
             page.locator(".tcg-deck-choice select").nth(1).select_option(label="Incarnés (sample)")
             seed = page.locator(".shell-form input[placeholder^='any whole number']")
             seed.fill("2")
@@ -135,3 +151,63 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url):
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "tcg-browser-failure.png"), full_page=True)
             raise
+
+
+def test_hot_seat_an_event_on_the_stack_and_the_rivals_chance_to_respond(tcg_url, tmp_path):
+    """Two humans at one screen, from a position loaded as a plain engine save: Ana plays an event
+    at Nick's company; the screen waits for Nick with both hands hidden; Nick sees the event on
+    the rules stack, with Pass to let it resolve, and passes; it resolves."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from tcgtools import card, scen
+    spec = {"active": "Ana", "phase": "buy", "money": {"Ana": 9, "Nick": 7}, "pools": {"Ana": {"QE": 2}},
+            "hands": {"Ana": ["N17", "I5"], "Nick": ["G6", "N7"]},
+            "networks": {"Nick": [{"id": "G1", "at": [-1, 0]}]}}
+    game = scen(spec)
+    smear, nick_company = card(game, "Smear Campaign", zone="hand"), game.state.players["Nick"].company
+    nick_hand = list(game.state.players["Nick"].hand)
+    ana_hand = list(game.state.players["Ana"].hand)
+    save = tmp_path / "position.json"
+    save.write_text(game.to_json("*"))
+    from widgets.testing.voila_runner import shell_page
+    with shell_page(tcg_url) as (page, errors):
+        try:
+            with page.expect_file_chooser() as chooser:
+                page.get_by_role("button", name="Load a save").click()
+            chooser.value.set_files(str(save))
+            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            assert page.locator(".tcg-hand").count() == 0          # behind the gate: no hand at all
+            page.click(".shell-gate-button")
+            page.wait_for_selector(f".tcg-hand .tcg-uid-{smear}", state="visible", timeout=PATIENCE_MS)
+            html = page.content()
+            assert not [u for u in nick_hand if f"tcg-uid-{u}" in html]
+            page.click(f".tcg-uid-{smear}")
+            page.click(f".tcg-network-rival .tcg-uid-{nick_company}")   # the target, edged in orange
+            page.wait_for_selector(".tcg-actions .tcg-action", state="visible", timeout=PATIENCE_MS)
+            assert "Smear Campaign" in page.inner_text(".tcg-actions .tcg-preview")
+            page.click(".tcg-actions .tcg-action")
+            while page.locator(".shell-gate-button").count() == 0 or not page.locator(
+                    ".shell-gate-button").is_visible():
+                page.wait_for_selector(".tcg-network-mine .tcg-slot-choice, .shell-gate-button",
+                                       state="visible", timeout=PATIENCE_MS)
+                if page.locator(".tcg-network-mine .tcg-slot-choice").count():
+                    page.locator(".tcg-network-mine .tcg-slot-choice").first.click()
+            assert "Pass the screen to Nick" in page.inner_text(".shell-gate")
+            assert page.locator(".tcg-hand").count() == 0
+            assert "Smear Campaign" in page.inner_text(".tcg-stack")   # the stack is public
+            page.click(".shell-gate-button")
+            page.wait_for_selector(".tcg-hand", state="visible", timeout=PATIENCE_MS)
+            html = page.content()
+            assert [u for u in nick_hand if f"tcg-uid-{u}" in html]
+            assert not [u for u in ana_hand if u != smear and f"tcg-uid-{u}" in html]
+            assert "let the stack resolve" in page.inner_text(".tcg-pass")
+            page.screenshot(path=str(ARTIFACTS / "tcg-respond-to-stack.png"))
+            before = step(page)
+            page.click(".tcg-pass")
+            page.wait_for_function(f"() => +document.querySelector('.shell-status').dataset.step > {before}",
+                                   timeout=PATIENCE_MS)
+            assert errors == [] and page.locator(".shell-error").inner_text().strip() == ""
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "tcg-hot-seat-failure.png"), full_page=True)
+            raise
+    # the event resolved once both passed: the page's save says so

@@ -267,3 +267,21 @@ def test_an_event_aimed_at_a_card_waits_for_its_target_then_goes_on_the_stack():
     assert tcg.PlayEvent("Ana", smear, f"card:{acolyte}") in game.actions
     assert game.state.stack and "Smear Campaign" in app.parts.table.stack_box.value
     assert game.deciders == ["Nick"] and app.gated()   # Nick may respond: the screen waits for him
+
+
+def test_selecting_a_card_changes_edges_on_the_same_buttons():
+    """A selection is not a new position: the buttons stay (a quick second click on a card the
+    page had replaced would be lost in the browser), only their edges change."""
+    game = scen({"active": "Ana", "phase": "challenge",
+                 "networks": {"Ana": [{"id": "I5", "at": [0, 1]}], "Nick": [{"id": "G1", "at": [-1, 0]}]}})
+    app = page(game)
+    hornet, acolyte = card(game, "Hornet Swarm"), card(game, "Gnost Acolyte")
+    before = {w.model_id for w in find(app, "tcg-card")}
+    card_button(app, hornet).click()
+    assert {w.model_id for w in find(app, "tcg-card")} == before
+    assert "tcg-selected" in card_button(app, hornet)._dom_classes
+    assert "tcg-target" in card_button(app, acolyte)._dom_classes
+    card_button(app, hornet).click()                 # again: unselected
+    assert "tcg-selected" not in card_button(app, hornet)._dom_classes
+    assert "tcg-target" not in card_button(app, acolyte)._dom_classes
+    assert buttons(app, "tcg-attack") == [] and game.actions == []

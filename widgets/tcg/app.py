@@ -36,7 +36,6 @@ CSS = """<style>
     width: 104px; overflow: hidden; box-shadow: none; }
 .tcg-app .tcg-hand .widget-button.tcg-card, .tcg-app .tcg-market .widget-button.tcg-card { margin: 1px; }
 .tcg-app .widget-button.tcg-type-company { border: 2px solid #B8860B; background: #FFF8E1; }
-.tcg-app .widget-button.tcg-type-founder { background: #FFFBEA; }
 .tcg-app .widget-button.tcg-type-event { background: #F3ECFA; }
 .tcg-app .widget-button.tcg-type-location, .tcg-app .widget-button.tcg-type-equipment { background: #EEF5EE; }
 .tcg-app .widget-button.tcg-engaged { background: #DDDDDD; color: #555555; font-style: italic; }
@@ -72,7 +71,8 @@ class TcgOptions:
 
     def __init__(self):
         self.choosers = [DeckChooser("incarnes"), DeckChooser("gnosts")]
-        rows = [W.VBox([W.HTML(f"<b>Deck of seat {i + 1}</b>"), c.widget]) for i, c in enumerate(self.choosers)]
+        rows = [W.VBox([W.HTML(f"<b>Deck of seat {i + 1}</b>"), c.widget], layout=W.Layout(width="172px"))
+                for i, c in enumerate(self.choosers)]
         note = W.HTML(f"<div class='tcg-sample-note'>{escape(SAMPLE_NOTE)} A deck file lists card ids of "
                       "that pool (docs/tcg.md).</div>")
         self.widget = W.VBox([W.HBox(rows), note])

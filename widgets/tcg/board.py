@@ -26,6 +26,21 @@ from .panels import card_of, html, selected_actions, short_name, target_of
 from .rules import SAMPLE_NOTE
 
 
+MARKS = ("tcg-can-act", "tcg-selected", "tcg-target", "tcg-target-chosen")   # the edges a selection sets
+
+
+def iter_widgets(widget: W.Widget):
+    yield widget
+    if isinstance(widget, W.Box):
+        for child in widget.children:
+            yield from iter_widgets(child)
+
+
+def uids_of(widget: W.Widget) -> list[int]:
+    """The card number of a card button (its class tcg-uid-<n>), as a list of at most one."""
+    return [int(c[8:]) for c in getattr(widget, "_dom_classes", ()) if c.startswith("tcg-uid-")]
+
+
 def replace_children(box: W.Box, children: list) -> None:
     old = list(box.children)
     box.children = children
@@ -47,6 +62,7 @@ class TcgBoard:
         self.target: int | None = None
         self.actions_box: W.VBox | None = None   # the decision panel's box for the selected card's actions
         self._key = None
+        self._buttons: dict[int, W.Button] = {}
         self.stack_box = html(cls="tcg-stack")
         self.rival_box = W.VBox()
         self.mine_box = W.VBox()
@@ -81,7 +97,6 @@ class TcgBoard:
             self.selected, self.target = uid, None
         else:
             raise ValueError(f"{short_name(self.game, uid)}: {self.why_idle(uid)}")
-        self._key = None
         self.draw(self.shell, self.seat, self.legal)
         self.show_actions()
 
@@ -121,8 +136,9 @@ class TcgBoard:
         self.shell, self.game, self.seat, self.legal = shell, game, seat, list(legal)
         if self.selected is not None and not self.actions_of(self.selected):
             self.selected = self.target = None
-        key = (id(game), len(game.actions), seat, tuple(self.legal), self.selected, self.target)
+        key = (id(game), len(game.actions), game.actions[-1:], seat, tuple(self.legal))
         if key == self._key:
+            self._remark()     # only the selection changed: the same buttons, new edges
             return
         self._key = key
         view = game.view(seat)
@@ -142,6 +158,19 @@ class TcgBoard:
         replace_children(self.hand_box, self._hand(view, mine, marks, click))
         replace_children(self.market_box, self._markets(view, marks, click))
         self.stack_box.value = self._stack_html(view)
+        self._buttons = {uid: w for w in iter_widgets(self.widget) for uid in uids_of(w)}
+
+    def _remark(self) -> None:
+        """Put the selection's edges on the card buttons already drawn (replacing the buttons for a
+        selection would lose a quick second click on the card being replaced)."""
+        marks = self._marks()
+        for uid, button in self._buttons.items():
+            want = set(marks.get(uid, ()))
+            for cls in MARKS:
+                if cls in button._dom_classes and cls not in want:
+                    button.remove_class(cls)
+                elif cls in want and cls not in button._dom_classes:
+                    button.add_class(cls)
 
     def _sides(self, view) -> tuple[str, str]:
         """(the rival's seat, the shown seat's): the rival's network is drawn on top."""

@@ -39,13 +39,13 @@ class DeckChooser:
                                  layout=W.Layout(width="165px"))
         self.choice.add_class("tcg-deck-choice")
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Deck file",
-                                   layout=W.Layout(width="auto"))
+                                   layout=W.Layout(width="165px"))
         self.upload.add_class("tcg-deck-upload")
         self.message = W.HTML()
         self.message.add_class("tcg-deck-message")
         self.deck: tcg.DeckFile | None = None
         self.upload.layout.display = "none"
-        self.widget = W.VBox([self.choice, self.upload, self.message])
+        self.widget = W.VBox([self.choice, self.upload, self.message], layout=W.Layout(width="170px"))
         self.choice.observe(self._on_choice, names="value")
         self.upload.observe(self._on_upload, names="value")
 
