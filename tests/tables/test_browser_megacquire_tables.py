@@ -61,9 +61,7 @@ def message_content(frame) -> object:
 
 def leaks(content, hidden: set[str]) -> list[str]:
     """Where `hidden` tiles appear in `content`: in a trace of the seat's own tiles, or named
-    in any text, apart from the board's label of an empty cell (its name, and "<name>: empty")
-    and the log's public line of the opening draw (everyone sees those tiles, which then go back
-    into the supply, L15-17: one may be in another hand now without anyone knowing whose)."""
+    in any text, apart from the board's label of an empty cell (its name, and "<name>: empty")."""
     found = []
 
     def walk(value):
@@ -76,7 +74,6 @@ def leaks(content, hidden: set[str]) -> list[str]:
             for item in value:
                 walk(item)
         elif isinstance(value, str):
-            value = re.sub(r"Opening draw:[^<]*", "", value)
             for tile in hidden:
                 if value not in (tile, f"{tile}: empty") and re.search(rf"\b{tile}\b", value):
                     found.append(f"{tile} in {value[:120]!r}")
