@@ -179,9 +179,9 @@ class ShrewdBot(BaseBot):
             value = count * mercenary_worth(state, corp)
             if price > value or not any(isinstance(a, Accept) for a in choices):
                 return Decision(Decline(corp), f"{price} Euros is more than {count} mercenaries are worth to it")
-            worth[seller] += price
-            worth[corp] += value - price
-            why = weigh(corp, seller, value - price, price, worth, deal=False, otherwise=otherwise)
+            gain = {c: 0.0 for c in worth} | {seller: price, corp: value - price}
+            worth = {c: worth[c] + gain[c] for c in worth}
+            why = weigh(corp, seller, gain, worth, deal=False, otherwise=otherwise)
             if why is not None:
                 return Decision(Decline(corp), f"refuses: {why}")
             return Decision(Accept(corp), f"{count} mercenaries are worth about {value:.0f} to it; "
@@ -196,9 +196,9 @@ class ShrewdBot(BaseBot):
         if price < most or offer not in choices:
             return Decision(OfferMercenaries(corp, 0, 0), f"{buyer} cannot pay 2 Euros a mercenary")
         theirs = most * MERCENARY_WORTH - price + arming_gain(state, buyer, most)
-        worth[corp] += price
-        worth[buyer] += theirs
-        why = weigh(corp, buyer, price, theirs, worth, deal=True, otherwise=otherwise)
+        gain = {c: 0.0 for c in worth} | {corp: price, buyer: theirs}
+        worth = {c: worth[c] + gain[c] for c in worth}
+        why = weigh(corp, buyer, gain, worth, deal=True, otherwise=otherwise)
         if why is not None:
             return Decision(OfferMercenaries(corp, 0, 0), f"will not sell: {why}")
         return Decision(offer, f"sells {most} at 2 Euros each: {buyer} is no threat to it")
@@ -235,8 +235,7 @@ class ShrewdBot(BaseBot):
 
         def keep(offer, trial) -> bool:  # fair to the partner as it would judge it, and good for both
             gain, worth = gains(sim.state, trial, corp)
-            if weigh(offer.to, corp, gain[offer.to], gain[corp], worth, deal=True,
-                     left_out=bystanders(gain, corp, offer.to)) is not None:
+            if weigh(offer.to, corp, gain, worth, deal=True) is not None:
                 return False
             reasons[offer] = helps_both(sim.state, trial, corp, offer.to)
             return reasons[offer] is not None

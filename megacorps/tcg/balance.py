@@ -3,6 +3,7 @@ of one level (each deck in each seat in turn), how each deck fares, and how ofte
 went first won.
 
     python -m megacorps.tcg.balance --games 10 --bots Heuristic --csv docs/ladder/tcg-balance.csv
+    python -m megacorps.tcg.balance --first-turn     # how hard each deck can hit a company on turn 1
 
 The pairs take turns game by game, so a run stopped early still covers every pair evenly; with
 `--csv` each game is written as it ends (deck of each seat, who went first, the winner, turns,
@@ -14,13 +15,14 @@ import argparse
 import csv
 import itertools
 import os
+import random
 import time
 
 from tqdm import tqdm
 
 from . import new_game
 from .bots import LEVELS, play_out
-from .cards import DECK_NAMES
+from .cards import DECK_NAMES, TRAITS, sample_deck, sample_pool
 
 PAIRS = list(itertools.combinations_with_replacement(DECK_NAMES, 2))
 
@@ -59,12 +61,51 @@ def balance(games: int, bot: str, progress: bool = False, on_row=None) -> dict:
     return table
 
 
+def first_turn_reach(deck_name: str, trials: int = 3000, money: int = 9, seed: int = 1) -> dict[str, list[int]]:
+    """How much damage in each trait a first player could put on the rival company on turn 1,
+    over `trials` random opening hands of `deck_name` (five main cards and the revealed resource
+    card): the founder's score plus the best set of the hand's characters without a trait cost
+    that `money` M pays for (a bid of 1), each attacking once. Blockers are ignored, so this is
+    an upper bound. trait -> the sorted values, one a hand."""
+    pool, deck = sample_pool(), sample_deck(deck_name)
+    rng = random.Random(seed)
+    main = [pool[c] for c, n in deck.main.items() for _ in range(n)]
+    resource = [pool[c] for c, n in deck.resource.items() for _ in range(n)]
+    founder = pool[deck.founder]
+    out: dict[str, list[int]] = {t: [] for t in TRAITS}
+    for _ in range(trials):
+        hand = rng.sample(main, 5) + [rng.choice(resource)]
+        fighters = [c for c in hand if c.type == "character" and not c.trait_cost]
+        for t in TRAITS:
+            best = [0] * (money + 1)          # best[m]: the most of trait t that m M buys
+            for c in fighters:
+                for m in range(money, c.value - 1, -1):
+                    best[m] = max(best[m], best[m - c.value] + c.traits.get(t, 0))
+            out[t].append(best[money] + founder.traits.get(t, 0))
+    return {t: sorted(v) for t, v in out.items()}
+
+
+def percentile(values: list[int], q: float) -> int:
+    return values[min(len(values) - 1, int(len(values) * q))]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10, help="games a pair of decks")
     parser.add_argument("--bots", default="Heuristic", choices=list(LEVELS))
     parser.add_argument("--csv", default=None, help="write one row per game here")
+    parser.add_argument("--first-turn", action="store_true", help="only the first turn's reach of each deck "
+                        "against the sample companies (no games)")
     args = parser.parse_args(argv)
+    if args.first_turn:
+        companies = {d: sample_pool()[sample_deck(d).company] for d in DECK_NAMES}
+        print("| deck | trait | median | 90% | 99% | most | lowest company score in that trait |")
+        print("|---|---|---|---|---|---|---|")
+        for d in DECK_NAMES:
+            for t, v in first_turn_reach(d).items():
+                low = min(c.traits[t] for name, c in companies.items() if name != d)
+                print(f"| {d} | {t} | {percentile(v, .5)} | {percentile(v, .9)} | {percentile(v, .99)} | {v[-1]} | {low} |")
+        return
     load = os.getloadavg()[0]
     out = open(args.csv, "w", newline="") if args.csv else None
     writer = None

@@ -302,3 +302,35 @@ def test_a_bot_refuses_a_deal_that_costs_it_less_than_the_corps_left_out_but_hel
     corp, answer = next_move(position, {"Lenogo": make(level)})
     assert corp == "Lenogo" and answer.action == mc.Decline("Lenogo"), answer
     assert answer.reason.startswith("refuses: against Mokia and Nonintendo, Globbo would gain about"), answer
+
+
+# Globbo, richest, is Nonintendo's closest rival; Lenogo is Globbo's. Selling Globbo a Media company for
+# 3 Euros leaves everyone's expected money as it was but Lenogo's, which falls by about 14.
+KINGMAKER = dict(companies={"Caliphate/Solar": "Mokia", "Great Russia/Metals": "Globbo", "Japan/Robotics": "Lenogo",
+                            "NAFTA/Software": "Mokia", "NAFTA/Media": "Nonintendo", "Mercosur/Biotech": "Globbo",
+                            "Asteroid/Metals": "Lenogo", "Open Source Software/Software": "Globbo",
+                            "ASEAN/Biotech": "Lenogo", "China/Electronics": "Nonintendo"},
+                 money={"Globbo": 60, "Mokia": 10, "Nonintendo": 40, "Lenogo": 40})
+MEDIA_BUY = mc.OfferTrade("Globbo", to="Nonintendo", give=mc.Bundle(money=3), take=mc.Bundle(companies=("NAFTA/Media",)))
+
+
+@pytest.mark.parametrize("level", ["Shrewd", "Mastermind"])
+def test_a_bot_refuses_a_deal_that_raises_the_offerers_standing_far_more_than_its_own(level):
+    """Issue 27, the trader's third exploit: a deal that costs only the offerer's closest rival.
+    In money both sides gain alike against the corps left out, but the offerer pulls away from its
+    closest rival while the seller only helps its own closest rival, the offerer: Globbo's
+    standing rises about four times Nonintendo's. The bots took it; refused now, in standing terms."""
+    seats = ["Globbo", "Mokia", "Nonintendo", "Lenogo"]
+    position = mc.scenario(seats, **KINGMAKER)
+    sold = mc.scenario(seats, **KINGMAKER)
+    sold.apply(MEDIA_BUY)
+    sold.apply(mc.Accept("Nonintendo"))
+    w0, w1 = outlook(position.state, "Nonintendo").worth, outlook(sold.state, "Nonintendo").worth
+    gain = {c: w1[c] - w0[c] for c in seats}
+    assert abs(gain["Globbo"] - gain["Nonintendo"]) < 1 and gain["Lenogo"] < gain["Mokia"] - 10
+    standing = {c: evaluate(sold.state, c) - evaluate(position.state, c) for c in ("Globbo", "Nonintendo")}
+    assert standing["Nonintendo"] >= 1 and standing["Globbo"] > 3 * standing["Nonintendo"]
+    position.apply(MEDIA_BUY)
+    corp, answer = next_move(position, {"Nonintendo": make(level)})
+    assert corp == "Nonintendo" and answer.action == mc.Decline("Nonintendo"), answer
+    assert answer.reason.startswith("refuses: Globbo's standing against the table would rise by about"), answer

@@ -1,4 +1,5 @@
-"""Helpers for the MEGAcquire tests: cell names by row, positions, random play, invariants."""
+"""Helpers for the MEGAcquire tests: cell names by row, positions, random play, invariants, and the
+page started from its form."""
 from __future__ import annotations
 
 import random
@@ -6,6 +7,7 @@ import random
 from megacorps import megacquire as mq
 from megacorps.megacquire.board import DEAD, LOOSE
 from megacorps.megacquire.tiles import is_dead
+from widgets.testing.widget_tree import choices, flat  # noqa: F401 - the page tests' helpers
 
 
 def row(letter: str, first: int, last: int) -> list[str]:
@@ -72,23 +74,6 @@ def check_invariants(game: mq.Game) -> None:
         for c in s.merger.companies:
             if c != s.merger.survivor:
                 assert s.merger.size_of(c) < o.safe_size
-
-
-def flat(widget):
-    """Every widget inside `widget` (itself, when it is not a box)."""
-    import ipywidgets as W
-    if isinstance(widget, W.Box):
-        for child in widget.children:
-            yield from flat(child)
-    else:
-        yield widget
-
-
-def choices(app) -> list:
-    """The buttons of a page's decision that act (a form's helpers, which only fill the form, are
-    left out)."""
-    import ipywidgets as W
-    return [w for w in flat(app.decision) if isinstance(w, W.Button) and "shell-choice" in w._dom_classes]
 
 
 def started(kinds: list[str], seed: int, **options):

@@ -159,3 +159,42 @@ def test_a_whole_game_by_clicks_to_the_end_screen_and_its_rules_links(megacquire
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "megacquire-whole-game-failure.png"), full_page=True)
             raise
+
+
+def test_a_loaded_merger_is_settled_with_the_hold_or_sell_form(megacquire_url, tmp_path):
+    """A set merger loaded through the Load button (a plain engine save: every seat human):
+    P1's tile merges Solon into Regal, the disposition form says what selling brings, and Sell
+    all, then Confirm, pays it; the form fits the 1024x700 window."""
+    from megacorps import megacquire as mq
+    from mqtools import P, row
+
+    game = mq.scenario(P, companies={"Regal": row("A", 1, 4), "Solon": row("A", 6, 8)},
+                       hands={"P1": ["A-5", "Q-13"]}, holdings={"P1": {"Solon": 4}}, turn="P1")
+    save = tmp_path / "merger.json"
+    save.write_text(game.to_json("*"))
+    price = game.options.prices[game.options.company_index["Solon"]][3]
+    with shell_page(megacquire_url) as (page, errors):
+        try:
+            with page.expect_file_chooser(timeout=PATIENCE_MS) as chooser:
+                page.get_by_role("button", name="Load a save").click()
+            chooser.value.set_files(str(save))
+            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            assert "Pass the screen to P1" in page.inner_text(".shell-gate")
+            page.click(".shell-gate-button")
+            page.locator(".mq-tile", has_text="A-5").click()
+            page.wait_for_selector(".mq-dispose", state="visible", timeout=PATIENCE_MS)
+            page.locator(".mq-dispose-all").click()
+            page.wait_for_function(f"() => document.querySelector('.mq-dispose-summary').innerText"
+                                   f".includes('${4 * price:,}')", timeout=PATIENCE_MS)
+            page.screenshot(path=str(ARTIFACTS / "megacquire-dispose.png"))
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024
+            before = step(page)
+            page.locator(".mq-dispose-confirm").click()
+            page.wait_for_function(f"() => +document.querySelector('.shell-status').dataset.step > {before}",
+                                   timeout=PATIENCE_MS)
+            assert page.locator(".shell-error").inner_text().strip() == ""
+            assert f"P1 sells 4 Solon at ${price:,} (${4 * price:,})" in page.inner_text(".shell-log")
+            assert errors == []
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "megacquire-dispose-failure.png"), full_page=True)
+            raise

@@ -25,6 +25,9 @@ def step(app: App) -> None:
 
 def test_since_your_last_turn_shows_what_happened_since_as_the_seat_reads_it():
     app = started([HUMAN, "Random", "Random"], seed=5)
+    app.gate_button.click()
+    assert "Since the start, Ada" in app.since.value   # before her first move: the set-up lines
+    assert escape(app.game.log[0].for_seat("Ada")) in app.since.value
     # Ada plays a whole turn, then the bots play theirs (at once: no pause), and it is Ada's turn again
     while not any(isinstance(a, mq.EndTurn) and a.seat == "Ada" for a in app.game.actions):
         step(app)

@@ -66,7 +66,8 @@ class WidgetMirror:
 @pytest.fixture(scope="module")
 def notecard_url(tmp_path_factory):
     from widgets.testing.voila_runner import page_with_save_key
-    with page_with_save_key("notebooks/notecard/play.ipynb", tmp_path_factory.mktemp("notecard-data")) as url:
+    with page_with_save_key("notebooks/notecard/play.ipynb", tmp_path_factory.mktemp("notecard-data"),
+                            log_name="voila-notecard.log") as url:
         yield url
 
 

@@ -4,23 +4,11 @@ the hot-seat gate hides one human's card from the other, a refused action change
 save/load round-trips."""
 from __future__ import annotations
 
-import ipywidgets as W
 import pytest
 
 from megacorps.errors import BadSaveFile
 from widgets.shell import HUMAN, GameParts, Shell
-
-
-def flat(widget):
-    if isinstance(widget, W.Box):
-        for child in widget.children:
-            yield from flat(child)
-    else:
-        yield widget
-
-
-def choices(shell: Shell) -> list[W.Button]:
-    return [w for w in flat(shell.decision) if isinstance(w, W.Button) and "shell-choice" in w._dom_classes]
+from widgets.testing.widget_tree import choices
 
 
 def notecard(kinds: list[str], seed: int = 1) -> Shell:

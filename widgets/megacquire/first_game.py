@@ -241,7 +241,9 @@ class FirstGame(W.VBox):
         coach = W.VBox([self.progress, self.coach, self.result, self.next_button, self.panel.widget],
                        layout=W.Layout(border="2px solid #1f6feb", padding="4px 8px"))
         side = W.VBox([coach, self.players, self.log_box], layout=W.Layout(width="430px"))
-        super().__init__([W.HTML(CSS), W.HBox([self.board.figure, side]), keep_alive()])
+        # side by side at 1024 px (Voila); the side panel goes under the board in a narrower notebook
+        super().__init__([W.HTML(CSS), W.HBox([self.board.figure, side], layout=W.Layout(flex_flow="row wrap")),
+                          keep_alive()])
         self.add_class("mq-lesson")
         self.layout.max_width = "1010px"
         self._enter(0)

@@ -246,6 +246,18 @@ class MovePanel:
         return mq.EndTurn(self.seat, trade)
 
 
+def holdings_line(game: mq.Game, seat: str = YOU) -> str:
+    """Who holds which certificates, as `seat` may see them, in one line."""
+    view = game.view(seat, log=False)
+    parts = []
+    for player in view.order:
+        if player not in view.holdings:
+            continue
+        held = ", ".join(f"{n} {c}" for c, n in view.holdings[player].items()) or "none"
+        parts.append(f"<b>{html.escape(player)}</b>{' (you)' if player == seat else ''} {html.escape(held)}")
+    return f"<div class='mq-small'>Certificates held: {'; '.join(parts)}.</div>"
+
+
 def run_bots(game: mq.Game, bots: dict, stop: Callable[[mq.Game], bool] = lambda g: False) -> None:
     """Let the bots decide until a seat they do not hold must decide, the game ends, or `stop`."""
     while not game.is_over and not stop(game):
@@ -294,12 +306,13 @@ class Exercise(W.VBox):
         self.board = LessonBoard(self.game, YOU, spec.focus, spec.previews)
         self.board.on_tile_click(self._safe(lambda tile: self.act(mq.PlayTile(YOU, tile))))
         self.panel = MovePanel(self._safe(self.act))
+        self.holdings = W.HTML()
         self.message = W.HTML()
         self.result = W.HTML()
         self.again = W.Button(description="Start over", icon="undo", layout=W.Layout(width="auto"))
         self.again.on_click(self._safe(lambda _b: self.start_over()))
-        super().__init__([W.HTML(CSS), self.goal_line, self.board.figure, self.panel.widget, self.message,
-                          self.result, self.again])
+        super().__init__([W.HTML(CSS), self.goal_line, self.board.figure, self.holdings, self.panel.widget,
+                          self.message, self.result, self.again])
         self.add_class("mq-lesson")
         self._bots = spec.opponents()
         self._refresh()
@@ -359,6 +372,7 @@ class Exercise(W.VBox):
         self.board.update(self.game)
 
     def _refresh(self) -> None:
+        self.holdings.value = holdings_line(self.game)
         if self.finished:
             self.panel.refresh(self.game, allow=lambda a: False)
         else:

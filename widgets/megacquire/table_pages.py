@@ -79,6 +79,12 @@ class RemoteGame:
             return view if log else view.model_copy(update={"log": None})
         return mq.SeatView.model_validate({**self.state["public"], "log": self.follower.log if log else None})
 
+    @property
+    def log(self) -> list[mq.LogEntry]:
+        """The log as the service sent it to this seat (its own secrets in it), each line with its
+        round and rule (for the page's rules links)."""
+        return [mq.LogEntry(info[0], info[1], text) for text, info in zip(self.follower.log, self.follower.log_info())]
+
     def legal_actions(self, seat: str | None = None) -> list:
         return self.follower.legal_actions() if seat is not None and seat == self.seat else []
 
@@ -119,13 +125,13 @@ class TableApp(App):
     def __init__(self, game: RemoteGame, tagline: str):
         super().__init__(pause=0)
         self.seat = game.seat
-        tools, body = self.children[1], self.children[2]
+        tools = self.children[1]
         for widget in (self.undo_button, self.save_button, self.new_button):
             tools.children = [w for w in tools.children if w is not widget]
             close_all(widget)
         self.tagline = W.HTML(f"<span class='mq-tagline'>{escape(tagline)}</span>")
         tools.children = [tools.children[0], self.tagline, *tools.children[1:]]
-        side = body.children[1]
+        side = self.sidebar
         side.children = [w for w in side.children if w is not self.form.widget]
         close_all(self.form.widget)
         close_all(self.gate)
@@ -160,6 +166,7 @@ class TableApp(App):
             self.show_error(str(err))
         else:
             self.error.value = self.info.value = ""
+            self.seen[self.seat] = len(self.game.log)   # for "since your last turn"
         self.refresh()
 
     def refresh(self) -> None:

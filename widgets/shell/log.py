@@ -40,14 +40,16 @@ def log_html(log: list, seat: str | None, rules: RulesHelp, reasons: list[tuple[
     return "".join(f"<div>{line}</div>" for line in reversed(lines[-limit:]))
 
 
-def since_html(log: list, seat: str, seen: int, rules: RulesHelp, limit: int = 12) -> str:
-    """What happened since `seat` last acted (`seen`: the log's length then), oldest first;
-    "" when nothing did. Only the latest `limit` lines, the rest counted."""
-    lines = log_lines(log, seat, rules, [], start=min(seen, len(log)))
+def since_html(log: list, seat: str, seen: int | None, rules: RulesHelp, limit: int = 12) -> str:
+    """What happened since `seat` last acted (`seen`: the log's length then; None: it has not
+    acted yet, so since the start), oldest first; "" when nothing did. Only the latest `limit`
+    lines, the rest counted."""
+    lines = log_lines(log, seat, rules, [], start=min(seen or 0, len(log)))
     if not lines:
         return ""
     more = len(lines) - limit
     shown = lines[-limit:]
-    head = f"<div class='shell-panel-title'>Since your last turn, {escape(seat)}</div>"
+    when = f"Since your last turn, {escape(seat)}" if seen is not None else f"Since the start, {escape(seat)}"
+    head = f"<div class='shell-panel-title'>{when}</div>"
     extra = f"<div><i>and {more} earlier lines (in the log)</i></div>" if more > 0 else ""
     return head + extra + "".join(f"<div>{line}</div>" for line in shown)

@@ -397,7 +397,7 @@ class Shell(W.VBox):
         self.status.value = (f"<span class='shell-status' data-step='{len(game.actions)}' "
                              f"data-over='{int(game.is_over)}'>"
                              f"{escape(game.decision if not game.is_over else 'The game is over.')}</span>")
-        since = since_html(game.log, seat, self.seen.get(seat, 0), self.rules_help) if legal else ""
+        since = since_html(game.log, seat, self.seen.get(seat), self.rules_help) if legal else ""
         self.since.value = since
         self.since.layout.display = None if since else "none"
         # the decision's controls are rebuilt only when the decision changed: a redraw for nothing

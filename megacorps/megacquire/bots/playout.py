@@ -86,14 +86,14 @@ def buy_choice(s: MegacquireState, seat: str) -> int | None:
     """The company whose certificate raises `seat`'s share of the bonuses most, paid in cash
     with this turn's purchase; None when no certificate raises it."""
     o = s.options
+    prices, safe = o.prices, o.safe_size
     cart = s.cart
-    spent = sum(o.prices[c][s.sizes[c]] for c in cart)
-    cash = s.cash[seat] - spent
+    cash = s.cash[seat] - sum(prices[c][s.sizes[c]] for c in cart)
     best, best_gain = None, 0
     for c, size in enumerate(s.sizes):
-        if not size or size >= o.safe_size:
+        if not size or size >= safe:
             continue
-        price = o.prices[c][size]
+        price = prices[c][size]
         if price > cash or s.bank[c] - cart.count(c) <= 0:
             continue
         have = cart.count(c)

@@ -26,7 +26,7 @@ class SearchBot(HeuristicBot):
     name = "Oracle"
     description = "samples the hidden tiles and plays each promising move on until its next turn"
 
-    def __init__(self, seed: int | None = None, samples: int = 8, candidates: int = 5, buy_samples: int = 6,
+    def __init__(self, seed: int | None = None, samples: int = 16, candidates: int = 5, buy_samples: int = 12,
                  buys: int = 2, turns: int = 1):
         super().__init__(seed)
         self.samples = samples          # samples of the hidden information per tile decision
