@@ -156,7 +156,7 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
 def test_hot_seat_an_event_on_the_stack_and_the_rivals_chance_to_respond(tcg_url, tmp_path):
     """Two humans at one screen, from a position loaded as a plain engine save: Ana plays an event
     at Nick's company; the screen waits for Nick with both hands hidden; Nick sees the event on
-    the rules stack, with Pass to let it resolve, and passes; it resolves."""
+    the rules stack, with Pass to let it resolve, and passes; Ana passes too and it resolves."""
     import sys
     sys.path.insert(0, str(Path(__file__).parent))
     from tcgtools import card, scen
@@ -186,12 +186,10 @@ def test_hot_seat_an_event_on_the_stack_and_the_rivals_chance_to_respond(tcg_url
             page.wait_for_selector(".tcg-actions .tcg-action", state="visible", timeout=PATIENCE_MS)
             assert "Smear Campaign" in page.inner_text(".tcg-actions .tcg-preview")
             page.click(".tcg-actions .tcg-action")
-            while page.locator(".shell-gate-button").count() == 0 or not page.locator(
-                    ".shell-gate-button").is_visible():
-                page.wait_for_selector(".tcg-network-mine .tcg-slot-choice, .shell-gate-button",
-                                       state="visible", timeout=PATIENCE_MS)
-                if page.locator(".tcg-network-mine .tcg-slot-choice").count():
-                    page.locator(".tcg-network-mine .tcg-slot-choice").first.click()
+            # a played event is deployed into a network first (the engine asks where)
+            page.wait_for_selector(".tcg-network-mine .tcg-slot-choice", state="visible", timeout=PATIENCE_MS)
+            page.locator(".tcg-network-mine .tcg-slot-choice").first.click()
+            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
             assert "Pass the screen to Nick" in page.inner_text(".shell-gate")
             assert page.locator(".tcg-hand").count() == 0
             assert "Smear Campaign" in page.inner_text(".tcg-stack")   # the stack is public
@@ -202,12 +200,17 @@ def test_hot_seat_an_event_on_the_stack_and_the_rivals_chance_to_respond(tcg_url
             assert not [u for u in ana_hand if u != smear and f"tcg-uid-{u}" in html]
             assert "let the stack resolve" in page.inner_text(".tcg-pass")
             page.screenshot(path=str(ARTIFACTS / "tcg-respond-to-stack.png"))
-            before = step(page)
             page.click(".tcg-pass")
-            page.wait_for_function(f"() => +document.querySelector('.shell-status').dataset.step > {before}",
-                                   timeout=PATIENCE_MS)
+            # back to Ana, who passes too: the event resolves and leaves the stack
+            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            page.click(".shell-gate-button")
+            page.wait_for_selector(".tcg-pass", state="visible", timeout=PATIENCE_MS)
+            assert "let the stack resolve" in page.inner_text(".tcg-pass")
+            page.click(".tcg-pass")
+            page.wait_for_function("() => document.querySelector('.shell-log').innerText"
+                                   ".includes('Smear Campaign (Ana) resolves')", timeout=PATIENCE_MS)
+            page.wait_for_function("() => !document.querySelector('.tcg-stack li')", timeout=PATIENCE_MS)
             assert errors == [] and page.locator(".shell-error").inner_text().strip() == ""
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "tcg-hot-seat-failure.png"), full_page=True)
             raise
-    # the event resolved once both passed: the page's save says so

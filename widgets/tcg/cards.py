@@ -81,13 +81,14 @@ def card_classes(card) -> list[str]:
     return out
 
 
-def card_button(card, on_click: Callable[[int], None], marks: tuple[str, ...] = ()) -> W.Button:
-    """A button for `card`, calling `on_click(uid)` when clicked; `marks` adds classes
-    (tcg-can-act, tcg-selected, tcg-target, tcg-target-chosen)."""
+def card_button(card, on_click: Callable[[int], None] | None = None, marks: tuple[str, ...] = ()) -> W.Button:
+    """A button for `card`, calling `on_click(uid)` when clicked (None: a card only shown, as in
+    the lessons); `marks` adds classes (tcg-can-act, tcg-selected, tcg-target, tcg-target-chosen)."""
     button = W.Button(description=card_label(card), tooltip=card_tooltip(card),
                       layout=W.Layout(width="auto", height="auto"))
     for cls in (*card_classes(card), *marks):
         button.add_class(cls)
     button.add_class(f"tcg-uid-{card.uid}")
-    button.on_click(lambda _b, uid=card.uid: on_click(uid))
+    if on_click is not None:
+        button.on_click(lambda _b, uid=card.uid: on_click(uid))
     return button

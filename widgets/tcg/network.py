@@ -23,11 +23,12 @@ def slot_positions(net: str, keys: list[str]) -> dict[tuple[int, int], str]:
     return out
 
 
-def network_grid(net: str, role: str, cards: list, marks: dict[int, tuple[str, ...]], on_card: Callable[[int], None],
-                 slots: dict[tuple[int, int], str] | None = None, on_slot: Callable[[str], None] | None = None,
-                 slot_labels: dict[str, str] | None = None) -> W.GridBox:
-    """The grid of `net`'s network (`role`: "mine", "rival", for CSS classes): `cards` (CardViews with a pos), `marks` extra classes by uid,
-    `slots` (x, y) -> a choice key drawn as a clickable empty slot."""
+def network_grid(net: str, role: str, cards: list, marks: dict[int, tuple[str, ...]],
+                 on_card: Callable[[int], None] | None, slots: dict[tuple[int, int], str] | None = None,
+                 on_slot: Callable[[str], None] | None = None, slot_labels: dict[str, str] | None = None) -> W.GridBox:
+    """The grid of `net`'s network (`role`: "mine" or "rival", for CSS classes): `cards` (CardViews
+    with a pos), `marks` extra classes by uid, `on_card(uid)` on a card's click (None: shown
+    only), `slots` (x, y) -> a choice key drawn as a clickable empty slot."""
     slots = slots or {}
     spots = [c.pos for c in cards if c.pos is not None] + list(slots)
     if not spots:
