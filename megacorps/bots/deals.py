@@ -9,10 +9,16 @@ by what each side gains in expected final money (`evaluation.outlook`, as the bo
 
 - a *deal* (a trade offer, a gift asked for, selling mercenaries) is refused when the other
   side would gain more than a third of what the bot gains (at a table of n corps, 1/(n-1); a
-  Euro of slack, as prices move in whole Euros): a corp can strike such deals with each of the
-  others, gaining from every one while each partner gains from its own, so anything more would
-  let a busy trader gain more than any of its partners (issue 27: a trader sold one company
-  and bought it back again and again);
+  Euro of slack, as prices move in whole Euros), both gains measured against the corp left out
+  of the deal that does best from it: a corp can strike such deals with each
+  of the others, gaining from every one while each partner gains from its own and loses, as a
+  bystander, from the others', so anything more would let a busy trader gain more than any of
+  its partners (issue 27: a trader sold one company and bought it back again and again; then a
+  trader bought companies at prices that cost the seller a little and the corps left out more,
+  deals the seller took since it still gained in standing); and, by the same count, when the
+  other side's standing (`evaluation.standing`, judged on the bot's outlook) would rise by more
+  than a third of the bot's: a deal that costs the offerer's closest rival most helps the
+  offerer against the table far more than the bot, whose closest rival may be the offerer;
 - any answer (a deal, a price paid for mercenaries, a war gift, a purchase let through) is
   refused when the corp it helps would then lead the table, by more than anyone would lead
   without the answer, and gains more than half of what the bot gains: help to a leader must
@@ -29,7 +35,7 @@ from dataclasses import replace
 
 from ..actions import Accept, Bundle, Decline, OfferTrade, Permit, StayOut, SupportWar, Veto
 from ..state import MARKERS, AntitrustFrame, GameState, TradeFrame, WarFrame
-from .evaluation import outlook
+from .evaluation import outlook, standing
 
 FAIR_SLACK = 1.0   # in a deal, the other side may gain this many Euros more than its share
 LEAD_SHARE = 0.5   # a corp that would lead may gain at most this share of what the bot gains
@@ -47,7 +53,7 @@ def objection(before: GameState, after: GameState, me: str, partner: str, deal: 
     a change that helps `partner`; `deal`: a bargain the two strike (a trade, a sale), not an
     answer forced on `me` (a war gift, a purchase let through). None: no objection."""
     gain, worth = gains(before, after, me)
-    return weigh(me, partner, gain[me], gain[partner], worth, deal, lead_of(outlook(before, me).worth))
+    return weigh(me, partner, gain, worth, deal, lead_of(outlook(before, me).worth))
 
 
 def lead_of(worth: dict[str, float]) -> float:
@@ -56,21 +62,41 @@ def lead_of(worth: dict[str, float]) -> float:
     return first - second
 
 
-def weigh(me: str, partner: str, mine: float, theirs: float, worth: dict[str, float], deal: bool,
+def bystanders(gain: dict[str, float], me: str, partner: str) -> float:
+    """What the corp left out of a deal between `me` and `partner` that does best from it gains
+    (the one both sides must still beat; a deal that costs only one rival, say the leader, is
+    measured against the others)."""
+    return max((g for c, g in gain.items() if c not in (me, partner)), default=0.0)
+
+
+def weigh(me: str, partner: str, gain: dict[str, float], worth: dict[str, float], deal: bool,
           otherwise: float = 0.0) -> str | None:
-    """The judgement of `objection` from what each side gains (`mine`, `theirs`), every corp's
-    expected final money afterwards (`worth`) and the lead of whoever leads without the answer
+    """The judgement of `objection` from what every corp gains (`gain`), every corp's expected
+    final money afterwards (`worth`) and the lead of whoever leads without the answer
     (`otherwise`: a corp that would then lead by less than that is not made a bigger leader;
-    refusing to defend a country can crown its attacker)."""
+    refusing to defend a country can crown its attacker). A deal's shares are measured against
+    the corp left out that does best from it (`bystanders`), and in standing too."""
+    mine, theirs = gain[me], gain[partner]
     lead = worth[partner] - max(v for c, v in worth.items() if c != partner)
     if theirs > 0 and lead > max(0.0, otherwise) and theirs > LEAD_SHARE * max(mine, 0.0):
         return (f"{partner} would gain about {theirs:.0f} Euros, {me} {mine:.0f}: "
                 f"{partner} would lead the table by {lead:.0f} Euros")
+    if not deal:
+        return None
     partners = len(worth) - 1  # the corps a trader can strike deals with
-    if deal and partners * theirs > mine + FAIR_SLACK:
-        share = "a third" if partners == 3 else f"1/{partners}"
-        return (f"{partner} would gain about {theirs:.0f} Euros, {me} {mine:.0f}: {partner} may take at most "
-                f"{share} of what {me} gains, as it can strike such deals with every corp")
+    share = "a third" if partners == 3 else f"1/{partners}"
+    why = f"{partner} may take at most {share} of what {me} gains, as it can strike such deals with every corp"
+    left_out = bystanders(gain, me, partner)
+    if partners * (theirs - left_out) > mine - left_out + FAIR_SLACK:
+        if abs(left_out) < 0.5:
+            return f"{partner} would gain about {theirs:.0f} Euros, {me} {mine:.0f}: {why}"
+        others = " and ".join(c for c in worth if c not in (me, partner))
+        return f"against {others}, {partner} would gain about {theirs - left_out:.0f} Euros, {me} {mine - left_out:.0f}: {why}"
+    before = {c: worth[c] - gain[c] for c in worth}
+    rises = {c: standing(worth, c) - standing(before, c) for c in (me, partner)}
+    if partners * rises[partner] > rises[me] + FAIR_SLACK:
+        return (f"{partner}'s standing against the table would rise by about {rises[partner]:.0f} Euros, "
+                f"{me}'s by {rises[me]:.0f}: {why}")
     return None
 
 

@@ -17,8 +17,8 @@ from ..payouts import payout_amounts
 from ..state import (AntitrustFrame, AuctionFrame, ElectionFrame, GameState, MercenaryFrame, PayoutFrame,
                      TradeFrame, country_of, industry_of)
 from ..war import attack_strength, war_totals
-from .deals import (arming_gain, beneficiary, best_offer, counter_offer, gains, goods, helps_both, lead_of,
-                    objection, weigh)
+from .deals import (arming_gain, beneficiary, best_offer, bystanders, counter_offer, gains, goods, helps_both,
+                    lead_of, objection, weigh)
 from .evaluation import MERCENARY_WORTH, evaluate, outlook
 from .knowledge import card_plays, decision_choices, public_sim
 from .lookahead import after, planned_bid
@@ -179,9 +179,9 @@ class ShrewdBot(BaseBot):
             value = count * mercenary_worth(state, corp)
             if price > value or not any(isinstance(a, Accept) for a in choices):
                 return Decision(Decline(corp), f"{price} Euros is more than {count} mercenaries are worth to it")
-            worth[seller] += price
-            worth[corp] += value - price
-            why = weigh(corp, seller, value - price, price, worth, deal=False, otherwise=otherwise)
+            gain = {c: 0.0 for c in worth} | {seller: price, corp: value - price}
+            worth = {c: worth[c] + gain[c] for c in worth}
+            why = weigh(corp, seller, gain, worth, deal=False, otherwise=otherwise)
             if why is not None:
                 return Decision(Decline(corp), f"refuses: {why}")
             return Decision(Accept(corp), f"{count} mercenaries are worth about {value:.0f} to it; "
@@ -196,9 +196,9 @@ class ShrewdBot(BaseBot):
         if price < most or offer not in choices:
             return Decision(OfferMercenaries(corp, 0, 0), f"{buyer} cannot pay 2 Euros a mercenary")
         theirs = most * MERCENARY_WORTH - price + arming_gain(state, buyer, most)
-        worth[corp] += price
-        worth[buyer] += theirs
-        why = weigh(corp, buyer, price, theirs, worth, deal=True, otherwise=otherwise)
+        gain = {c: 0.0 for c in worth} | {corp: price, buyer: theirs}
+        worth = {c: worth[c] + gain[c] for c in worth}
+        why = weigh(corp, buyer, gain, worth, deal=True, otherwise=otherwise)
         if why is not None:
             return Decision(OfferMercenaries(corp, 0, 0), f"will not sell: {why}")
         return Decision(offer, f"sells {most} at 2 Euros each: {buyer} is no threat to it")
@@ -235,7 +235,7 @@ class ShrewdBot(BaseBot):
 
         def keep(offer, trial) -> bool:  # fair to the partner as it would judge it, and good for both
             gain, worth = gains(sim.state, trial, corp)
-            if weigh(offer.to, corp, gain[offer.to], gain[corp], worth, deal=True) is not None:
+            if weigh(offer.to, corp, gain, worth, deal=True) is not None:
                 return False
             reasons[offer] = helps_both(sim.state, trial, corp, offer.to)
             return reasons[offer] is not None
@@ -247,9 +247,10 @@ class ShrewdBot(BaseBot):
             trial.step(offer)
             return isinstance(answerer.decide_on(trial, offer.to, trial.choices(offer.to)).action, Accept)
 
-        def promising(offer, trial) -> bool:  # the partner takes (n-1)/n of what both gain, at least
+        def promising(offer, trial) -> bool:  # the partner takes (n-1)/n of what both gain over the rest
             gain, worth = gains(sim.state, trial, corp)
-            return gain[corp] + gain[offer.to] >= len(worth) * OFFER_GAIN
+            rest = bystanders(gain, corp, offer.to)
+            return gain[corp] + gain[offer.to] - 2 * rest >= len(worth) * OFFER_GAIN
 
         fresh = [d for d in goods(sim.state, corp, mercenaries=False) if d[:2] not in self._proposed]
         found = best_offer(sim, corp, fresh, accepts, OFFER_GAIN, keep, promising)

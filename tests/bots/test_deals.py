@@ -267,3 +267,70 @@ def test_a_vote_reason_is_told_as_a_forecast_not_a_fact():
     assert reasons, "no bot voted for another corp in 40 games"
     for reason in reasons:
         assert "if every other corp votes for itself" in reason and " would " in reason, reason
+
+
+# --- a deal's shares measured against the corps left out --------------------------------------------
+
+# Lenogo owns two Software companies; Globbo, which calls Solar, would buy one: the calls the table
+# expects change, and Mokia and Nonintendo lose far more than Lenogo does.
+SOFTWARE_GRAB = dict(companies={"NAFTA/Robotics": "Nonintendo", "Caliphate/Solar": "Mokia", "Mercosur/Solar": "Nonintendo",
+                                "Japan/Software": "Lenogo", "African Federation/Solar": "Globbo",
+                                "India/Software": "Lenogo", "Japan/Robotics": "Nonintendo", "Caliphate/Finance": "Lenogo",
+                                "Great Russia/Aerospace": "Mokia", "Caliphate/Defense": "Nonintendo"},
+                     money={"Globbo": 10, "Mokia": 40, "Nonintendo": 40, "Lenogo": 20})
+SOFTWARE_BUY = mc.OfferTrade("Globbo", to="Lenogo", give=mc.Bundle(money=6), take=mc.Bundle(companies=("Japan/Software",)))
+
+
+@pytest.mark.parametrize("level", ["Shrewd", "Mastermind"])
+def test_a_bot_refuses_a_deal_that_costs_it_less_than_the_corps_left_out_but_helps_the_offerer_more(level):
+    """Issue 27, the trader's second exploit: Lenogo loses a little money from the sale and Mokia
+    and Nonintendo lose more, so Lenogo's standing rises and the bots took it, though the
+    offerer's rises over twice as much. Measured against the corps left out, Globbo takes far
+    more than its third: refused, and the reason names them."""
+    seats = ["Globbo", "Mokia", "Nonintendo", "Lenogo"]
+    position = mc.scenario(seats, **SOFTWARE_GRAB)
+    sold = mc.scenario(seats, **SOFTWARE_GRAB)
+    sold.apply(SOFTWARE_BUY)
+    sold.apply(mc.Accept("Lenogo"))
+    w0, w1 = outlook(position.state, "Lenogo").worth, outlook(sold.state, "Lenogo").worth
+    gain = {c: w1[c] - w0[c] for c in seats}
+    standing = {c: evaluate(sold.state, c) - evaluate(position.state, c) for c in ("Globbo", "Lenogo")}
+    assert standing["Lenogo"] >= 1 and standing["Globbo"] > 2 * standing["Lenogo"]  # the old rule took it
+    assert 3 * gain["Globbo"] <= gain["Lenogo"] + 1  # and its shares, before the corps left out counted
+    assert max(gain["Mokia"], gain["Nonintendo"]) < gain["Lenogo"] - 3
+    position.apply(SOFTWARE_BUY)
+    corp, answer = next_move(position, {"Lenogo": make(level)})
+    assert corp == "Lenogo" and answer.action == mc.Decline("Lenogo"), answer
+    assert answer.reason.startswith("refuses: against Mokia and Nonintendo, Globbo would gain about"), answer
+
+
+# Globbo, richest, is Nonintendo's closest rival; Lenogo is Globbo's. Selling Globbo a Media company for
+# 3 Euros leaves everyone's expected money as it was but Lenogo's, which falls by about 14.
+KINGMAKER = dict(companies={"Caliphate/Solar": "Mokia", "Great Russia/Metals": "Globbo", "Japan/Robotics": "Lenogo",
+                            "NAFTA/Software": "Mokia", "NAFTA/Media": "Nonintendo", "Mercosur/Biotech": "Globbo",
+                            "Asteroid/Metals": "Lenogo", "Open Source Software/Software": "Globbo",
+                            "ASEAN/Biotech": "Lenogo", "China/Electronics": "Nonintendo"},
+                 money={"Globbo": 60, "Mokia": 10, "Nonintendo": 40, "Lenogo": 40})
+MEDIA_BUY = mc.OfferTrade("Globbo", to="Nonintendo", give=mc.Bundle(money=3), take=mc.Bundle(companies=("NAFTA/Media",)))
+
+
+@pytest.mark.parametrize("level", ["Shrewd", "Mastermind"])
+def test_a_bot_refuses_a_deal_that_raises_the_offerers_standing_far_more_than_its_own(level):
+    """Issue 27, the trader's third exploit: a deal that costs only the offerer's closest rival.
+    In money both sides gain alike against the corps left out, but the offerer pulls away from its
+    closest rival while the seller only helps its own closest rival, the offerer: Globbo's
+    standing rises about four times Nonintendo's. The bots took it; refused now, in standing terms."""
+    seats = ["Globbo", "Mokia", "Nonintendo", "Lenogo"]
+    position = mc.scenario(seats, **KINGMAKER)
+    sold = mc.scenario(seats, **KINGMAKER)
+    sold.apply(MEDIA_BUY)
+    sold.apply(mc.Accept("Nonintendo"))
+    w0, w1 = outlook(position.state, "Nonintendo").worth, outlook(sold.state, "Nonintendo").worth
+    gain = {c: w1[c] - w0[c] for c in seats}
+    assert abs(gain["Globbo"] - gain["Nonintendo"]) < 1 and gain["Lenogo"] < gain["Mokia"] - 10
+    standing = {c: evaluate(sold.state, c) - evaluate(position.state, c) for c in ("Globbo", "Nonintendo")}
+    assert standing["Nonintendo"] >= 1 and standing["Globbo"] > 3 * standing["Nonintendo"]
+    position.apply(MEDIA_BUY)
+    corp, answer = next_move(position, {"Nonintendo": make(level)})
+    assert corp == "Nonintendo" and answer.action == mc.Decline("Nonintendo"), answer
+    assert answer.reason.startswith("refuses: Globbo's standing against the table would rise by about"), answer

@@ -10,7 +10,7 @@ import zlib
 import pytest
 
 from megacorps import megacquire as mq
-from megacorps.megacquire.saves import _digest
+from megacorps.kit.saves import digest as _digest
 from mqtools import P, P4, frozen, random_move, row
 
 
@@ -114,7 +114,7 @@ def bad_saves():
         (edited(save, format="chess"), "entry format"),
         (edited(save, version=2), "entry version"),
         (edited(save, extra=1), "entry extra"),
-        (edited(save, sealed=bomb, digest=_digest(bomb)), "inflates to more than"),
+        (edited(save, sealed=bomb, digest=_digest(bomb)), "too big once inflated"),
         (resealed(save, swap_tiles), "entry sealed.start.hands"),
         (resealed(save, bad_action), r"entry sealed.actions\[5\]"),
         (resealed(save, lambda c: c["start"]["cash"].update(P1=-5)), "entry sealed.start.cash"),

@@ -22,7 +22,25 @@ def _postgres_installed() -> bool:
 
 
 @pytest.fixture(scope="session")
-def postgres_url():
+def postgres_url(postgres_server):
+    """A database of this test process's own on the PostgreSQL server (pytest-xdist runs the
+    suite in several processes: each gets a fresh database, so none sees another's tables or
+    races it creating them), dropped at the end."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+    name = f"megacorps_test_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{os.getpid()}"
+    server = make_url(postgres_server)
+    with psycopg.connect(server.render_as_string(hide_password=False), autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield server.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(server.render_as_string(hide_password=False), autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
     """A PostgreSQL server: MEGACORPS_TEST_DATABASE_URL (the install script starts one), or a
     throwaway one started here. Skipped when PostgreSQL is not installed, a failure in CI."""
     url = os.environ.get("MEGACORPS_TEST_DATABASE_URL")

@@ -13,7 +13,7 @@ import time
 import pytest
 
 import megacorps as mc
-from widgets.testing.voila_runner import PATIENCE_MS
+from widgets.testing.voila_runner import PATIENCE_MS, PATIENCE_S
 from tables_helpers import ROOT
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -69,7 +69,7 @@ def test_the_class_keeps_kernels_ready_for_the_table_pages(klass):
     """(First in this module: no page has a kernel yet.) Beside voila.json's two for the app,
     the class command preheats its --pool (3) for table.ipynb and one for spectate.ipynb:
     a table page then opens without starting Python and importing everything."""
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + PATIENCE_S   # preheating six kernels is slow on a busy machine
     while True:
         kernels = [pid for pid in _descendants(klass.proc.pid) if b"ipykernel_launcher" in _cmdline(pid)]
         if len(kernels) >= 2 + 3 + 1:

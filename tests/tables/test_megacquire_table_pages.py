@@ -17,7 +17,7 @@ from megacorps import kit
 from megacorps import megacquire as mq
 from tableserver.store import Store
 from widgets.megacquire.table_pages import MegacquireSeatPage, MegacquireSpectatorPage
-from widgets.tables.pages import Lobby, _pages_for
+from widgets.networked.pages import Lobby, _pages_for
 
 from tables_helpers import sqlite_url
 
@@ -35,7 +35,7 @@ def choices(page) -> list[W.Button]:
     found = []
 
     def walk(widget):
-        if isinstance(widget, W.Button) and "mq-choice" in widget._dom_classes:
+        if isinstance(widget, W.Button) and "shell-choice" in widget._dom_classes:
             found.append(widget)
         for child in getattr(widget, "children", ()):
             walk(child)
@@ -105,7 +105,7 @@ def test_a_seat_plays_its_turns_by_clicks_and_the_projector_follows(service, tab
     assert "Room 4" in page.app.tagline.value and "you play Ada" in page.app.tagline.value
     # no hot-seat tools: no gate, no new game, no save, no undo
     classes = {c for w in (page.app.children[1], page.app.children[2]) for c in _classes(w)}
-    assert not classes & {"mq-form", "mq-gate", "mq-start"}, classes
+    assert not classes & {"shell-form", "shell-gate", "shell-start"}, classes
     made = play_turns(page, seat, 4)
     record = _record(service, table.table)
     humans = [row for row in record.actions if row["by"] == "Human"]

@@ -11,8 +11,8 @@ from ipywidgets.widgets.widget import _instances
 
 import megacorps as mc
 from widgets.board.basic_figure import BasicFigureWidget
-from widgets.tables import pages
-from widgets.tables.pages import SeatPage, SpectatorPage
+from widgets.networked import pages
+from widgets.networked.pages import SeatPage, SpectatorPage
 
 SEATS = {"Mokia": "Human", "Globbo": "Human", "Nonintendo": "Greedy", "Lenogo": "Greedy"}
 HOT_SEAT_ONLY = {"mc-new", "mc-save", "mc-undo", "mc-resume"}

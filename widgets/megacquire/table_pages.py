@@ -6,7 +6,7 @@ of an engine game the page reads, answered from what the service sent this kerne
 kernel holds its own view (its tiles, and of the others what the table's stock-disclosure
 method shows), its legal choices with their previews and the public view; a projector's only
 the public view. Never another seat's tiles, the supply's order or the seed. The service runs
-the bots and checks every action; the kit's page plumbing (`widgets/tables/pages.py`: the push
+the bots and checks every action; the kit's page plumbing (`widgets/networked/pages.py`: the push
 stream, reconnecting, the error guard) is shared with the other games' pages.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ from megacorps.errors import IllegalAction
 from megacorps.tables import TableError, TableMoved
 from megacorps.tables.client import _request
 
-from ..tables.pages import TABLES_CSS, _Followed, close_all
+from ..networked.pages import TABLES_CSS, _Followed, close_all
 from .app import App
 
 
@@ -79,6 +79,12 @@ class RemoteGame:
             return view if log else view.model_copy(update={"log": None})
         return mq.SeatView.model_validate({**self.state["public"], "log": self.follower.log if log else None})
 
+    @property
+    def log(self) -> list[mq.LogEntry]:
+        """The log as the service sent it to this seat (its own secrets in it), each line with its
+        round and rule (for the page's rules links)."""
+        return [mq.LogEntry(info[0], info[1], text) for text, info in zip(self.follower.log, self.follower.log_info())]
+
     def legal_actions(self, seat: str | None = None) -> list:
         return self.follower.legal_actions() if seat is not None and seat == self.seat else []
 
@@ -119,13 +125,13 @@ class TableApp(App):
     def __init__(self, game: RemoteGame, tagline: str):
         super().__init__(pause=0)
         self.seat = game.seat
-        tools, body = self.children[1], self.children[2]
+        tools = self.children[1]
         for widget in (self.undo_button, self.save_button, self.new_button):
             tools.children = [w for w in tools.children if w is not widget]
             close_all(widget)
         self.tagline = W.HTML(f"<span class='mq-tagline'>{escape(tagline)}</span>")
         tools.children = [tools.children[0], self.tagline, *tools.children[1:]]
-        side = body.children[1]
+        side = self.sidebar
         side.children = [w for w in side.children if w is not self.form.widget]
         close_all(self.form.widget)
         close_all(self.gate)
@@ -160,6 +166,7 @@ class TableApp(App):
             self.show_error(str(err))
         else:
             self.error.value = self.info.value = ""
+            self.seen[self.seat] = len(self.game.log)   # for "since your last turn"
         self.refresh()
 
     def refresh(self) -> None:
