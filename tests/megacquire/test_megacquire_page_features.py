@@ -220,3 +220,11 @@ def test_undo_of_a_sale_takes_back_its_since_mark():
     assert app.seen["P1"] > after_play
     app.undo_button.click()
     assert app.error.value == "" and app.seen["P1"] == after_play
+
+
+def test_the_boards_title_names_the_round_and_the_reconstructed_data_in_a_line_that_fits():
+    app = started([HUMAN, "Random", "Random"], seed=5)
+    title = app.figure.layout.title.text
+    assert title.startswith("Round 1") and "reconstructed" in title
+    assert all(name in title for name in app.game.view(None).reconstructed)
+    assert len(title) < 100   # about 560 px at 12 px: the board is 640 px wide

@@ -4,6 +4,8 @@ the hot-seat gate hides one human's card from the other, a refused action change
 save/load round-trips."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import pytest
 
 from megacorps.errors import BadSaveFile
@@ -76,3 +78,17 @@ def test_save_and_load_round_trip_and_a_bad_file_changes_nothing():
     with pytest.raises(BadSaveFile):
         other.load_bytes(b"[1, 2")
     assert other.game.to_json("*") == shell.game.to_json("*")
+
+
+def test_the_same_file_uploaded_twice_loads_twice():
+    shell = notecard([HUMAN, "Odds"])
+    shell.gate_button.click()
+    _, data = shell.save_file()
+    other = Shell(GameParts("notecard"), pause=0)
+    upload = [{"name": "game.json", "type": "application/json", "size": len(data), "content": memoryview(data),
+               "last_modified": datetime.now(timezone.utc)}]
+    other.form.upload.value = upload
+    assert other.game is not None and other.error.value == "" and other.form.upload.value == ()
+    first = other.game
+    other.form.upload.value = upload
+    assert other.game is not first and other.game.to_json("*") == shell.game.to_json("*")

@@ -11,7 +11,7 @@ from widgets.tcg.lessons import TASKS, check, position, task, worked
 # The rules worked by hand for each position (see the lessons' explanations).
 BY_HAND = {
     "tcg01/cashflow": 3 + 1 + 2 - 1,             # ready CASHFLOW 1 and 2; the engaged card pays nothing; UPKEEP 1
-    "tcg02/buy": {"M left": 7 - 4, "QI left in the pool": 4 - 2},
+    "tcg02/buy": {"M left": 7 - 4, "QI left": 4 - 2},
     "tcg02/challenge": "Quorum Cleric is destroyed; Nanoblood Sentinel survives",   # QC 3 kills QC 2; 2 back < 3
     "tcg03/stack": "It survives with 1 QM damage",  # the heal (on top) first, then 1 QM on a clean QM 2
 }

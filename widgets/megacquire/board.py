@@ -34,6 +34,11 @@ class MegacquireBoard:
         """The board of `view`: built complete before its FigureWidget is made; later only its
         traces change (in callbacks, after the page is live: the Voila trap of toolchain.md)."""
         fig = board_figure(view, options, previews)
+        # the header says what is being decided: the board's title keeps the round and the label of
+        # the reconstructed data (short enough for the 640 px board)
+        made_up = f" · reconstructed (not the physical game's): {', '.join(view.reconstructed)}" \
+            if view.reconstructed else ""
+        fig.update_layout(title=dict(text=f"Round {view.round}{made_up}", font=dict(size=12)))
         fig.update_layout(**BOARD_SIZE, margin=dict(l=5, r=5, t=30, b=5),
                           legend=dict(orientation="h", x=0, y=-0.02, yanchor="top", font=dict(size=9)))
         if self.figure is None:

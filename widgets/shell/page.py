@@ -224,7 +224,10 @@ class Shell(W.VBox):
     def _on_upload(self, change) -> None:
         files = change["new"]
         if files:
-            self.load_bytes(bytes(files[0]["content"]))
+            try:
+                self.load_bytes(bytes(files[0]["content"]))
+            finally:   # emptied, so that the same file chosen again loads again
+                self.form.upload.value = ()
 
     def show_form(self) -> None:
         self._stop_bots()

@@ -193,12 +193,12 @@ BUY = Task(
     spec={"active": "Ana", "phase": "buy", "money": {"Ana": 7, "Nick": 6}, "hands": {"Ana": ["C7", "C1"]},
           "resources": {"Ana": ["RN1"], "Nick": ["RN1"]}},
     question="Ana engages her founder, Chief Integrator (QI 4), to produce QI, then buys Exo-Frame Mech from her "
-             "hand (4M + 2 QI). What is left?",
+             "hand (4M + 2 QI). How many M has she left, and how many QI in her pool?",
     hint="A card's price has two parts: its value, paid in M, and its trait cost, paid from the traits in your pool. "
          "Engaging a character puts its whole score in that trait into the pool.",
-    answer=lambda g: {"M left": (p := _buy_mech(g).view("Ana").players["Ana"]).money, "QI left in the pool": p.pool.get("QI", 0)},
+    answer=lambda g: {"M left": (p := _buy_mech(g).view("Ana").players["Ana"]).money, "QI left": p.pool.get("QI", 0)},
     explain=lambda a: (f"The value, 4M, comes out of Ana's money: {a['M left']}M left. The trait cost, 2 QI, comes out "
-                       f"of the 4 QI her founder produced: {a['QI left in the pool']} QI stay in the pool until the end "
+                       f"of the 4 QI her founder produced: {a['QI left']} QI stay in the pool until the end "
                        "of the turn, for another purchase or event."),
     worked=_buy_worked)
 
