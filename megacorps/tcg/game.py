@@ -105,6 +105,12 @@ class Game:
         options: a target, a slot, a search), "priority" (act in the phase or pass), or "over"."""
         return "over" if self.is_over else self._prompt.kind
 
+    def phase_opened(self) -> str | None:
+        """The phase the priority window under way belongs to (buy, challenge, divest, reveal:
+        the active player passing ends it), or None (a window on the stack, a bid, a choice)."""
+        prompt = self.prompt
+        return prompt.main if prompt is not None and prompt.kind == "priority" else None
+
     def has_decision(self, seat: str) -> bool:
         """Whether `seat` must decide now (every response goes through a priority prompt: nobody
         acts unasked)."""

@@ -285,3 +285,17 @@ def test_selecting_a_card_changes_edges_on_the_same_buttons():
     assert "tcg-selected" not in card_button(app, hornet)._dom_classes
     assert "tcg-target" not in card_button(app, acolyte)._dom_classes
     assert buttons(app, "tcg-attack") == [] and game.actions == []
+
+
+def test_a_deck_file_uploaded_through_the_widget_is_read_each_time():
+    from datetime import datetime, timezone
+    chooser = DeckChooser("incarnes")
+    chooser.choice.value = "own"
+    bad = json.loads(deck_file())
+    bad["company"] = "ZZ"
+    for raw, expect in ((json.dumps(bad).encode(), "entry company"), (deck_file(name="Mine"), "Mine: "),
+                        (json.dumps(bad).encode(), "entry company")):
+        chooser.upload.value = [{"name": "deck.json", "type": "application/json", "size": len(raw),
+                                 "content": memoryview(raw), "last_modified": datetime.now(timezone.utc)}]
+        assert expect in chooser.message.value and chooser.upload.value == ()
+    assert chooser.deck is None

@@ -41,7 +41,8 @@ EMPTY = "(empty)"
 DEFAULT_SERVICE = "http://127.0.0.1:8765"
 # Each other game's pages at a networked table: "module:SeatPage,SpectatorPage" (MegaCorps' are here).
 GAME_PAGES = {"notecard": "widgets.notecard.table_pages:NotecardSeatPage,NotecardSpectatorPage",
-              "megacquire": "widgets.megacquire.table_pages:MegacquireSeatPage,MegacquireSpectatorPage"}
+              "megacquire": "widgets.megacquire.table_pages:MegacquireSeatPage,MegacquireSpectatorPage",
+              "tcg": "widgets.tcg.table_pages:TcgSeatPage,TcgSpectatorPage"}
 
 TABLES_CSS = """
 <style>

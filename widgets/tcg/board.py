@@ -6,13 +6,14 @@ lists (widgets/tcg/panels.py).
 Every clickable thing is one of the engine's legal actions for the seat shown
 (`Game.legal_actions`): a card with a green edge can act now; clicking it selects it; for an
 attacker (or an event or ability aimed at a card), the cards it may aim at get an orange edge and
-clicking one shows those actions with their previews. A "deploy here" slot answers a deploy choice. The seat shown sees its own hand only:
-the rival's hand is a count (`Game.view(seat)` holds nothing more). Nothing here decides a rule.
+clicking one shows those actions with their previews. A "deploy here" slot answers a deploy
+choice. The seat shown sees its own hand only: the rival's hand is a count (`Game.view(seat)`
+holds nothing more). Nothing here decides a rule.
 """
 from __future__ import annotations
 
-from html import escape
 from functools import partial
+from html import escape
 from typing import Any
 
 import ipywidgets as W
@@ -25,11 +26,11 @@ from .network import network_grid, slot_positions
 from .panels import card_of, html, selected_actions, short_name, target_of
 from .rules import SAMPLE_NOTE
 
-
 MARKS = ("tcg-can-act", "tcg-selected", "tcg-target", "tcg-target-chosen")   # the edges a selection sets
 
 
 def iter_widgets(widget: W.Widget):
+    """Every widget inside `widget`, itself and the boxes included."""
     yield widget
     if isinstance(widget, W.Box):
         for child in widget.children:

@@ -57,7 +57,10 @@ class DeckChooser:
     def _on_upload(self, change) -> None:
         files = change["new"]
         if files:
-            self.load(bytes(files[0]["content"]), files[0].get("name", "your deck file"))
+            try:
+                self.load(bytes(files[0]["content"]), files[0].get("name", "your deck file"))
+            finally:   # emptied, so that the same file chosen again (fixed meanwhile) is read again
+                self.upload.value = ()
 
     def load(self, raw: bytes, name: str = "your deck file") -> None:
         """Check an uploaded deck file: kept if good, else its error shown (and no deck kept)."""

@@ -56,9 +56,10 @@ def action_label(game, action) -> str:
 
 def pass_label(game, seat: str) -> str:
     """The Pass button's words: what passing ends now."""
-    if game.state.stack:
+    view = game.view(seat)
+    if view.stack:
         return "Pass: let the stack resolve"
-    main = game.prompt.main if game.prompt is not None and seat == game.state.active else None
+    main = game.phase_opened() if seat == view.active else None
     return {"buy": "Pass: end the Buy phase", "challenge": "Pass: end the Challenge phase",
             "divest": "Pass: end the Divest phase",
             "reveal": "Pass: the revealed card goes to the bottom"}.get(main, "Pass")
