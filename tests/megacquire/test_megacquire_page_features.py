@@ -228,3 +228,18 @@ def test_the_boards_title_names_the_round_and_the_reconstructed_data_in_a_line_t
     assert title.startswith("Round 1") and "reconstructed" in title
     assert all(name in title for name in app.game.view(None).reconstructed)
     assert len(title) < 100   # about 560 px at 12 px: the board is 640 px wide
+
+
+def test_bots_reasons_stay_off_the_screen_while_the_disclosure_method_hides_holdings():
+    # a Tycoon's reason names the certificates it holds and the bonuses a merger paid it: under
+    # disclosure 1 the hot-seat page showed them to everyone at the screen
+    hidden = started([HUMAN, "Tycoon", "Tycoon"], seed=5, disclosure=1)
+    open_ = started([HUMAN, "Tycoon", "Tycoon"], seed=5, disclosure=4)
+    for app in (hidden, open_):
+        while not any(a.seat != "Ada" for a in app.game.actions) or app.gated():
+            step(app)
+        assert app.reasons, "the bots gave reasons"
+    assert "reason:" not in hidden.log_box.value
+    assert "reason:" in open_.log_box.value
+    # once the game is over every reason may be read (the holdings are then public)
+    assert hidden.spec.table_parts.reason_is_public(hidden.game, 0) is False

@@ -116,14 +116,14 @@ class RemoteGame:
     def apply(self, action) -> None:
         self.follower.apply(action)
 
-    def bot_reasons(self) -> list[tuple[int, str]]:
+    def bot_reasons(self) -> list[tuple[int, str, None]]:
         """(log line, "<seat>'s reason: ...") for the first line of each bot's action, as the
         hot-seat page shows them (the service sends only the reasons every seat may read)."""
         out, seen = [], set()
         for i, (_round, _rule, step, seat, level, reason) in enumerate(self.follower.log_info()):
             if level and reason and step not in seen:
                 seen.add(step)
-                out.append((i, f"{seat}'s reason: {reason}"))
+                out.append((i, f"{seat}'s reason: {reason}", None))   # judged by the service
         return out
 
 

@@ -86,7 +86,9 @@ class Shell(W.VBox):
         self.players: dict[str, str] = {}   # seat -> HUMAN or a bot level
         self.bots: dict[str, Any] = {}
         self.viewer: str | None = None       # the human the screen shows (None: nobody)
-        self.reasons: list[tuple[int, str]] = []   # (log length before a bot's move, its reason)
+        # (log length before a bot's move, its reason, the move's index: None when whoever sent the
+        # reason already judged it fit for this screen, as the table service does)
+        self.reasons: list[tuple[int, str, int | None]] = []
         self.seen: dict[str, int] = {}       # seat -> the log's length when it last acted
         self._seen_before: list[tuple[str, int | None]] = []   # for undo: (seat, its mark before)
         self._bots_running = False
@@ -314,7 +316,7 @@ class Shell(W.VBox):
                 self.seen.pop(seat, None)
             else:
                 self.seen[seat] = mark
-        self.reasons = [(at, text) for at, text in self.reasons if at < len(self.game.log)]
+        self.reasons = [reason for reason in self.reasons if reason[0] < len(self.game.log)]
         self.info.value = f"Taken back: {escape(str(taken))}."
         self.refresh()
 
@@ -328,11 +330,19 @@ class Shell(W.VBox):
         if move is None:
             return False
         seat, decision = move
-        at = len(self.game.log)
+        at, step = len(self.game.log), len(self.game.actions)
         self.game.apply(decision.action)
         if decision.reason:
-            self.reasons.append((at, f"{seat}'s reason: {decision.reason}"))
+            self.reasons.append((at, f"{seat}'s reason: {decision.reason}", step))
         return True
+
+    def shown_reasons(self) -> list[tuple[int, str]]:
+        """The bots' reasons this screen may show: a reason may name what the game hides from the
+        humans at the screen (MEGAcquire's holdings under disclosure 1-3, a secret bid), so the
+        game's own rule for the table service decides (`TableParts.reason_is_public`)."""
+        parts, game = self.spec.table_parts, self.game
+        return [(at, text) for at, text, step in self.reasons
+                if step is None or parts.reason_is_public(game, step)]
 
     def run_bots(self) -> None:
         """Let the bots play until a human must decide (or the game ends): with a pause and a
@@ -416,7 +426,7 @@ class Shell(W.VBox):
             for widget in old:   # closed, so no model of a player's hand stays in the browser
                 close_all(widget)
         self.players_box.value = self.parts.players(self, seat)
-        self.log_box.value = log_html(game.log, seat, self.rules_help, self.reasons)
+        self.log_box.value = log_html(game.log, seat, self.rules_help, self.shown_reasons())
         self.undo_button.disabled = seat is None or not game.can_undo(seat)
         self.results.value = (results_html(game, self.parts.score_text, self.parts.score_label())
                               if game.is_over else "")
