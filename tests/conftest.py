@@ -1,6 +1,7 @@
 """Markers for the whole suite: what each test needs (a browser, PostgreSQL, minutes of CPU)."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,19 @@ def pytest_collection_modifyitems(config, items):
             # pytest-xdist (`--dist loadgroup`, scripts/run-tests.sh) runs a group on one worker:
             # the module's server or browser starts once, not once per worker
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items[:] = _heavy_modules_first(items)
+
+
+def _heavy_modules_first(items):
+    """The modules with browser tests first, then those with other slow tests, then the rest,
+    each module's tests in their own order: pytest-xdist hands out the tests in this order,
+    so a long browser test does not start last while the other worker has nothing left."""
+    rank: dict[str, int] = {}
+    for item in items:
+        weight = 0 if item.get_closest_marker("browser") else 1 if item.get_closest_marker("slow") else 2
+        rank[item.nodeid.split("::", 1)[0]] = min(weight, rank.get(item.nodeid.split("::", 1)[0], 2))
+    return sorted(items, key=lambda item: rank[item.nodeid.split("::", 1)[0]])
 
 
 def _shares_a_fixture(item) -> bool:

@@ -242,3 +242,10 @@ def test_previewing_a_survivor_shows_no_holdings_the_method_hides():
     for action in game.legal_actions("P1"):
         text = game.preview(action)
         assert "P2 3" not in text and "P3 2" not in text and "bonuses would be paid" in text
+
+
+def test_a_purchase_reads_with_the_right_article():
+    # the log said "Ada buys a Acorn certificate"
+    from megacorps.megacquire.actions import BuyShare
+    assert str(BuyShare("Ada", "Acorn")) == "Ada buys an Acorn certificate"
+    assert str(BuyShare("Ada", "Solon")) == "Ada buys a Solon certificate"
