@@ -45,9 +45,9 @@ class MegaCorpsTable(TableParts):
     def money(self, game) -> dict[str, int]:
         return dict(game.state.money)
 
-    def step_record(self, game, action, round_before: int) -> list:
+    def step_record(self, game, action, round_before: int, said: str) -> list:
         state = game.state
-        return [round_before, action.corp, action.kind, game.public_text(action), dict(state.money),
+        return [round_before, action.corp, action.kind, said, dict(state.money),
                 dict(state.controllers), dict(state.companies)]
 
     def reason_is_public(self, game, step: int) -> bool:

@@ -128,9 +128,10 @@ class LiveTable:
         """Apply an action to the live game and note who made it and which log lines it wrote."""
         step = len(self.game.actions)
         round_before = self.parts.round(self.game)
+        said = self.game.public_text(action)   # before: a game may tell an action by the decision it answers
         self.game.apply(action)
         self.made_by.append((by, reason))
-        self.steps.append(self.parts.step_record(self.game, action, round_before))
+        self.steps.append(self.parts.step_record(self.game, action, round_before, said))
         self.log_steps += [step] * (len(self.game.log) - len(self.log_steps))
         self._record_money()
 

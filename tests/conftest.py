@@ -8,7 +8,7 @@ import pytest
 
 # --- Markers: `-m "not browser"`, `-m "not postgres"`, `-m "not slow"` (pyproject.toml registers them) --
 
-_BROWSER_WORDS = ("sync_playwright",)
+_BROWSER_WORDS = ("sync_playwright", "class_in_browser")   # the second: tests/tables/test_browser_pages.py's Chromium
 _SLOW_MODULES = {"test_levels.py", "test_notecard_bots.py", "test_tournament.py"}
 _module_is_browser: dict[str, bool] = {}
 

@@ -30,11 +30,12 @@ class TableParts:
         """Each seat's standing for the table's chart: its score."""
         return dict(game.scores())
 
-    def step_record(self, game, action, round_before: int) -> list:
+    def step_record(self, game, action, round_before: int, said: str) -> list:
         """The public record of an action just applied: [round, seat, kind, what it did in public
-        words, money after] and whatever the game's pages add."""
+        words (`said`: the game's public text of it, asked before it was applied), money after]
+        and whatever the game's pages add."""
         kind = getattr(action, "kind", type(action).__name__)
-        return [round_before, self.seat_of(action), kind, game.public_text(action), self.money(game)]
+        return [round_before, self.seat_of(action), kind, said, self.money(game)]
 
     def reason_is_public(self, game, step: int) -> bool:
         """Whether a bot's reason for action `step` may be shown to every seat: not when the action

@@ -11,7 +11,7 @@ import pytest
 
 from widgets.testing.voila_runner import PATIENCE_MS
 from tables_helpers import ROOT, replay
-from test_browser_pages import Class
+from test_browser_pages import class_in_browser
 
 ARTIFACTS = ROOT / "test-artifacts"
 HOST_KEY = "teacher-key-megacquire"
@@ -22,18 +22,9 @@ STEP = "() => Number(document.querySelector('.shell-status')?.dataset.step ?? -1
 
 @pytest.fixture(scope="module")
 def klass(tmp_path_factory):
-    from playwright.sync_api import sync_playwright
-
-    from widgets.testing.voila_runner import chromium, require_chromium, serving
-    require_chromium()
-    ARTIFACTS.mkdir(exist_ok=True)
-    tmp = tmp_path_factory.mktemp("class")
-    with open(ARTIFACTS / "tables-megacquire.log", "w") as log:
-        cls = Class(tmp, log, env={"MEGACORPS_CREATE_KEY": HOST_KEY})
-        with serving(cls.cmd, cls.voila_port, cls.env, log) as proc, \
-                sync_playwright() as p, chromium(p) as browser:
-            cls.proc, cls.browser = proc, browser
-            yield cls
+    with class_in_browser(tmp_path_factory.mktemp("class"), "tables-megacquire.log",
+                          {"MEGACORPS_CREATE_KEY": HOST_KEY}) as cls:
+        yield cls
 
 
 def recorded_page(klass, url: str):
@@ -46,6 +37,35 @@ def recorded_page(klass, url: str):
     route_cdn(page)
     page.goto(url, wait_until="commit")
     return page
+
+
+def lobby_for(klass, key: str, title: str, first_seat: str):
+    """The teacher's lobby (host key `key`) with the game called `title` chosen in its Game
+    menu, once its seats (the first named `first_seat`) are offered."""
+    teacher = klass.page(f"{klass.base}/table.ipynb?key={key}")
+    teacher.wait_for_selector(".mc-open-table", timeout=PATIENCE_MS)
+    teacher.locator(".mc-game-choice select").select_option(label=title)
+    teacher.wait_for_function("(name) => document.querySelector('.mc-seat-choice label')?.textContent.includes(name)",
+                              arg=first_seat, timeout=PATIENCE_MS)
+    return teacher
+
+
+def open_and_follow(klass, teacher, name: str, human: str):
+    """Open the table set up in the teacher's lobby as `name` (one human seat, `human`); then
+    the human's seat page and the projector, recording their frames, the seat connected.
+    Returns (seat page, projector page, table id)."""
+    teacher.fill(".mc-lobby input[placeholder^='e.g.']", name)
+    teacher.click(".mc-open-table")
+    teacher.wait_for_selector(".mc-seat-link", timeout=PATIENCE_MS)
+    links = {a.get_attribute("data-corp"): a.get_attribute("href") for a in teacher.locator(".mc-seat-link").all()}
+    assert set(links) == {human}
+    code = links[human].split("code=")[1]
+    table_id = teacher.get_attribute(".mc-watch-link", "href").split("table=")[1]
+    teacher.context.close()
+    seat = recorded_page(klass, f"{klass.base}/table.ipynb?code={code}")
+    watch = recorded_page(klass, f"{klass.base}/spectate.ipynb?table={table_id}")
+    seat.wait_for_selector(".mc-connection b.ok", timeout=PATIENCE_MS)
+    return seat, watch, table_id
 
 
 def message_content(frame) -> object:
@@ -82,27 +102,11 @@ def leaks(content, hidden: set[str]) -> list[str]:
 
 
 def test_a_megacquire_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(klass):
-    teacher = klass.page(f"{klass.base}/table.ipynb?key={HOST_KEY}")
-    teacher.wait_for_selector(".mc-open-table", timeout=PATIENCE_MS)
-    teacher.locator(".mc-game-choice select").select_option(label="MEGAcquire")
-    teacher.wait_for_function("() => document.querySelector('.mc-seat-choice label')?.textContent.includes('Ada')",
-                              timeout=PATIENCE_MS)
+    teacher = lobby_for(klass, HOST_KEY, "MEGAcquire", "Ada")
     for i, (_seat, player) in enumerate(SEATS):
         teacher.locator(".mc-seat-choice select").nth(i).select_option(label=player)
     teacher.locator(".mc-disclosure select").select_option(index=0)   # the first option: disclosure 1
-    teacher.fill(".mc-lobby input[placeholder^='e.g.']", "Room 9")
-    teacher.click(".mc-open-table")
-    teacher.wait_for_selector(".mc-seat-link", timeout=PATIENCE_MS)
-    links = {a.get_attribute("data-corp"): a.get_attribute("href") for a in teacher.locator(".mc-seat-link").all()}
-    assert set(links) == {"Ada"}
-    code = links["Ada"].split("code=")[1]
-    watch_link = teacher.get_attribute(".mc-watch-link", "href")
-    table_id = watch_link.split("table=")[1]
-    teacher.context.close()
-
-    seat = recorded_page(klass, f"{klass.base}/table.ipynb?code={code}")
-    watch = recorded_page(klass, f"{klass.base}/spectate.ipynb?table={table_id}")
-    seat.wait_for_selector(".mc-connection b.ok", timeout=PATIENCE_MS)
+    seat, watch, table_id = open_and_follow(klass, teacher, "Room 9", "Ada")
     tagline = seat.inner_text(".mq-tagline")
     assert "Room 9" in tagline and "you play Ada" in tagline
     assert seat.locator(".shell-start, .shell-gate-button").count() == 0   # no hot-seat form, no gate

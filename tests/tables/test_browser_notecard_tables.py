@@ -9,7 +9,7 @@ import pytest
 import megacorps as mc
 from widgets.testing.voila_runner import PATIENCE_MS
 from tables_helpers import ROOT
-from test_browser_pages import Class
+from test_browser_pages import class_in_browser
 
 ARTIFACTS = ROOT / "test-artifacts"
 HOST_KEY = "teacher-key-notecard"
@@ -18,18 +18,9 @@ SEATS = {"Northwind": "Human", "Halcyon": "Odds", "Vantage": "Random"}
 
 @pytest.fixture(scope="module")
 def klass(tmp_path_factory):
-    from playwright.sync_api import sync_playwright
-
-    from widgets.testing.voila_runner import chromium, require_chromium, serving
-    require_chromium()
-    ARTIFACTS.mkdir(exist_ok=True)
-    tmp = tmp_path_factory.mktemp("class")
-    with open(ARTIFACTS / "tables-notecard.log", "w") as log:
-        cls = Class(tmp, log, env={"MEGACORPS_CREATE_KEY": HOST_KEY})
-        with serving(cls.cmd, cls.voila_port, cls.env, log) as proc, \
-                sync_playwright() as p, chromium(p) as browser:
-            cls.proc, cls.browser = proc, browser
-            yield cls
+    with class_in_browser(tmp_path_factory.mktemp("class"), "tables-notecard.log",
+                          {"MEGACORPS_CREATE_KEY": HOST_KEY}) as cls:
+        yield cls
 
 
 def test_a_note_card_table_is_played_at_a_seat_and_shown_on_the_projector(klass):

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -46,23 +47,30 @@ class Class:
         return page
 
 
-@pytest.fixture(scope="module")
-def klass(tmp_path_factory):
+@contextmanager
+def class_in_browser(tmp, log_name: str, env: dict):
+    """A `Class` served (its log in test-artifacts/`log_name`) with Chromium started."""
     from playwright.sync_api import sync_playwright
 
     from widgets.testing.voila_runner import chromium, require_chromium, serving
     require_chromium()
     ARTIFACTS.mkdir(exist_ok=True)
-    tmp = tmp_path_factory.mktemp("class")
-    with open(ARTIFACTS / "tables-pages.log", "w") as log:
-        # the secrets as a teacher keeps them: in the environment (a distinctive database name
-        # shows whether its URL reaches any command line)
-        cls = Class(tmp, log, env={"MEGACORPS_CREATE_KEY": HOST_KEY,
-                                   "MEGACORPS_DATABASE_URL": f"sqlite:///{tmp}/secret-db-name.sqlite3"})
+    with open(ARTIFACTS / log_name, "w") as log:
+        cls = Class(tmp, log, env=env)
         with serving(cls.cmd, cls.voila_port, cls.env, log) as proc, \
                 sync_playwright() as p, chromium(p) as browser:
             cls.proc, cls.browser = proc, browser
             yield cls
+
+
+@pytest.fixture(scope="module")
+def klass(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("class")
+    # the secrets as a teacher keeps them: in the environment (a distinctive database name
+    # shows whether its URL reaches any command line)
+    with class_in_browser(tmp, "tables-pages.log", {"MEGACORPS_CREATE_KEY": HOST_KEY,
+                          "MEGACORPS_DATABASE_URL": f"sqlite:///{tmp}/secret-db-name.sqlite3"}) as cls:
+        yield cls
 
 
 def test_the_class_keeps_kernels_ready_for_the_table_pages(klass):

@@ -138,6 +138,15 @@ def test_a_seat_plays_by_clicks_and_the_projector_follows(service, table):
     assert len(humans) == 14 and all(row["action"]["seat"] == "Ana" for row in humans)
     assert any(row["action"]["type"] not in ("Bid", "Choose", "Pass") for row in humans)
     assert any(row["by"] == "Random" for row in record.actions)   # Nick's bot moved on the service
+    # each action's public record tells it as the engine does at the decision it answers
+    spec, told = kit.get("tcg"), []
+    game = spec.new_game(record.corps, seed=record.seed, options=record.options)
+    for row in record.actions:
+        action = spec.action_from_dict(row["action"])
+        told.append(game.public_text(action))
+        game.apply(action)
+    seat.refresh()
+    assert [step[3] for step in seat.steps()] == told[:len(seat.steps())] and "Ana: keep the hand" in told
     watch = mc.tables.watch(service.url, table.table)
     projector = TcgSpectatorPage(watch)
     assert f"data-step='{watch.at}'" in projector.app.status.value

@@ -1,0 +1,123 @@
+"""The trading card game at a class's tables in a real browser (`python -m tableserver class`:
+the table service + Voila, Debian's Chromium): the teacher's lobby opens a table with a bot, the
+player plays at their seat by clicks (the decision's buttons, a card then one of its actions),
+the projector follows; and no WebSocket frame either browser receives carries a card of the
+rival's hand or of the rival's main deck (by its number or by a name seen nowhere else)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from widgets.testing.voila_runner import PATIENCE_MS
+from tables_helpers import ROOT, replay
+from test_browser_megacquire_tables import lobby_for, message_content, open_and_follow
+from test_browser_pages import class_in_browser
+
+ARTIFACTS = ROOT / "test-artifacts"
+HOST_KEY = "teacher-key-tcg"
+DECISIONS = 8
+DECISION = ".tcg-bid, .tcg-option, .tcg-pass"
+STEP = "() => Number(document.querySelector('.shell-status')?.dataset.step ?? -1)"
+UID = "(b) => [...b.classList].find(c => c.startsWith('tcg-uid-')).slice(8)"
+# the decision's buttons are drawn for the position the header shows (not an earlier one's)
+SETTLED = ("(sel) => { const s = document.querySelector('.shell-status')?.dataset.step;"
+           " const t = document.querySelector('.shell-decision-title')?.dataset.step;"
+           " return s !== undefined && s === t && document.querySelector(sel) !== null; }")
+
+
+@pytest.fixture(scope="module")
+def klass(tmp_path_factory):
+    with class_in_browser(tmp_path_factory.mktemp("class"), "tables-tcg.log", {"MEGACORPS_CREATE_KEY": HOST_KEY}) as cls:
+        yield cls
+
+
+def click_until(page, selector: str, shown: str | None = None) -> None:
+    """Click the first `selector` until the table moves on (or, with `shown`, until that is on
+    the page): a click on a button the page replaces at that moment (a push redrawing it) can
+    be lost, and is made again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    step = page.evaluate(STEP)
+    done = f"() => document.querySelector({shown!r})" if shown else f"() => ({STEP})() > {step}"
+    for attempt in range(4):
+        page.locator(selector).first.click(timeout=PATIENCE_MS)
+        try:
+            page.wait_for_function(done, timeout=60_000 if attempt < 3 else PATIENCE_MS)
+            return
+        except PlaywrightTimeout:
+            if attempt == 3:
+                raise
+
+
+def select_card_with_action(page) -> bool:
+    """Click the cards that can act (green edge) one by one until one lists an action that
+    needs no target (a buy, an ability, engaging for traits); False when none does (each card
+    clicked again to unselect it)."""
+    for i in range(page.locator(".tcg-can-act").count()):
+        card = f".tcg-uid-{page.locator('.tcg-can-act').nth(i).evaluate(UID)}"
+        click_until(page, card, ".tcg-actions .tcg-panel-title")
+        if page.locator(".tcg-actions .tcg-action").count():
+            return True
+        page.locator(card).first.click(timeout=PATIENCE_MS)
+        page.wait_for_function("() => !document.querySelector('.tcg-actions .tcg-panel-title')", timeout=PATIENCE_MS)
+    return False
+
+
+def secrets(game, rival: str) -> tuple[set[int], set[str]]:
+    """The rival's cards in hand and in the main deck: their numbers, and the names of those no
+    card anywhere else on the table bears."""
+    players = game.state.players
+    hidden = set(players[rival].hand) | set(players[rival].main)
+    cards = game.state.cards
+    elsewhere = {cards[u].card.name for u in cards if u not in hidden}
+    return hidden, {cards[u].card.name for u in hidden} - elsewhere
+
+
+def leaks(content, uids: set[int], names: set[str]) -> list[str]:
+    text = str(content)
+    found = [f"card {u}" for u in uids if re.search(rf"tcg-uid-{u}\b", text)]
+    return found + [name for name in names if name in text]
+
+
+def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(klass):
+    teacher = lobby_for(klass, HOST_KEY, "Megacorp, the trading card game", "Ana")
+    teacher.locator(".mc-seat-choice select").nth(1).select_option(label="Random")
+    seat, watch, table_id = open_and_follow(klass, teacher, "Room 11", "Ana")
+    tagline = seat.inner_text(".tcg-tagline")
+    assert "Room 11" in tagline and "you play Ana" in tagline
+    assert seat.locator(".shell-start, .shell-gate-button").count() == 0   # no hot-seat form, no gate
+    by_card = 0
+    for _ in range(DECISIONS):
+        seat.wait_for_function(SETTLED, arg=DECISION, timeout=PATIENCE_MS)
+        if not by_card and select_card_with_action(seat):
+            by_card += 1
+            click_until(seat, ".tcg-actions .tcg-action")
+        else:
+            click_until(seat, DECISION)
+        assert seat.locator(".shell-error").inner_text().strip() == ""
+    assert by_card == 1
+    at = seat.evaluate(STEP)
+    watch.wait_for_function(f"() => ({STEP})() >= {at}", timeout=PATIENCE_MS)
+    assert "projector" in watch.inner_text(".tcg-tagline")
+    assert watch.locator(DECISION).count() == 0 and watch.locator(".tcg-hand").count() == 0
+    assert watch.locator(".tcg-hidden-hand").count() == 2
+    seat.screenshot(path=str(ARTIFACTS / "tcg-table-seat.png"))
+    watch.screenshot(path=str(ARTIFACTS / "tcg-table-projector.png"))
+
+    seat.wait_for_function(SETTLED, arg=DECISION, timeout=PATIENCE_MS)   # Ana to decide: the table waits for her
+    game = replay(f"sqlite:///{klass.tmp / 'tables.sqlite3'}", table_id)
+    assert seat.evaluate(STEP) == len(game.actions)
+    assert any(a.seat == "Ana" and type(a).__name__ not in ("Bid", "Choose", "Pass") for a in game.actions)
+    uids, names = secrets(game, "Nick")
+    assert len(uids) > 20 and names
+    for page in (seat, watch):
+        assert len(page.frames_in) > 10
+        found = [leak for frame in page.frames_in for leak in leaks(message_content(frame), uids, names)]
+        assert found == [], found[:5]
+        assert page.js_errors == []
+    # the seat's hand is Ana's own cards, and all of them
+    drawn = set(seat.evaluate("() => [...document.querySelectorAll('.tcg-hand .tcg-card')].flatMap(b => "
+                              "[...b.classList].filter(c => c.startsWith('tcg-uid-')))"))
+    assert drawn == {f"tcg-uid-{u}" for u in game.state.players["Ana"].hand}
+    for page in (seat, watch):
+        page.context.close()
