@@ -5,10 +5,34 @@ bot per pause under a running event loop, stops at a hold, and a stopped loop mo
 from __future__ import annotations
 
 import asyncio
+from html import escape
 
 from widgets.shell import HUMAN, GameParts, Shell
 from widgets.shell.bot_loop import BotLoop
 from widgets.testing.widget_tree import choices
+
+
+class KeepingBackParts(GameParts):
+    """The default parts, showing only the log's first `upto` lines."""
+
+    def __init__(self, upto: int | None):
+        super().__init__("notecard")
+        self.upto = upto
+
+    def log_shown(self, shell) -> int | None:
+        return self.upto
+
+
+def test_the_parts_may_keep_the_latest_log_lines_back():
+    parts = KeepingBackParts(None)
+    shell = started(parts, ["Odds", "Odds"])           # bots only: the game is played out at once
+    lines = [escape(entry.for_seat(None)) for entry in shell.game.log]
+    assert shell.game.is_over and len(lines) > 2
+    last = lines[-1]
+    assert last in shell.log_box.value and last != lines[0]
+    parts.upto = 1
+    shell.refresh()
+    assert lines[0] in shell.log_box.value and last not in shell.log_box.value
 
 
 class HoldingParts(GameParts):

@@ -377,7 +377,9 @@ class Shell(W.VBox):
         self.status.value = (f"<span class='shell-status' data-step='{len(game.actions)}' "
                              f"data-over='{int(game.is_over)}'>"
                              f"{escape(game.decision if not game.is_over else 'The game is over.')}</span>")
-        since = since_html(game.log, seat, self.seen.get(seat), self.rules_help) if legal else ""
+        upto = self.parts.log_shown(self)
+        log = game.log if upto is None else game.log[:upto]   # the parts may keep lines back (a reveal)
+        since = since_html(log, seat, self.seen.get(seat), self.rules_help) if legal else ""
         self.since.value = since
         self.since.layout.display = None if since else "none"
         # the decision's controls are rebuilt only when the decision changed: a redraw for nothing
@@ -393,7 +395,7 @@ class Shell(W.VBox):
             for widget in old:   # closed, so no model of a player's hand stays in the browser
                 close_all(widget)
         self.players_box.value = self.parts.players(self, seat)
-        self.log_box.value = log_html(game.log, seat, self.rules_help, self.reasons)
+        self.log_box.value = log_html(log, seat, self.rules_help, self.reasons)
         self.undo_button.disabled = seat is None or not game.can_undo(seat)
         self.results.value = (results_html(game, self.parts.score_text, self.parts.score_label())
                               if game.is_over else "")

@@ -96,6 +96,11 @@ class GameParts:
         Default: never."""
         return False
 
+    def log_shown(self, shell: "Shell") -> int | None:
+        """How many of the log's lines the page may show now (None: all): a reveal the humans are
+        still stepping through keeps back the lines that tell its outcome. Default: all."""
+        return None
+
     def after_bot_move(self, shell: "Shell") -> None:
         """Called after each bot move, before the page is redrawn (a game starts its reveal
         here when a bot's move revealed something). Default: nothing."""
