@@ -265,7 +265,7 @@ def test_a_typed_seed_replays_and_a_bad_one_is_explained():
     app = App(pause=0)
     app.form.seed.value = "twelve"
     app.form.start.click()
-    assert "the seed must be a whole number" in app.error.value and app.session is None
+    assert "The seed must be a whole number" in app.error.value and app.session is None
 
 
 @pytest.mark.parametrize("how, words", [

@@ -10,6 +10,7 @@ import ipywidgets as W
 
 import megacorps as mc
 
+from ..shell.form import parse_seed
 from .seat_picker import SeatChoice, SeatPicker
 from .session import PLAYER_KINDS, level_description
 from .source import HUMAN
@@ -101,13 +102,9 @@ class NewGameForm:
 
     def seed_value(self) -> int | None:
         """The seed the player set, or None for a fresh one. Raises ValueError for a bad one."""
-        text = self.seed.value.strip()
-        if not text:
+        value = parse_seed(self.seed.value)
+        if value is None:
             return None
-        try:
-            value = int(text)
-        except ValueError:
-            raise ValueError(f"The seed must be a whole number (or empty for a new game each time), not {text!r}") from None
         if not 0 <= value < 2 ** 63:
             raise ValueError("The seed must be a whole number from 0 up")
         return value

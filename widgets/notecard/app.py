@@ -10,8 +10,6 @@ traceback. Bots write their cards by themselves, one visible step at a time.
 """
 from __future__ import annotations
 
-import asyncio
-import time
 from html import escape
 from typing import Callable
 
@@ -21,6 +19,7 @@ from megacorps import notecard as nc
 from widgets.guard import guard
 from widgets.keepalive import keep_alive
 from widgets.megacorps_app.browser import BrowserBridge
+from widgets.shell.bot_loop import BotLoop
 
 from .chart import MoneyChart
 from .desk import NoteCardDesk
@@ -61,8 +60,8 @@ class App(W.VBox):
         self.form = NewGameForm()
         if pause is not None:
             self.form.pause.value = pause
-        self._bots_running = False
-        self._bot_gen = 0
+        # bots write one visible card per pause (widgets/shell/bot_loop.py, the shell's loop)
+        self.bot_loop = BotLoop(self._bot_step, self._bots_may_move, self.refresh, self.guard, lambda: self.pause)
 
         self.brand = html("<div class='nc-brand'>MEGACORP <span>the note-card game</span></div>"
                           "<div class='nc-tagline'>quarters, secret note cards and sabotage</div>")
@@ -271,11 +270,12 @@ class App(W.VBox):
             return False
         return not self.reveal.active or not s.humans
 
-    def _bot_step(self, session: Session) -> bool:
+    def _bot_step(self) -> bool:
         """One bot's card; True if play may go on by itself."""
+        session = self.session
+        if session is None or not self._bots_may_move():
+            return False
         if self.reveal.active:
-            if session.humans:
-                return False
             self.reveal.hide()  # bots only: each quarter's reveal stays up for one pause
         revealed = len(session.game.reports)
         corp = session.bot_step()
@@ -289,51 +289,15 @@ class App(W.VBox):
 
     def run_bots(self) -> None:
         """Let the bots write until a human must (or a reveal waits for the humans, or the game
-        is over). With a pause and a running event loop, in a background task one visible step
-        at a time; otherwise (tests, pause 0) in this callback."""
-        if self._bots_running or not self._bots_may_move():
-            return
-        pause = self.pause
-        loop = None
-        if pause > 0:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
-        self._bots_running = True
-        if loop is not None:
-            self._bot_gen += 1
-            self._bot_task = loop.create_task(self._bots_async(self.session, pause, self._bot_gen))
+        is over): one visible card per pause in a background task under Voila; at once in
+        tests (pause 0)."""
+        was_running = self.bot_loop.running
+        self.bot_loop.run()
+        if self.bot_loop.running and not was_running:
             self._update_title()
-            return
-        try:
-            session = self.session
-            while session is self.session and self._bots_may_move() and self._bot_step(session):
-                if pause > 0:
-                    self.refresh()
-                    time.sleep(pause)
-        finally:
-            self._bots_running = False
-        self.refresh()
-
-    async def _bots_async(self, session: Session, pause: float, gen: int) -> None:
-        try:
-            while session is self.session and gen == self._bot_gen and self._bots_may_move():
-                await asyncio.sleep(pause)
-                if session is not self.session or gen != self._bot_gen:
-                    break
-                if not self.guard(self._bot_step)(session):
-                    break
-                self.guard(self.refresh)()
-        finally:
-            if gen == self._bot_gen:
-                self._bots_running = False
-                if session is self.session:
-                    self.guard(self.refresh)()
 
     def _stop_bots(self) -> None:
-        self._bot_gen += 1
-        self._bots_running = False
+        self.bot_loop.stop()
 
     # --- showing --------------------------------------------------------------------------------------
 
@@ -356,7 +320,7 @@ class App(W.VBox):
                                    (g.options.variable_industries, "Variable Industries")) if on]
         ending = (f"house rule: last quarter {g.options.last_quarter}" if g.options.last_quarter
                   else "the rules' ending")
-        busy = "1" if (self._bots_running or (self._bots_may_move())) else "0"
+        busy = "1" if (self.bot_loop.running or self._bots_may_move()) else "0"
         self.status.value = (f"<div class='nc-status-text' data-quarter='{quarter}' data-cards='{cards}' "
                              f"data-reports='{len(g.reports)}' data-over='{int(g.is_over)}' data-bots='{busy}' "
                              f"data-reveal='{int(self.reveal.active)}'><div class='nc-status-main'><b>{where}</b>"

@@ -9,6 +9,7 @@ import ipywidgets as W
 from megacorps import notecard as nc
 from megacorps.notecard.bots import LEVELS
 
+from ..shell.form import parse_seed, uploaded
 from ..megacorps_app.setup_form import default_pause  # the bots' pause: the same setting for both games
 from .session import HUMAN, PLAYER_KINDS
 
@@ -109,21 +110,11 @@ class NewGameForm:
 
     def seed_value(self) -> int | None:
         """The seed typed in, or None (blank: a random one); raises ValueError for anything else."""
-        text = self.seed.value.strip()
-        if not text:
-            return None
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"the seed must be a whole number (or blank for a random game), not {text!r}") from None
+        return parse_seed(self.seed.value)
 
     def read_upload(self) -> tuple[bytes, str] | None:
         """The uploaded file's bytes and name, or None."""
-        value = self.upload.value
-        if not value:
-            return None
-        item = value[0] if isinstance(value, (list, tuple)) else next(iter(value.values()))
-        return bytes(item["content"]), item.get("name", "")
+        return uploaded(self.upload)
 
     def set_loaded(self, game: nc.Game | None, name: str = "", seats: dict[str, str] | None = None) -> None:
         """Show (or forget) a loaded game: its corporations take the seats, in its order."""

@@ -11,6 +11,28 @@ from .parts import OptionsForm
 HUMAN, OFF = "Human", "(no player)"
 
 
+def parse_seed(text: str) -> int | None:
+    """A seed typed on a form: a whole number, or None when left empty (a game nobody can
+    replay); ValueError saying what is wrong otherwise. Every game's form reads its seed here."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"The seed must be a whole number (or empty for a new game each time), "
+                         f"not {text!r}.") from None
+
+
+def uploaded(upload: W.FileUpload) -> tuple[bytes, str] | None:
+    """The file chosen in `upload` (its bytes and name), or None when none is."""
+    value = upload.value
+    if not value:
+        return None
+    item = value[0] if isinstance(value, (list, tuple)) else next(iter(value.values()))
+    return bytes(item["content"]), item.get("name", "")
+
+
 class NewGameForm:
     """`max_seats` rows (those past `min_seats` may stay empty); the first seat human, the next
     ones bots of the weakest level, up to the fewest seats the game allows."""
@@ -52,13 +74,7 @@ class NewGameForm:
         return chosen
 
     def seed_value(self) -> int | None:
-        text = self.seed.value.strip()
-        if not text:
-            return None
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"The seed must be a whole number, not {text!r}.") from None
+        return parse_seed(self.seed.value)
 
     def option_values(self) -> dict | None:
         return self.options.values() if self.options is not None else None

@@ -22,7 +22,6 @@ board, its decision panels, its players' table, its rules help and its options
 """
 from __future__ import annotations
 
-import asyncio
 import os
 from html import escape
 from typing import Any, Callable
@@ -36,7 +35,8 @@ from widgets.guard import guard
 from widgets.keepalive import keep_alive
 from widgets.sealed_files import open_file, seal_file
 
-from .form import HUMAN, NewGameForm
+from .bot_loop import BotLoop
+from .form import HUMAN, NewGameForm, uploaded
 from .log import log_html, since_html
 from .parts import GameParts
 from .results import results_html
@@ -91,8 +91,7 @@ class Shell(W.VBox):
         self.reasons: list[tuple[int, str, int | None]] = []
         self.seen: dict[str, int] = {}       # seat -> the log's length when it last acted
         self._seen_before: list[tuple[str, int | None]] = []   # for undo: (seat, its mark before)
-        self._bots_running = False
-        self._bot_gen = 0
+        self.bot_loop = BotLoop(self.bot_step, self.bots_may_move, self.refresh, self.guard, lambda: self.pause)
         self._decision_key: tuple | None = None
         self.rules_help = parts.rules()
 
@@ -223,11 +222,11 @@ class Shell(W.VBox):
             raise BadSaveFile("save file: entry 'players', 'game' or 'seen' is missing or malformed")
         self.start(self.spec.load_game(content["game"]), players, seen)
 
-    def _on_upload(self, change) -> None:
-        files = change["new"]
-        if files:
+    def _on_upload(self, _change) -> None:
+        chosen = uploaded(self.form.upload)
+        if chosen is not None:
             try:
-                self.load_bytes(bytes(files[0]["content"]))
+                self.load_bytes(chosen[0])
             finally:   # emptied, so that the same file chosen again loads again
                 self.form.upload.value = ()
 
@@ -322,9 +321,16 @@ class Shell(W.VBox):
 
     # --- bots -------------------------------------------------------------------------------------
 
+    def bots_may_move(self) -> bool:
+        """A bot has a move to make now, and the game's parts do not hold the bots
+        (`GameParts.holds_bots`: a reveal the humans are still clicking through, say)."""
+        return (self.game is not None and not self.parts.holds_bots(self)
+                and next_move(self.game, self.bots) is not None)
+
     def bot_step(self) -> bool:
-        """One bot move (the kit's driver picks it); False when a human must decide or the game is over."""
-        if self.game is None:
+        """One bot move (the kit's driver picks it); False when a human must decide, the game is
+        over, or the parts hold the bots."""
+        if self.game is None or self.parts.holds_bots(self):
             return False
         move = next_move(self.game, self.bots)
         if move is None:
@@ -334,6 +340,7 @@ class Shell(W.VBox):
         self.game.apply(decision.action)
         if decision.reason:
             self.reasons.append((at, f"{seat}'s reason: {decision.reason}", step))
+        self.parts.after_bot_move(self)
         return True
 
     def shown_reasons(self) -> list[tuple[int, str]]:
@@ -345,43 +352,13 @@ class Shell(W.VBox):
                 if step is None or parts.reason_is_public(game, step)]
 
     def run_bots(self) -> None:
-        """Let the bots play until a human must decide (or the game ends): with a pause and a
-        running event loop, one move per pause in a background task; else at once."""
-        if self._bots_running or self.game is None or next_move(self.game, self.bots) is None:
-            return
-        loop = None
-        if self.pause > 0:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
-        self._bots_running = True
-        if loop is not None:
-            self._bot_gen += 1
-            loop.create_task(self._bots_async(self._bot_gen))
-            return
-        try:
-            while self.bot_step():
-                pass
-        finally:
-            self._bots_running = False
-        self.refresh()
-
-    async def _bots_async(self, gen: int) -> None:
-        try:
-            while gen == self._bot_gen:
-                await asyncio.sleep(self.pause)
-                if gen != self._bot_gen or not self.guard(self.bot_step)():
-                    break
-                self.refresh()
-        finally:
-            if gen == self._bot_gen:
-                self._bots_running = False
-                self.refresh()
+        """Let the bots play until a human must decide, the parts hold them, or the game ends
+        (widgets/shell/bot_loop.py: one move per pause in a background task under Voila). A
+        game's parts call it again when their hold ends."""
+        self.bot_loop.run()
 
     def _stop_bots(self) -> None:
-        self._bot_gen += 1
-        self._bots_running = False
+        self.bot_loop.stop()
 
     # --- drawing ------------------------------------------------------------------------------------
 
@@ -410,7 +387,9 @@ class Shell(W.VBox):
         self.status.value = (f"<span class='shell-status' data-step='{len(game.actions)}' "
                              f"data-over='{int(game.is_over)}'>"
                              f"{escape(game.decision if not game.is_over else 'The game is over.')}</span>")
-        since = since_html(game.log, seat, self.seen.get(seat), self.rules_help) if legal else ""
+        upto = self.parts.log_shown(self)
+        log = game.log if upto is None else game.log[:upto]   # the parts may keep lines back (a reveal)
+        since = since_html(log, seat, self.seen.get(seat), self.rules_help) if legal else ""
         self.since.value = since
         self.since.layout.display = None if since else "none"
         # the decision's controls are rebuilt only when the decision changed: a redraw for nothing
@@ -426,7 +405,7 @@ class Shell(W.VBox):
             for widget in old:   # closed, so no model of a player's hand stays in the browser
                 close_all(widget)
         self.players_box.value = self.parts.players(self, seat)
-        self.log_box.value = log_html(game.log, seat, self.rules_help, self.shown_reasons())
+        self.log_box.value = log_html(log, seat, self.rules_help, self.shown_reasons())
         self.undo_button.disabled = seat is None or not game.can_undo(seat)
         self.results.value = (results_html(game, self.parts.score_text, self.parts.score_label())
                               if game.is_over else "")

@@ -90,6 +90,21 @@ class GameParts:
                        for s in shell.game.seats)
         return f"<table class='shell-players'>{rows}</table>"
 
+    def holds_bots(self, shell: "Shell") -> bool:
+        """True while the bots must wait although one has a move (a reveal the humans are still
+        stepping through, say). When the hold ends, the parts call `shell.run_bots()`.
+        Default: never."""
+        return False
+
+    def log_shown(self, shell: "Shell") -> int | None:
+        """How many of the log's lines the page may show now (None: all): a reveal the humans are
+        still stepping through keeps back the lines that tell its outcome. Default: all."""
+        return None
+
+    def after_bot_move(self, shell: "Shell") -> None:
+        """Called after each bot move, before the page is redrawn (a game starts its reveal
+        here when a bot's move revealed something). Default: nothing."""
+
     def rules(self) -> RulesHelp:
         """The rules help (sections in the project's own words) and the log's rule -> section map."""
         return RulesHelp()

@@ -1,0 +1,67 @@
+"""`BotLoop`: bots moving by themselves on a page, one visible move per pause.
+
+Under Voila (a running event loop, a pause above 0) the moves happen in a background task, so the
+page stays responsive and each move shows before the next; without a loop, or with no pause
+(headless tests), they happen at once, in the callback that asked. The page says what one move
+is (`step`, False when no bot may move), when bots may move at all (`may_move`: a human to
+decide, a reveal to click through, the game over: no) and how to redraw (`redraw`). The shell
+(`widgets/shell/page.py`) and the note-card page (`widgets/notecard/app.py`) both use it.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Callable
+
+
+class BotLoop:
+    """When `may_move()`, run `step` until it returns False (so `step` itself says no when a
+    bot may no longer move: `may_move` is asked once, at the start); `stop()` ends a running task
+    (a new game, the form shown). `guard` wraps each move and redraw of the background task, so
+    an error there reaches the page, never the kernel's log only."""
+
+    def __init__(self, step: Callable[[], bool], may_move: Callable[[], bool], redraw: Callable[[], None],
+                 guard: Callable[[Callable], Callable], pause: Callable[[], float]):
+        self.step, self.may_move, self.redraw = step, may_move, redraw
+        self.guard, self.pause = guard, pause
+        self.running = False
+        self._gen = 0   # bumped by stop(): a task of an older generation ends at its next wake
+
+    def run(self) -> None:
+        """Let the bots move until they may not: in a background task when there is a pause and
+        a running event loop, else at once (then one redraw)."""
+        if self.running or not self.may_move():
+            return
+        pause = self.pause()
+        loop = None
+        if pause > 0:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+        self.running = True
+        if loop is not None:
+            self._gen += 1
+            loop.create_task(self._run_async(self._gen, pause))
+            return
+        try:
+            while self.step():
+                pass
+        finally:
+            self.running = False
+        self.redraw()
+
+    async def _run_async(self, gen: int, pause: float) -> None:
+        try:
+            while gen == self._gen:
+                await asyncio.sleep(pause)
+                if gen != self._gen or not self.guard(self.step)():
+                    break
+                self.guard(self.redraw)()
+        finally:
+            if gen == self._gen:
+                self.running = False
+                self.guard(self.redraw)()
+
+    def stop(self) -> None:
+        self._gen += 1
+        self.running = False
