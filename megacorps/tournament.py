@@ -465,18 +465,20 @@ class _CsvAsYouGo:
     """Appends each finished game's rows to a CSV file at once, so a long run interrupted keeps
     every game it finished (`--summary FILE` reads it back)."""
 
-    def __init__(self, path, overwrite: bool = False):
+    def __init__(self, path, overwrite: bool = False, keys: Sequence[str] | None = None):
         self.path = path
         self.writer = None
+        self.keys = keys   # the statistics' columns (None: the first game's own)
         if os.path.exists(path) and not overwrite:
             raise FileExistsError(f"{path} exists: it may hold results worth keeping; name a new file "
                                   f"(or pass --overwrite)")
         self.file = open(path, "w", newline="")
 
     def __call__(self, g: GameResult) -> None:
-        rows = game_rows(g, _STAT_KEYS if self.writer is None else self.keys)
+        if self.keys is None:
+            self.keys = sorted({k for st in g.stats for k in st})
+        rows = game_rows(g, self.keys)
         if self.writer is None:
-            self.keys = _STAT_KEYS
             self.writer = csv.DictWriter(self.file, fieldnames=list(rows[0]), extrasaction="ignore")
             self.writer.writeheader()
         self.writer.writerows(rows)
@@ -486,6 +488,8 @@ class _CsvAsYouGo:
         self.file.close()
 
 
+# MegaCorps' statistics (a game may lack some of them, so the columns are fixed); another game's
+# columns are its first game's statistics (a MEGAcquire or card game CSV held MegaCorps' names, all 0)
 _STAT_KEYS = ["payouts called", "cards played", "companies bought", "interventions", "wars won", "wars lost",
               "mercenaries bought", "trades accepted"]
 
@@ -543,7 +547,8 @@ def main(argv: list[str] | None = None) -> Results:
     except (ValueError, TypeError, AttributeError, ImportError) as err:
         parser.error(str(err))
     try:
-        writer = _CsvAsYouGo(args.csv, args.overwrite) if args.csv else None
+        writer = (_CsvAsYouGo(args.csv, args.overwrite, _STAT_KEYS if kind is MEGACORPS else None)
+                  if args.csv else None)
     except FileExistsError as e:
         parser.error(str(e))
     try:

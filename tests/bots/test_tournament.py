@@ -117,3 +117,16 @@ def test_the_command_line_prints_the_table_and_writes_csv(tmp_path, capsys):
         tournament.main(["Greedy", "Random", "Random", "--games", "1", "--workers", "1", "--quiet",
                          "--csv", str(tmp_path / "t.csv")])
     assert "exists" in capsys.readouterr().err and (tmp_path / "t.csv").read_text() == kept
+
+
+def test_another_games_csv_holds_its_own_statistics_not_megacorps(tmp_path, capsys):
+    # a MEGAcquire CSV had MegaCorps' columns ("wars won", "cards played"...), all 0
+    path = tmp_path / "mq.csv"
+    tournament.main(["megacquire", "Tycoon", "Random", "Random", "--games", "1", "--workers", "1", "--quiet",
+                     "--csv", str(path)])
+    header = path.read_text().splitlines()[0].split(",")
+    assert "wars won" not in header and "cards played" not in header
+    assert header[:9] == ["game", "seed", "rotation", "entrant", "bot", "seat", "score", "win", "seconds"]
+    capsys.readouterr()
+    assert "wars won" not in "".join(
+        str(tournament.main(["--summary", str(path)]).per_bot_stats()))
