@@ -8,6 +8,7 @@ from .actions import ACTION_TYPES, Action, Bid, ChoiceRange, OfferTrade, Sealed,
 from .errors import IllegalAction
 from .explain import decision_kind, describe_decision, public_text, why_illegal
 from .flow import apply_action, decisions, interruptions, may_interrupt, ranges
+from . import previews
 from .log import LogEntry, Step, entries_of
 from .state import AuctionFrame, ElectionFrame, GameState
 from .trades import check_offer
@@ -333,10 +334,15 @@ class Game:
         return build_view(self._state, corp, self._entries(), self.deciders)
 
     def preview(self, action: Action) -> str:
-        """What `action` would do now, in game terms, without changing the game: the public log
-        lines it would write (what a card drawn or a die rolled would show stays unknown: the
-        preview is of this position only). Raises IllegalAction as `apply` would."""
+        """What `action` would do now, in game terms, without changing the game: the engine's
+        sentence on it (`megacorps.previews`: a payout's amounts, a war's odds, what a card
+        would change...) or else the public log lines it would write (what a card drawn or a die
+        rolled would show stays unknown: the preview is of this position only). Raises
+        IllegalAction as `apply` would."""
         self.check(action)
+        said = previews.preview(self, action)
+        if said:
+            return said
         step = Step(self._state.fork())
         apply_action(step, action)
         lines = [entry.text for entry in entries_of(step.entries)]

@@ -38,6 +38,19 @@ def intervene_options(state: GameState, corp: str) -> list:
     return [choices[co] for co in intervention_targets(state, corp)]
 
 
+def intervention_effect(government: Government, owner: str, by: str, pay: int) -> str:
+    """Government Intervention in words: what happens to a company of `owner` when `by`, the
+    country's controller, has its `government` intervene (`pay`: the board's compensation).
+    The one description every preview and warning uses (`megacorps.previews`)."""
+    if government is Government.DEMOCRACY:
+        return f"the company is sold back to the board, with {pay} Euros paid to {owner}"
+    if government is Government.KLEPTOCRACY:
+        return f"the company passes from {owner} to {by}"
+    if government is Government.DICTATORSHIP:
+        return f"the company is nationalized, with nothing paid to {owner}"
+    return f"the company is syndicalized, with {pay} Euros paid to {owner}"
+
+
 def intervene(step: Step, by: str, company: str, rule: str) -> None:
     """Apply the government's intervention to `company` on behalf of `by`."""
     state = step.state

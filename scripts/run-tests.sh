@@ -7,6 +7,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON_FOR_TESTS:-.venv/bin/python}
+# pytest-xdist processes per part (the machine's 2 cores); TEST_WORKERS=0 runs in one process
+WORKERS=${TEST_WORKERS:-2}
 names=(); results=(); failed=0
 
 part() {   # part NAME COMMAND...: run it, note how it ended, go on
@@ -21,11 +23,15 @@ part() {   # part NAME COMMAND...: run it, note how it ended, go on
 }
 
 # Engine, widgets, table service and browser tests.
-part "pytest tests/" timeout 5400 "$PY" -m pytest tests -q -p no:cacheprovider --timeout=1800
+# A module's shared server or browser stays on one worker (tests/conftest.py groups them).
+part "pytest tests/" timeout 5400 "$PY" -m pytest tests -q -p no:cacheprovider --timeout=1800 \
+  -n "$WORKERS" --dist loadgroup
 # Every lesson notebook in a fresh kernel (the app pages are tested in tests/app and tests/tables).
+# Each notebook's cells stay together, in order, in one kernel (--dist loadfile).
 part "lesson notebooks (nbval)" timeout 3600 "$PY" -m pytest notebooks -q -p no:cacheprovider --nbval-lax \
+  -n "$WORKERS" --dist loadfile \
   --nbval-cell-timeout=600 --nbval-kernel-startup-timeout=300 --ignore=notebooks/play.ipynb \
-  --ignore=notebooks/table.ipynb --ignore=notebooks/spectate.ipynb
+  --ignore=notebooks/table.ipynb --ignore=notebooks/spectate.ipynb --ignore=notebooks/megacquire/play.ipynb
 
 echo "=== summary"
 for i in "${!names[@]}"; do printf '%-28s %s\n' "${names[$i]}" "${results[$i]}"; done

@@ -15,6 +15,7 @@ import random
 
 from pydantic import BaseModel, Field
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
@@ -342,7 +343,7 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
             listener.cancel()
         await tables.close()
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(messages.FrameLimit)])
     app.state.tables = tables
     return app
 

@@ -68,7 +68,7 @@ def public_address(host: str, voila_port: int, public_url: str | None) -> tuple[
 def kernel_pools(root: Path, pool: int) -> dict:
     """Voila's preheated kernels: voila.json's (the hot-seat app's), and `pool` for the table
     pages (one for the projector's when `pool` > 0). A page then opens on a kernel that has
-    already imported everything and waits only for its address (widgets/tables/pages.py,
+    already imported everything and waits only for its address (widgets/networked/pages.py,
     page_query): seconds sooner than a kernel started for it."""
     try:
         config = json.loads((root / "voila.json").read_text())

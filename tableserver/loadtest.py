@@ -22,8 +22,16 @@ import tempfile
 import time
 from pathlib import Path
 
+import psutil
+
 ROOT = Path(__file__).resolve().parents[1]
 CORPS = ["Mokia", "Globbo", "Nonintendo", "Lenogo", "The Mouse", "Windoze"]
+
+
+def cpu_seconds(process) -> float:
+    """User + system CPU time of a process, its children included."""
+    t = process.cpu_times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def rss_mb(pid: int) -> float:
@@ -122,9 +130,12 @@ def main(argv: list[str] | None = None) -> int:
             [sys.executable, "-m", "tableserver", "serve", "--port", str(port), "--data", data, "--bot-pause", "0",
              "--tables-per-minute", str(max(20, args.tables))], port, env, timeout=60)) for port in ports]
         idle = sum(rss_mb(p.pid) for p in procs)
+        services = [psutil.Process(p.pid) for p in procs]
+        cpu_before = [cpu_seconds(p) for p in services], cpu_seconds(psutil.Process()), psutil.cpu_times()
         start = time.perf_counter()
         stats = asyncio.run(run(urls, args.tables, args.seats, args.seconds, args.seed))
         elapsed = time.perf_counter() - start
+        cpu_after = [cpu_seconds(p) for p in services], cpu_seconds(psutil.Process()), psutil.cpu_times()
         busy = sum(rss_mb(p.pid) for p in procs)
         stack.close()
         load_after = os.getloadavg()[0]
@@ -143,6 +154,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"update latency (action sent -> each seat of the table has it): median {q(0.5):.0f} ms, "
           f"p95 {q(0.95):.0f} ms, max {q(1.0):.0f} ms ({len(lat)} samples)")
     print(f"service memory (RSS, all processes): {idle:.0f} MB idle, {busy:.0f} MB at the end")
+    service_cpu = [a - b for a, b in zip(cpu_after[0], cpu_before[0])]
+    machine = cpu_after[2]
+    used = sum(getattr(machine, f) - getattr(cpu_before[2], f) for f in ("user", "nice", "system", "irq", "softirq"))
+    per_action = 1000 * sum(service_cpu) / max(1, stats.accepted)
+    print(f"CPU: the service {sum(service_cpu):.1f} s ({', '.join(f'{c:.1f}' for c in service_cpu)} per process), "
+          f"{per_action:.1f} ms per accepted action; this test's clients {cpu_after[1] - cpu_before[1]:.1f} s; "
+          f"the whole machine {used:.1f} s of {elapsed * psutil.cpu_count():.1f} s on {psutil.cpu_count()} cores "
+          f"(the database server and everything else running: the rest)")
     return 0
 
 

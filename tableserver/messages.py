@@ -12,7 +12,7 @@ from .live import Refused
 
 MAX_MESSAGE = 64 * 1024   # bytes; no request of this protocol is anywhere near this
 MAX_DEPTH = 32            # the deepest action of any game is a handful of levels
-TRANSPORT_MAX = 16 * MAX_MESSAGE   # a WebSocket frame larger than this is not even received
+TRANSPORT_MAX = 16 * MAX_MESSAGE   # a WebSocket message larger than this closes the connection (1 MiB)
 
 
 def too_large() -> Refused:
@@ -93,3 +93,39 @@ async def receive(websocket) -> dict:
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("text")
     return parse(text if text is not None else message.get("bytes"))
+
+
+class FrameLimit:
+    """ASGI middleware: a WebSocket message over TRANSPORT_MAX closes the connection with 1009
+    and a reason, whatever server runs the app (`python -m tableserver serve` also tells uvicorn
+    not to receive one; `uvicorn tableserver.app:app_from_env --factory` receives up to 16 MiB
+    unless given `--ws-max-size`). Between MAX_MESSAGE and this, a message is refused with a
+    413 answer and the connection stays (`parse`)."""
+
+    REASON = f"message too big: the limit is {TRANSPORT_MAX // 2**20} MiB"
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "websocket":
+            return await self.app(scope, receive, send)
+        closed = False
+
+        async def limited_receive():
+            nonlocal closed
+            message = await receive()
+            if message["type"] == "websocket.receive":
+                data = message.get("text")
+                size = len(data.encode()) if data is not None else len(message.get("bytes") or b"")
+                if size > TRANSPORT_MAX:
+                    closed = True
+                    await send({"type": "websocket.close", "code": 1009, "reason": self.REASON})
+                    return {"type": "websocket.disconnect", "code": 1009}
+            return message
+
+        async def guarded_send(message):
+            if not closed:   # the app's own goodbye after ours is dropped
+                await send(message)
+
+        await self.app(scope, limited_receive, guarded_send)

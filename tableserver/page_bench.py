@@ -116,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tableserver.page_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--pool", type=int, default=3, help="the class command's --pool")
+    parser.add_argument("--pages", default="lobby,seat,projector", help="which pages, comma-separated")
+    parser.add_argument("--no-rejoin", action="store_true", help="skip the rejoin after the service is killed")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -135,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             pages = {"lobby": (f"{base}/table.ipynb?key={KEY}", [".mc-open-table"]),
                      "seat": (f"{base}/table.ipynb?code={table.codes['Mokia']}", [BOARD, ".mc-connection b.ok"]),
                      "projector": (f"{base}/spectate.ipynb?table={table.table}", [BOARD, ".mc-connection b.ok"])}
+            pages = {name: pages[name] for name in args.pages.split(",")}
             load_before = os.getloadavg()
             times: dict[str, list[float]] = {name: [] for name in pages}
             for run in range(args.runs):
@@ -142,9 +145,11 @@ def main(argv: list[str] | None = None) -> int:
                     times[name].append(open_page(browser, url, ready))
                     print(f"run {run + 1} {name}: {times[name][-1]:.2f} s (load {os.getloadavg()[0]:.1f})", flush=True)
                     wait_quiet(server, pooled)
-            rejoin = measure_rejoin(browser, server, pages["seat"][0], table)
+            rejoin = "" if args.no_rejoin else measure_rejoin(
+                browser, server, f"{base}/table.ipynb?code={table.codes['Mokia']}", table)
             load_after = os.getloadavg()
-    print(rejoin)
+    if rejoin:
+        print(rejoin)
     print(f"\n--pool {args.pool}, {args.runs} runs, load average before {load_before[0]:.2f} "
           f"(5 min {load_before[1]:.2f}), after {load_after[0]:.2f} (5 min {load_after[1]:.2f})")
     for name, seconds in times.items():

@@ -1,4 +1,4 @@
-"""Browser fixtures for tests/test_browser.py (Voila + Debian's Chromium through Playwright)."""
+"""Markers for the whole suite: what each test needs (a browser, PostgreSQL, minutes of CPU)."""
 from __future__ import annotations
 
 import os
@@ -6,39 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from widgets.testing.voila_runner import require_chromium
-
-CHROMIUM = "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="module")
-def voila_url():
-    require_chromium()
-    from widgets.testing.voila_runner import voila_server
-    Path("test-artifacts").mkdir(exist_ok=True)
-    with voila_server(preheat=False, bot_pause=0.0) as url:
-        yield url
-
-
-@pytest.fixture()
-def app_page(voila_url):
-    from playwright.sync_api import sync_playwright
-
-    from widgets.testing.voila_runner import chromium, route_cdn
-    with sync_playwright() as p, chromium(p) as browser:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.js_errors = []
-        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
-        page.console_texts = []
-        page.on("console", lambda msg: page.console_texts.append(f"{msg.type}: {msg.text}"))
-        route_cdn(page)
-        page.goto(voila_url)
-        yield page
-
-
 # --- Markers: `-m "not browser"`, `-m "not postgres"`, `-m "not slow"` (pyproject.toml registers them) --
 
-_BROWSER_WORDS = ("sync_playwright", "voila_url", "app_page")
+_BROWSER_WORDS = ("sync_playwright",)
 _SLOW_MODULES = {"test_levels.py", "test_notecard_bots.py", "test_tournament.py"}
 _module_is_browser: dict[str, bool] = {}
 
@@ -54,6 +24,7 @@ def _uses_a_browser(item) -> bool:
     return _module_is_browser[path]
 
 
+@pytest.hookimpl(tryfirst=True)   # before pytest-xdist reads the xdist_group marks added here
 def pytest_collection_modifyitems(config, items):
     """Mark each test by what it needs: a real browser (Chromium through Voila), a PostgreSQL
     server, or minutes of CPU (every browser and PostgreSQL test is also slow)."""
@@ -67,3 +38,28 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.postgres)
         if browser or postgres or Path(str(item.fspath)).name in _SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+        if _shares_a_fixture(item):
+            # pytest-xdist (`--dist loadgroup`, scripts/run-tests.sh) runs a group on one worker:
+            # the module's server or browser starts once, not once per worker
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items[:] = _heavy_modules_first(items)
+
+
+def _heavy_modules_first(items):
+    """The modules with browser tests first, then those with other slow tests, then the rest,
+    each module's tests in their own order: pytest-xdist hands out the tests in this order,
+    so a long browser test does not start last while the other worker has nothing left."""
+    rank: dict[str, int] = {}
+    for item in items:
+        weight = 0 if item.get_closest_marker("browser") else 1 if item.get_closest_marker("slow") else 2
+        rank[item.nodeid.split("::", 1)[0]] = min(weight, rank.get(item.nodeid.split("::", 1)[0], 2))
+    return sorted(items, key=lambda item: rank[item.nodeid.split("::", 1)[0]])
+
+
+def _shares_a_fixture(item) -> bool:
+    """Whether the test uses a fixture kept for its module or class (a Voila, a table
+    service, a browser): the tests sharing it should run in one process."""
+    info = getattr(item, "_fixtureinfo", None)
+    return info is not None and any(d.scope in ("module", "class", "package")
+                                    for defs in info.name2fixturedefs.values() for d in defs)

@@ -3,7 +3,7 @@
 voila.json culls kernels idle for a minute, connected or not, so that a class on one server gets
 the memory of closed and abandoned pages back; a page whose reader is thinking must say it is
 still there. Lessons, the note-card table and the pages of a service-held table use
-`keep_alive()`; the hot-seat app pings from its own browser widget (widgets/table/browser.py).
+`keep_alive()`; the hot-seat app pings from its own browser widget (widgets/megacorps_app/browser.py).
 """
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def keep_alive(seconds: float = 20.0, idle_minutes: float = 20.0):
     one tiny update every `seconds` as long as someone clicked, typed, scrolled or moved the
     mouse in the last `idle_minutes` (the app's own rule); a closed or abandoned page stops,
     and its kernel may be culled. Put one in every page served by Voila that has no other
-    heartbeat (the hot-seat app has its own: widgets/table/browser.py)."""
+    heartbeat (the hot-seat app has its own: widgets/megacorps_app/browser.py)."""
     global _keep_alive_class
     if _keep_alive_class is None:
         import anywidget

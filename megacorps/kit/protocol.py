@@ -11,6 +11,10 @@ A game is a mutable object holding its start and every action since (the log is 
 seed and the actions reproduce it exactly). Actions are small frozen values with a readable
 `str`; `apply` is the checked door: it refuses an action the rules do not allow now with
 `IllegalAction` (a ValueError saying why, in game terms) and leaves the game exactly as it was.
+
+Optional, beyond the protocol: `score_sources() -> {seat: {source: amount}}`, where each seat's
+score came from (the amounts add up to `scores()`); the page shell's results show it when a game
+has it (MEGAcquire: starting cash, bonuses, sales, the final sale, stock bought).
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 A save is a readable JSON summary (who plays, the score so far) with a *sealed* part: the start
 and every action since, compressed and base64-encoded so that a save opened on a shared screen
 shows nobody a hand or a deck order by accident (this is not encryption: the apps encrypt a
-downloadable save with their server's key on top, see widgets/table/storage.py).
+downloadable save with their server's key on top, see widgets/megacorps_app/storage.py).
 
 Loading trusts nothing: the text's size is bounded before it is read, the JSON may not nest
 deeply, repeat a key or hold a number too long to convert, the sealed part is inflated with a
@@ -118,7 +118,7 @@ def first_error(err: ValidationError, prefix: str = "") -> str:
     """A pydantic validation error as one line naming the first bad entry of a save."""
     first = err.errors()[0]
     where = ".".join(str(p) for p in first["loc"])
-    return f"save file: entry {prefix}{where}: {first['msg']}"
+    return f"save file: entry {prefix}{where}: {first['msg'].removeprefix('Value error, ')}"
 
 
 def check_digest(sealed: str, expected: str) -> None:

@@ -89,7 +89,8 @@ class BuyShare:
     company: str
 
     def __str__(self) -> str:
-        return f"{self.seat} buys a {self.company} certificate"
+        article = "an" if self.company[:1].lower() in "aeiou" else "a"   # "an Acorn", "a Solon"
+        return f"{self.seat} buys {article} {self.company} certificate"
 
 
 @dataclass(frozen=True, slots=True)

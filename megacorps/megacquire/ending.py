@@ -79,6 +79,7 @@ def finish(s: MegacquireState, log: list[LogEntry], reason: str) -> None:
     for c in active:
         each = s.options.prices[c][s.sizes[c]]
         sold = []
+        paid = []
         for p in s.order:
             n = s.holdings[p][c]
             if n:
@@ -86,8 +87,10 @@ def finish(s: MegacquireState, log: list[LogEntry], reason: str) -> None:
                 s.holdings[p][c] = 0
                 s.bank[c] += n
                 sold.append(f"{p} {n}")
+                paid.append((p, n * each))
         if sold:
-            log.append(LogEntry(s.round, FINAL, f"{names[c]} stock sold back at {money(each)}: {joined(sold)}"))
+            log.append(LogEntry(s.round, FINAL, f"{names[c]} stock sold back at {money(each)}: {joined(sold)}",
+                                money=tuple(paid)))
     best = max(s.cash.values())
     s.winners = [p for p in s.order if s.cash[p] == best]
     log.append(LogEntry(s.round, FINAL, f"Final cash: {joined([f'{p} {money(s.cash[p])}' for p in s.order])}. "

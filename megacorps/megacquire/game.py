@@ -12,7 +12,7 @@ from __future__ import annotations
 from .actions import (Action, BuyShare, ChooseDefunct, ChooseSurvivor, Dispose, EndTurn, Found, PlayTile,
                       ProposeEnd, Vote)
 from .board import FOUNDS, GROWS, LONELY, MERGES, absorb, touching
-from .log import BONUS, DEAD, DRAW, FINAL, SETUP, LogEntry, joined, money
+from .log import BONUS, BUY, DEAD, DISPOSE, DRAW, FINAL, FOUND, SETUP, TRADE, LogEntry, joined, money
 from .mergers import bonuses
 from .options import Options
 from .state import MegacquireState
@@ -21,6 +21,9 @@ from .turns import deciders, describe_decision, legal_actions, perform, problem
 from .view import SeatView, build_view
 from ..errors import IllegalAction
 
+SOURCES = {BONUS: "bonuses", DISPOSE: "sales in mergers", FINAL: "final sale", FOUND: "founder's cash",
+           TRADE: "stock traded in", BUY: "stock bought"}
+"""What each kind of log line that moves money is called in `score_sources`."""
 UNDOABLE = (Found, ChooseSurvivor, ChooseDefunct, Dispose, BuyShare, ProposeEnd, Vote)
 
 
@@ -207,6 +210,17 @@ class Game:
     def scores(self) -> dict[str, int]:
         """Everyone's cash (the final result once the game is over)."""
         return dict(self._state.cash)
+
+    def score_sources(self) -> dict[str, dict[str, int]]:
+        """Where each player's cash came from, player -> {source: amount}: the starting cash, then
+        what the log's lines moved (bonuses, sales in mergers, the final sale, the founder's cash,
+        stock bought and traded in); the amounts add up to the cash (`scores()`)."""
+        out = {p: {"starting cash": self._start.cash[p], **dict.fromkeys(SOURCES.values(), 0)}
+               for p in self._start.seats}
+        for entry in self._log:
+            for p, amount in entry.money:
+                out[p][SOURCES[entry.rule]] += amount
+        return out
 
     def winners(self) -> list[str]:
         """The richest player, or those sharing the victory; [] while the game goes on."""

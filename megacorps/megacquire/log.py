@@ -2,7 +2,9 @@
 (by the rules text's headings and line numbers, or a ruling of docs/rulings-megacquire.md).
 
 An entry's `text` is public. What only one player may read (the tile they drew) lives in
-`secret`, keyed by that player; `for_seat` picks the right text.
+`secret`, keyed by that player; `for_seat` picks the right text. `money` holds the cash the line's
+event moved, as (player, amount) pairs (paid out positive, paid in negative): with the starting
+cash they add up to everyone's cash (`Game.score_sources`).
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ class LogEntry(NamedTuple):
     rule: str
     text: str
     secret: dict[str, str] | None = None
+    money: tuple[tuple[str, int], ...] = ()
 
     def for_seat(self, seat: str | None) -> str:
         """The text `seat` may read (None: the public text)."""

@@ -52,7 +52,7 @@ def pay_bonuses(s: MegacquireState, log: list[LogEntry], company: int, size: int
     for p, amount in paid.items():
         s.cash[p] += amount
     log.append(LogEntry(s.round, BONUS, f"{why}{name} ({size} tiles) holdings: {shown}. Bonuses: "
-                        f"{joined([f'{p} {money(a)}' for p, a in paid.items()])}"))
+                        f"{joined([f'{p} {money(a)}' for p, a in paid.items()])}", money=tuple(paid.items())))
 
 
 def start_merger(s: MegacquireState, log: list[LogEntry], seat: str, cell: int) -> None:
@@ -161,7 +161,8 @@ def dispose(s: MegacquireState, log: list[LogEntry], seat: str, company: int, se
         parts.append(f"sells {sell} {name} at {money(each)} ({money(sell * each)})")
     if held - sell:
         parts.append(f"holds {held - sell}")
-    log.append(LogEntry(s.round, DISPOSE, f"{seat} {' and '.join(parts)}"))
+    log.append(LogEntry(s.round, DISPOSE, f"{seat} {' and '.join(parts)}",
+                        money=((seat, sell * each),) if sell else ()))
     m.holders.pop(0)
     advance_disposal(s, log, merge_maker)
 

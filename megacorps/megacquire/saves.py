@@ -1,6 +1,7 @@
 """Saved games. A full save holds the starting position (hidden tiles and seed included) and
-every action since, *sealed* (compressed and base64-encoded so that nobody reads the tiles by
-accident: not encryption) under a SHA-256 digest, next to a readable summary. Loading checks
+every action since, *sealed* by the kit (`megacorps.kit.saves`: compressed and base64-encoded so
+that nobody reads the tiles by accident, not encryption) under a SHA-256 digest, next to a
+readable summary. Loading checks
 the size, the JSON, the summary's schema, the digest, the inflated size, the starting position
 and every action through the rules (replayed one by one), and the summary against the
 replay's result. Each error names its entry.
@@ -10,17 +11,13 @@ all of which are public. It cannot be resumed (it holds no other hand, no supply
 """
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
 import json
-import zlib
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ..board import parse_json
 from ..errors import BadDataFile, BadSaveFile, IllegalAction
+from ..kit.saves import check_digest, digest, first_error, parse_json, seal, unseal
 from .actions import action_from_dict, action_to_dict
 from .board import DEAD, EMPTY, LOOSE
 from .options import check_seats
@@ -58,29 +55,6 @@ class SealedGame(BaseModel):
     actions: list[dict[str, Any]]
 
 
-def _digest(sealed: str) -> str:
-    return hashlib.sha256(sealed.encode("ascii")).hexdigest()
-
-
-def seal(data: dict) -> str:
-    return base64.b64encode(zlib.compress(json.dumps(data, separators=(",", ":")).encode())).decode("ascii")
-
-
-def inflate(sealed: str) -> bytes:
-    """The sealed bytes, inflated at most to MAX_SEALED_BYTES. Raises BadSaveFile."""
-    try:
-        packed = base64.b64decode(sealed, validate=True)
-        inflater = zlib.decompressobj()
-        data = inflater.decompress(packed, MAX_SEALED_BYTES)
-    except (binascii.Error, zlib.error, ValueError):
-        raise BadSaveFile("save file: entry sealed: the sealed game data is damaged") from None
-    if inflater.unconsumed_tail:
-        raise BadSaveFile(f"save file: entry sealed: it inflates to more than {MAX_SEALED_BYTES:,} bytes")
-    if not inflater.eof:
-        raise BadSaveFile("save file: entry sealed: the sealed game data is truncated")
-    return data
-
-
 def dump_game(game, seat: str | None = "*") -> str:
     """The JSON text of `game`'s save ("*") or of a seat's record (see Game.to_json)."""
     state = game._state
@@ -91,17 +65,12 @@ def dump_game(game, seat: str | None = "*") -> str:
                            "view": game.view(seat).model_dump(mode="json"),
                            "actions": [action_to_dict(a) for a in game.actions]}, indent=1)
     sealed = seal({"start": game._start.model_dump(mode="json"),
-                   "log": [list(e) for e in game._start_log],
+                   # a start's log is set-up only: no money moved (the `money` field stays out)
+                   "log": [list(e[:4]) for e in game._start_log],
                    "actions": [action_to_dict(a) for a in game.actions]})
     return json.dumps({"format": FORMAT, "version": VERSION, "seats": state.seats, "round": state.round,
-                       "over": state.over, "cash": state.cash, "digest": _digest(sealed), "sealed": sealed},
+                       "over": state.over, "cash": state.cash, "digest": digest(sealed), "sealed": sealed},
                       indent=1)
-
-
-def _first_error(err: ValidationError, prefix: str) -> str:
-    first = err.errors()[0]
-    where = ".".join(str(p) for p in first["loc"])
-    return f"save file: entry {prefix}{where}: {first['msg'].removeprefix('Value error, ')}"
 
 
 def load_game(text: str | bytes):
@@ -110,14 +79,9 @@ def load_game(text: str | bytes):
     from .game import Game
     from .log import LogEntry
 
-    if not isinstance(text, (str, bytes)):
-        raise BadSaveFile("save file: not text")
-    if len(text) > MAX_SAVE_BYTES:
+    if isinstance(text, (str, bytes)) and len(text) > MAX_SAVE_BYTES:
         raise BadSaveFile(f"save file: too big (more than {MAX_SAVE_BYTES:,} bytes)")
-    try:
-        raw = parse_json(text, "save file")
-    except ValueError as exc:
-        raise BadSaveFile(str(exc)) from None
+    raw = parse_json(text, "save file")
     if isinstance(raw, dict) and raw.get("format") == RECORD:
         raise BadSaveFile("save file: entry format: this is one seat's record of a game, which cannot be "
                           "resumed (it holds no other player's tiles)")
@@ -126,18 +90,13 @@ def load_game(text: str | bytes):
     try:
         summary = SaveSummary.model_validate(raw)
     except ValidationError as err:
-        raise BadSaveFile(_first_error(err, "")) from None
-    if _digest(summary.sealed) != summary.digest:
-        raise BadSaveFile("save file: entry sealed: the sealed game data was damaged or edited "
-                          "(it does not match its digest)")
-    try:
-        content = parse_json(inflate(summary.sealed), "save file: entry sealed")
-    except ValueError as exc:
-        raise BadSaveFile(str(exc)) from None
+        raise BadSaveFile(first_error(err)) from None
+    check_digest(summary.sealed, summary.digest)
+    content = unseal(summary.sealed, MAX_SEALED_BYTES)
     try:
         sealed = SealedGame.model_validate(content)
     except ValidationError as err:
-        raise BadSaveFile(_first_error(err, "sealed.")) from None
+        raise BadSaveFile(first_error(err, "sealed.")) from None
     if len(sealed.actions) > MAX_ACTIONS:
         raise BadSaveFile(f"save file: entry sealed.actions: more than {MAX_ACTIONS:,} actions")
     try:
@@ -145,7 +104,7 @@ def load_game(text: str | bytes):
     except BadDataFile as err:
         raise BadSaveFile(f"save file: entry sealed.start.options: {err}") from None
     except ValidationError as err:
-        raise BadSaveFile(_first_error(err, "sealed.start.")) from None
+        raise BadSaveFile(first_error(err, "sealed.start.")) from None
     problem = _inconsistent(start)
     if problem:
         raise BadSaveFile(f"save file: entry sealed.start.{problem}")

@@ -164,14 +164,16 @@ def pay(s: MegacquireState, log: list[LogEntry], seat: str, trade: tuple[tuple[s
         change = s.cash[seat] + value - cost
         given = joined([f"{n} {c}" for c, n in trade])
         log.append(LogEntry(s.round, TRADE, f"{seat} is short of cash: pays {money(s.cash[seat])} and "
-                            f"trades in {given} (worth {money(value)}), getting {money(change)} change"))
+                            f"trades in {given} (worth {money(value)}), getting {money(change)} change",
+                            money=((seat, value),)))
         s.cash[seat] = change
     else:
         s.cash[seat] -= cost
     for c in s.cart:
         s.holdings[seat][c] += 1
         s.bank[c] -= 1
-    log.append(LogEntry(s.round, BUY, f"{seat} buys {describe_cart(s, s.cart)} for {money(cost)}"))
+    log.append(LogEntry(s.round, BUY, f"{seat} buys {describe_cart(s, s.cart)} for {money(cost)}",
+                        money=((seat, -cost),)))
     s.cart = []
 
 

@@ -98,6 +98,7 @@ def found(s: MegacquireState, log: list[LogEntry], seat: str, company: int) -> N
     s.sizes[company] = len(changed)
     s.pending = -1
     size = s.sizes[company]
+    value = 0
     if s.bank[company]:
         s.bank[company] -= 1
         s.holdings[seat][company] += 1
@@ -108,7 +109,7 @@ def found(s: MegacquireState, log: list[LogEntry], seat: str, company: int) -> N
         gift = (f"and, the players holding every {name} certificate, takes its value in cash instead: "
                 f"{money(value)}")
     log.append(LogEntry(s.round, FOUND, f"{seat} founds {name} ({s.options.tiers[company]}) with {size} "
-                        f"tiles, {gift}"))
+                        f"tiles, {gift}", money=((seat, value),) if value else ()))
     note_safe(s, log, company, 0)
     s.phase = Phase.BUY
     new_dead_tiles(s, log, company, 0, changed)

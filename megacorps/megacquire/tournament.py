@@ -7,7 +7,7 @@
 The challenger sits in each seat in turn (seat 1 in game 1, seat 2 in game 2, ...), every game
 from its own seed. A shared victory counts as a fraction of a win. Reported: the challenger's
 win share (chance is 25%) with a 95% Wilson interval, its mean final cash against the others',
-and the CPU seconds per decision of each level (median and the slowest).
+and the seconds per decision of each level (median and the slowest, in CPU time and on the wall clock).
 """
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ def match(challenger: str, field: str, games: int, first_seed: int = 0, progress
     cash_challenger: list[int] = []
     cash_field: list[int] = []
     thinking: dict[str, list[float]] = {challenger: [], field: []}
+    waiting: dict[str, list[float]] = {challenger: [], field: []}
     for k in tqdm(range(games), disable=not progress, unit="game"):
         seed = first_seed + k
         seat = SEATS[k % 4]
@@ -40,9 +41,11 @@ def match(challenger: str, field: str, games: int, first_seed: int = 0, progress
         bots = {p: PLAYERS[challenger if p == seat else field](seed=seed * 10 + i) for i, p in enumerate(SEATS)}
         while not game.is_over:
             who = game.deciders[0]
-            t0 = time.process_time()
+            t0, w0 = time.process_time(), time.perf_counter()
             decision = bots[who].decide(game, who)
-            thinking[challenger if who == seat else field].append(time.process_time() - t0)
+            level = challenger if who == seat else field
+            thinking[level].append(time.process_time() - t0)
+            waiting[level].append(time.perf_counter() - w0)
             game.apply(decision.action)
         if seat in game.winners():
             wins += 1 / len(game.winners())
@@ -50,7 +53,8 @@ def match(challenger: str, field: str, games: int, first_seed: int = 0, progress
         cash_challenger.append(scores[seat])
         cash_field.extend(v for p, v in scores.items() if p != seat)
     return {"wins": wins, "games": games, "cash": statistics.mean(cash_challenger),
-            "field_cash": statistics.mean(cash_field), "thinking": thinking}
+            "field_cash": statistics.mean(cash_field), "thinking": thinking,
+            "waiting": waiting}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -78,8 +82,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  wins {r['wins'] / r['games']:.0%} (95% interval {low:.0%}-{high:.0%}; chance is 25%)")
     print(f"  mean final cash ${r['cash']:,.0f} against ${r['field_cash']:,.0f} for the others")
     for level, times in r["thinking"].items():
-        print(f"  {level}: {statistics.median(times) * 1000:.1f} ms of CPU a decision (median), "
-              f"slowest {max(times) * 1000:.0f} ms")
+        wall = r["waiting"][level]
+        print(f"  {level}: {len(times)} decisions, {statistics.median(times) * 1000:.1f} ms of CPU a decision (median), "
+              f"slowest {max(times) * 1000:.0f} ms; wall clock {statistics.median(wall) * 1000:.1f} ms (median), "
+              f"slowest {max(wall) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
     import megacorps as mc
     seat = mc.tables.connect("http://127.0.0.1:8765", "abcde-fghjk-mnpqr-stuvw")
+    # or a pasted seat link: mc.tables.connect(link, service="http://127.0.0.1:8765")
     seat.view()              # what your corp may see
     seat.legal_actions()     # your choices now
     seat.apply(seat.legal_actions()[0])

@@ -9,6 +9,7 @@ actions and views are read with that game's forms (`megacorps.kit.get(name)`).
 from __future__ import annotations
 
 import json
+import os
 import time
 import urllib.error
 import urllib.parse
@@ -60,16 +61,35 @@ def _request(url: str, method: str = "GET", body: dict | None = None, code: str 
         raise TableError("unreachable", f"the table service at {url} cannot be reached ({err.reason})") from None
 
 
-def split_link(url: str, code: str | None = None) -> tuple[str, str]:
-    """(service URL, code) from `connect`'s arguments; a seat link `...?code=...` works too."""
+def _origin(url: str) -> str:
+    parsed = urllib.parse.urlsplit(url)
+    return urllib.parse.urlunsplit((parsed.scheme, parsed.netloc, "", "", ""))
+
+
+def split_link(url: str, code: str | None = None, service: str | None = None) -> tuple[str, str]:
+    """(service URL, code) from `connect`'s arguments.
+
+    `url` is the service's address with `code`, or a whole seat link `...?code=...`. A link's
+    code goes to the service the caller names (`service=`), else to the one this machine is
+    configured with (`MEGACORPS_TABLES_URL`, as the pages), else to the link's own host: never
+    to a host the link itself names as `service=` (a shared link must not send a seat's code
+    elsewhere); such a link is refused unless the caller passes that service explicitly."""
     parsed = urllib.parse.urlsplit(url)
     query = urllib.parse.parse_qs(parsed.query)
     if code is None and "code" in query:
         code = query["code"][0]
+        target = service or os.environ.get("MEGACORPS_TABLES_URL") or _origin(url)
+        named = query.get("service", [None])[0]
+        if named and service is None and _origin(named) != _origin(target):
+            raise TableError("foreign-service",
+                             f"this link names another host as its table service ({named}); a seat "
+                             f"code goes only to a service you name yourself: connect(link, "
+                             f"service=\"{_origin(named)}\") if you trust that host")
+    else:
+        target = service or _origin(url)
     if code is None:
         raise ValueError("a seat code is needed: connect(url, code)")
-    service = query.get("service", [None])[0] or urllib.parse.urlunsplit((parsed.scheme, parsed.netloc, "", "", ""))
-    return service.rstrip("/"), code
+    return target.rstrip("/"), code
 
 
 class _Follower:
@@ -369,10 +389,13 @@ def open_table(url: str, seats: dict[str, str], seed: int | None = None, name: s
         raise TableError("unreachable", f"the table service at {url} cannot be reached ({err.reason})") from None
 
 
-def connect(url: str, code: str | None = None) -> RemoteSeat:
+def connect(url: str, code: str | None = None, *, service: str | None = None) -> RemoteSeat:
     """Sit at your seat: `connect("http://teacher:8765", "abcde-fghjk-...")`, or pass the whole
-    seat link. Raises TableError for a wrong or replaced code."""
-    service, code = split_link(url, code)
+    seat link with the service's address: `connect(link, service="http://teacher:8765")`
+    (without `service`, MEGACORPS_TABLES_URL or else the link's own host). A link naming
+    another host as its `service=` is refused unless you pass that service yourself. Raises
+    TableError for a wrong or replaced code."""
+    service, code = split_link(url, code, service)
     return RemoteSeat(service, code)
 
 

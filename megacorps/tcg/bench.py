@@ -6,7 +6,8 @@ cost of one step through the checked door (`Game.apply`: the legality check, the
 
 Each game is played by bots through the public door: each step lists the seat's legal actions,
 the bot picks one, `apply` checks it and plays it. The median and the range of the runs are
-reported with the machine's load average (other processes slow a run down).
+reported with the machine's load average. Times are this process's CPU time, so a busy
+machine slows the run without inflating the figures (a loaded core still runs slower: shared caches).
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from .cards import DECK_NAMES
 
 
 def play_games(games: int, bot: str = "Random", progress: bool = False) -> dict:
-    clock = time.perf_counter
+    clock = time.process_time                # CPU time: other processes on a shared machine do not count
     steps = 0
     applying = 0.0
     start = clock()

@@ -105,6 +105,12 @@ class Game:
         options: a target, a slot, a search), "priority" (act in the phase or pass), or "over"."""
         return "over" if self.is_over else self._prompt.kind
 
+    def phase_opened(self) -> str | None:
+        """The phase the priority window under way belongs to (buy, challenge, divest, reveal:
+        the active player passing ends it), or None (a window on the stack, a bid, a choice)."""
+        prompt = self.prompt
+        return prompt.main if prompt is not None and prompt.kind == "priority" else None
+
     def has_decision(self, seat: str) -> bool:
         """Whether `seat` must decide now (every response goes through a priority prompt: nobody
         acts unasked)."""
@@ -292,9 +298,27 @@ class Game:
         if isinstance(action, Produce):
             n = B.traits(s, action.card)[action.trait] + B.production_bonus(s, action.card, action.trait)
             return f"{self.public_text(action)}: +{n} {action.trait} in your pool until the end of the turn"
+        if isinstance(action, Sell):
+            return f"{self.public_text(action)}: +{B.pile_value(s, action.card)}M (trait costs are not refunded)"
+        if isinstance(action, Pass):
+            return pass_preview(self, action.seat)
         if isinstance(action, Choose) and self._prompt.kind == "choose":
             return dict(self._prompt.options).get(action.key, action.key)
         return self.public_text(action)
+
+
+def pass_preview(game: Game, seat: str) -> str:
+    """What passing does now: the other player is asked; if they pass too, the top of the stack
+    resolves or the phase (or window) ends (L683-689)."""
+    s = game.engine.s
+    p = game.prompt
+    if s.stack:
+        return f"{seat} lets {s.stack[-1].label} resolve, unless {s.other(seat)} responds first"
+    if p.main in ("buy", "challenge", "divest") and seat == s.active:
+        return f"{seat} ends the {p.main} phase, unless {s.other(seat)} plays something first"
+    if p.main == "reveal":
+        return f"{seat} puts the revealed card at the bottom of the resource deck"
+    return f"{seat} plays nothing now"
 
 
 def attack_preview(game: Game, a: Attack) -> str:

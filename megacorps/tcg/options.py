@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..kit.options import parse_options as read_options
 from .cards import Card, DeckFile
@@ -71,6 +71,12 @@ class Options(BaseModel):
     shuffle_after_search: bool = Field(True, description="§1.4: shuffle every deck searched")
     max_turns: int = Field(400, ge=2, le=10_000, description="A safety stop: the game is a tie after this "
                                                             "many turns (the rules have none; decks run out first)")
+
+    @field_validator("decks", mode="before")
+    @classmethod
+    def _names_in_one_word(cls, v):
+        """`incarnes,gnosts` (the tournament's `--option decks=incarnes,gnosts`) is two sample decks."""
+        return [name.strip() for name in v.split(",")] if isinstance(v, str) else v
 
 
 def parse_options(options: "Options | dict | None") -> Options:

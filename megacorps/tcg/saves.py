@@ -1,26 +1,23 @@
-"""Saved games: the seed, the options (decks included) and every action, sealed (compressed,
-base64) with a SHA-256 digest, and a readable summary checked against the replay.
+"""Saved games: the seed, the options (decks included) and every action, sealed by the kit
+(`megacorps.kit.saves`: compressed, base64, inflated with a limit) with a SHA-256 digest, and a
+readable summary checked against the replay.
 
 A seat's record (`to_json(seat)`) holds that seat's view only: it cannot be resumed (a resumable
 save must hold the seed, which would reveal every deck's order)."""
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
 import json
-import zlib
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..errors import BadSaveFile, IllegalAction
+from ..kit.saves import check_digest, digest, first_error, parse_json, seal, unseal
 from .actions import action_from_dict, action_to_dict
 
 FORMAT = "megacorp-tcg-save"
 MAX_TEXT = 4_000_000          # characters of a save file
 MAX_SEALED = 20_000_000       # bytes once inflated
-MAX_DEPTH = 40
 
 
 class Summary(BaseModel):
@@ -43,21 +40,6 @@ class Sealed(BaseModel):
     actions: list[dict[str, Any]]
 
 
-def seal(data: dict) -> str:
-    return base64.b64encode(zlib.compress(json.dumps(data).encode())).decode("ascii")
-
-
-def unseal(text: str) -> dict:
-    raw = base64.b64decode(text, validate=True)
-    inflater = zlib.decompressobj()
-    out = inflater.decompress(raw, MAX_SEALED)
-    if inflater.unconsumed_tail:
-        raise BadSaveFile("save file: entry sealed: the sealed data is too large")
-    if not inflater.eof:
-        raise BadSaveFile("save file: entry sealed: the sealed data is truncated")
-    return json.loads(out)
-
-
 def dump_game(game, seat: str | None = "*") -> str:
     if seat != "*":
         return json.dumps({"format": "megacorp-tcg-seat-record", "version": 1,
@@ -67,41 +49,14 @@ def dump_game(game, seat: str | None = "*") -> str:
                    "scenario": game.scenario, "actions": [action_to_dict(a) for a in game.actions]})
     return json.dumps({"format": FORMAT, "version": 1, "seats": game.seats, "turn": s.turn, "over": s.over,
                        "money": {x: s.players[x].money for x in game.seats},
-                       "digest": hashlib.sha256(sealed.encode()).hexdigest(), "sealed": sealed}, indent=1)
-
-
-def _depth(x, d=0) -> int:
-    if d > MAX_DEPTH:
-        return d
-    if isinstance(x, dict):
-        return max([_depth(v, d + 1) for v in x.values()] or [d])
-    if isinstance(x, list):
-        return max([_depth(v, d + 1) for v in x] or [d])
-    return d
-
-
-def _first(err: ValidationError, prefix: str) -> str:
-    e = err.errors()[0]
-    return f"save file: entry {prefix}{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
+                       "digest": digest(sealed), "sealed": sealed}, indent=1)
 
 
 def load_game(text):
     from .game import Game
-    if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_TEXT:
-            raise BadSaveFile("save file: too large to be a save")
-        try:
-            text = text.decode()
-        except UnicodeDecodeError:
-            raise BadSaveFile("save file: not UTF-8 text") from None
-    if not isinstance(text, str) or len(text) > MAX_TEXT:
-        raise BadSaveFile("save file: not text, or too large to be a save")
-    try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise BadSaveFile(f"save file: not valid JSON ({str(exc)[:80]})") from None
-    if _depth(raw) > MAX_DEPTH:
-        raise BadSaveFile("save file: nested too deeply to be a save")
+    if isinstance(text, (str, bytes)) and len(text) > MAX_TEXT:
+        raise BadSaveFile(f"save file: too big (more than {MAX_TEXT:,} characters)")
+    raw = parse_json(text, "save file")
     if isinstance(raw, dict) and raw.get("format") == "megacorp-tcg-seat-record":
         raise BadSaveFile("save file: entry format: this is one seat's record of a game; it cannot be resumed")
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
@@ -109,21 +64,13 @@ def load_game(text):
     try:
         summary = Summary.model_validate(raw)
     except ValidationError as err:
-        raise BadSaveFile(_first(err, "")) from None
-    if hashlib.sha256(summary.sealed.encode()).hexdigest() != summary.digest:
-        raise BadSaveFile("save file: entry sealed: damaged or edited (it does not match its digest)")
-    try:
-        content = unseal(summary.sealed)
-    except (binascii.Error, zlib.error, ValueError) as exc:
-        if isinstance(exc, BadSaveFile):
-            raise
-        raise BadSaveFile("save file: entry sealed: the sealed data is damaged") from None
-    if _depth(content) > MAX_DEPTH:
-        raise BadSaveFile("save file: entry sealed: nested too deeply")
+        raise BadSaveFile(first_error(err)) from None
+    check_digest(summary.sealed, summary.digest)
+    content = unseal(summary.sealed, MAX_SEALED)
     try:
         sealed = Sealed.model_validate(content)
     except ValidationError as err:
-        raise BadSaveFile(_first(err, "sealed.")) from None
+        raise BadSaveFile(first_error(err, "sealed.")) from None
     try:
         game = Game(summary.seats, sealed.seed, sealed.options, scenario=sealed.scenario)
     except ValueError as err:

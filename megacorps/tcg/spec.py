@@ -6,6 +6,7 @@ import random
 
 from ..kit.protocol import GameSpec
 from . import GAME_INFO
+from .tables import TcgTable
 
 
 def _new_game(seats: list[str], seed: int | None = None, options: dict | None = None):
@@ -65,6 +66,6 @@ SPEC = GameSpec(
     max_seats=GAME_INFO["max_seats"], default_seats=tuple(GAME_INFO["default_seats"]),
     new_game=_new_game, load_game=_load_game, action_to_dict=_action_to_dict,
     action_from_dict=_action_from_dict, bot_levels=_levels, random_action=_random_action,
-    hidden_twins=_hidden_twins, options=_options,
+    hidden_twins=_hidden_twins, options=_options, table=TcgTable(),
     view_model=lambda: __import__("megacorps.tcg.view", fromlist=["SeatView"]).SeatView,
 )

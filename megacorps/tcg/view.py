@@ -25,6 +25,10 @@ class CardView(BaseModel):
     tags: list[str] = []
     text: str = ""
     pos: tuple[int, int] | None = None
+    anchored: bool | None = Field(None, description="In a network: joined to its company by a chain of "
+                                  "neighbours (L460-471); an orphan (False) leaves play at the End phase")
+    surrounded: bool | None = Field(None, description="In a network: its four neighbours are taken "
+                                    "(only PENETRATOR or MELEE reach it)")
     pile: list["CardView"] = Field([], description="Cards bonded under this one, in order")
     notice: str = ""
 
@@ -89,6 +93,7 @@ def card_view(game, uid: int, live: bool = True) -> CardView:
         tokens=c.tokens, keywords=[k if v is None else f"{k} {v}" for k, v in
                                    (B.keywords(s, uid) if live else {k.kw: k.param for k in c.card.keywords}).items()],
         tags=list(c.card.tags), text=c.card.text, pos=c.pos,
+        anchored=not B.is_orphan(s, uid) if live else None, surrounded=B.surrounded(s, uid) if live else None,
         pile=[card_view(game, u) for u in c.pile] if c.under is None else [],
         notice=SAMPLE_NOTICE if c.card.sample else "")
 

@@ -18,7 +18,7 @@ import pytest
 
 from widgets.testing.voila_runner import PATIENCE_MS, block_outside, require_chromium
 
-from widgets.table import storage
+from widgets.megacorps_app import storage
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SIMPLE_CHOICES = ("Pass", "No card", "Stay out", "Permit", "Decline", "Refuse to sell")
@@ -408,7 +408,7 @@ def test_the_money_sources_legend_shows_every_name_whole(browser, window, tmp_pa
     modebar leaves the title alone."""
     import plotly
 
-    from widgets.table.panels import end_chart_width, sources_figure
+    from widgets.megacorps_app.panels import end_chart_width, sources_figure
     corps = ["Mokia", "Globbo", "Nonintendo", "Lenogo", "Megasoft", "Samsong"]
     cats = ["Payouts: Aerospace", "Payouts: Electronics", "Companies bought", "Interventions", "Mercenaries",
             "Auctions", "Trades", "Event cards", "Wars", "Leaving"]
@@ -488,7 +488,7 @@ def test_a_click_while_the_bots_answer_the_same_payout_counts(server, browser, t
     """A lone human holding Oversupply presses "No card" while the bots still answer the payout
     (one every 5 s): each answer redraws the table, and the click must still count."""
     import megacorps as mc
-    from widgets.table.session import Session
+    from widgets.megacorps_app.session import Session
     url, data = server
     monkeypatch.setenv("MEGACORPS_DATA", str(data))   # sealed with the server's key
     seats = {"Mokia": "Human", "Globbo": "Greedy", "Nonintendo": "Greedy"}
@@ -539,7 +539,7 @@ def test_a_war_against_the_player_is_marked_and_its_odds_shown_while_others_deci
     send mercenaries. Mokia has nothing to decide and was never told: the board marks Maghreb
     and the decision panel says what is at stake."""
     import megacorps as mc
-    from widgets.table.session import Session
+    from widgets.megacorps_app.session import Session
     url, data = server
     monkeypatch.setenv("MEGACORPS_DATA", str(data))
     seats = {"Globbo": "Greedy", "Mokia": "Human", "Lenogo": "Human"}
@@ -582,7 +582,7 @@ def test_a_lone_human_says_not_to_be_asked_about_payout_cards_this_round(server,
     """Holding Oversupply, a player was asked "No card / Play a card" at every payout: the
     panel offers when to be asked, and "not again this round" answers this payout at once."""
     import megacorps as mc
-    from widgets.table.session import Session
+    from widgets.megacorps_app.session import Session
     url, data = server
     monkeypatch.setenv("MEGACORPS_DATA", str(data))
     seats = {"Globbo": "Greedy", "Mokia": "Human", "Nonintendo": "Greedy"}
@@ -620,7 +620,7 @@ def test_a_seller_without_mercenaries_is_told_where_they_would_come_from(server,
     """"Mokia may sell mercenaries to Nonintendo (1 to 2)" while Mokia held none: the prompt
     names its Biotech companies and Clone Soldiers, which make them supply mercenaries."""
     import megacorps as mc
-    from widgets.table.session import Session
+    from widgets.megacorps_app.session import Session
     url, data = server
     monkeypatch.setenv("MEGACORPS_DATA", str(data))
     seats = {"Nonintendo": "Greedy", "Mokia": "Human", "Globbo": "Greedy"}

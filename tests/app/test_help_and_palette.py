@@ -12,9 +12,9 @@ import pytest
 
 import megacorps as mc
 from widgets.board.colors import CORP_COLORS, CORP_DASHES, CORP_SYMBOLS, STATUS_STYLE
-from widgets.table import rules
-from widgets.table.session import HUMAN, Session
-from widgets.table.summary import money_sources, since_last_turn, turning_points
+from widgets.megacorps_app import rules
+from widgets.megacorps_app.session import HUMAN, Session
+from widgets.megacorps_app.summary import money_sources, since_last_turn, turning_points
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +81,7 @@ def test_since_your_last_turn_names_what_changed_and_why():
 
 def test_since_your_last_turn_lists_only_the_lines_that_involve_the_corp():
     # a step that logs what happened to several corps was listed whole under "involving Mokia"
-    from widgets.table.source import Entry, Step
+    from widgets.megacorps_app.source import Entry, Step
     money = {"Mokia": 40, "Globbo": 40}
     lines = (Entry(0, 2, "Globbo wins the war for Japan", "Resolving a War", 1, "Globbo"),
              Entry(1, 2, "Globbo takes Japan/Nanotech for free", "When the War is Over", 1, "Globbo"),
@@ -139,7 +139,7 @@ def test_corp_colours_stay_apart_under_colour_vision_deficiencies():
 
 def test_the_end_screen_says_in_words_where_each_corps_money_came_from():
     # the chart alone asked a newcomer to match eleven colours to clipped legend labels
-    from widgets.table.panels import EndCharts
+    from widgets.megacorps_app.panels import EndCharts
     session = _bot_game(4)
     charts = EndCharts()
     charts.show(session)
@@ -166,7 +166,7 @@ def test_a_turning_point_at_the_final_payouts_is_named_so():
 def test_a_lesson_link_in_a_voila_serving_only_the_app_answers_where_it_was_clicked():
     # the note on how to open the lesson went only to the top of the sidebar, out of view when
     # the link was clicked in the Rules tab below: the click seemed to do nothing
-    from widgets.table.app import App
+    from widgets.megacorps_app.app import App
     app = App(pause=0)
     app.open_topic("Goal")
     app.bridge.on_lesson("00-first-game.ipynb")
@@ -175,7 +175,7 @@ def test_a_lesson_link_in_a_voila_serving_only_the_app_answers_where_it_was_clic
 
 
 def test_the_money_chart_labels_rounds_so_that_they_do_not_run_together():
-    from widgets.table.panels import money_figure
+    from widgets.megacorps_app.panels import money_figure
     xs = list(range(18))
     series = {"Mokia": [40 + x for x in xs], "Globbo": [40] * 18}
     assert money_figure(xs, series, 1000, 320).layout.xaxis.dtick == 1    # room for every round
@@ -205,7 +205,7 @@ def test_a_turning_point_names_the_line_that_moved_the_money(seed):
 
 def test_the_log_names_the_setup_phase_one_way():
     # each setup line read "Setup  Setting Up  Globbo takes ... for free": two names, one phase
-    from widgets.table.panels import log_html
+    from widgets.megacorps_app.panels import log_html
     session = Session.new({"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}, seed=4)
     while session.game.state.phase == "setup":
         corp = session.game.deciders[0]

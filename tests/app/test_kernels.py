@@ -1,7 +1,7 @@
-"""The app's kernel manager (widgets/table/kernels.py): the class pool size from the environment."""
+"""The app's kernel manager (widgets/megacorps_app/kernels.py): the class pool size from the environment."""
 import pytest
 
-from widgets.table.kernels import POOL_VARIABLE, pool_size_from_environment
+from widgets.megacorps_app.kernels import POOL_VARIABLE, pool_size_from_environment
 
 
 def test_pool_size_from_environment(monkeypatch):

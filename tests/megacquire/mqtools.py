@@ -1,4 +1,5 @@
-"""Helpers for the MEGAcquire tests: cell names by row, positions, random play, invariants."""
+"""Helpers for the MEGAcquire tests: cell names by row, positions, random play, invariants, and the
+page started from its form."""
 from __future__ import annotations
 
 import random
@@ -6,6 +7,7 @@ import random
 from megacorps import megacquire as mq
 from megacorps.megacquire.board import DEAD, LOOSE
 from megacorps.megacquire.tiles import is_dead
+from widgets.testing.widget_tree import choices, flat  # noqa: F401 - the page tests' helpers
 
 
 def row(letter: str, first: int, last: int) -> list[str]:
@@ -72,3 +74,21 @@ def check_invariants(game: mq.Game) -> None:
         for c in s.merger.companies:
             if c != s.merger.survivor:
                 assert s.merger.size_of(c) < o.safe_size
+
+
+def started(kinds: list[str], seed: int, **options):
+    """The MEGAcquire page (bots without a pause) started from its form: `kinds` per seat, a seed,
+    and the form's options (`disclosure`, `last_round`)."""
+    from widgets.megacquire.app import App
+
+    app = App(pause=0)
+    for i, kind in enumerate(kinds):
+        app.form.kinds[i].value = kind
+    app.form.seed.value = str(seed)
+    if "disclosure" in options:
+        app.form.options.disclosure.value = options["disclosure"]
+    if "last_round" in options:
+        app.form.options.last_round.value = options["last_round"]
+    app.form.start.click()
+    assert app.error.value == ""
+    return app

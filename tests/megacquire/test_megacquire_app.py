@@ -8,30 +8,12 @@ from ipywidgets.widgets.widget import _instances
 import pytest
 
 from megacorps import megacquire as mq
-from mqtools import P, row
+from mqtools import P, choices, flat, row, started
 from widgets.megacquire.app import HUMAN, App
 
 
-def flat(widget):
-    if isinstance(widget, W.Box):
-        for child in widget.children:
-            yield from flat(child)
-    else:
-        yield widget
-
-
-def buttons(app: App) -> list[W.Button]:
-    return [w for w in flat(app.decision) if isinstance(w, W.Button)]
-
-
-def started(kinds: list[str], seed: int) -> App:
-    app = App(pause=0)
-    for i, kind in enumerate(kinds):
-        app.form.kinds[i].value = kind
-    app.form.seed.value = str(seed)
-    app.form.start.click()
-    assert app.error.value == ""
-    return app
+def previews(app: App) -> str:
+    return "".join(w.value for w in flat(app.decision) if isinstance(w, W.HTML) and "mq-previews" in w._dom_classes)
 
 
 def hand_traces(app: App) -> list:
@@ -48,7 +30,7 @@ def test_a_whole_game_of_one_human_against_two_bots_by_clicks():
             app.gate_button.click()
             continue
         assert app.decider() == "Ada"
-        first = buttons(app)[0]
+        first = choices(app)[0]
         bought = first.description.startswith("Buy ")
         first.click()
         if bought and app.decider() == "Ada":   # what is bought so far is on the form
@@ -71,7 +53,7 @@ def test_a_stale_choice_is_refused_with_the_engines_reason_and_changes_nothing()
     app = started([HUMAN, "Random", "Random"], seed=7)
     if app.gated():
         app.gate_button.click()
-    tile_button = buttons(app)[0]
+    tile_button = choices(app)[0]
     tile_button.click()                      # plays the tile: the button is now stale
     if app.decider() != "Ada" or app.gated():
         return_to_ada(app)
@@ -87,7 +69,7 @@ def return_to_ada(app: App) -> None:
         if app.gated():
             app.gate_button.click()
         else:
-            buttons(app)[0].click()
+            choices(app)[0].click()
 
 
 def test_the_gate_hides_one_humans_tiles_from_the_other():
@@ -101,22 +83,22 @@ def test_the_gate_hides_one_humans_tiles_from_the_other():
             seen_gate_for.add(waiting)
             assert f"Pass the screen to {waiting}" in app.gate_text.value
             assert app.gate.layout.display is None
-            assert buttons(app) == [] and app.previews.value == "" and hand_traces(app) == []
+            assert choices(app) == [] and previews(app) == "" and hand_traces(app) == []
             app.gate_button.click()
         assert app.gate.layout.display == "none"
         other = next(s for s in ("Ada", "Bo") if s != waiting)
         mine = set(app.game.view(waiting).hand)
         theirs = set(app.game.view(other).hand)
-        labels = {b.description for b in buttons(app)}
+        labels = {b.description for b in choices(app)}
         assert not labels & theirs
         for trace in hand_traces(app):
             if trace.customdata is not None:
                 assert set(trace.customdata) == mine
-        assert not any(f"<b>{t}</b>" in app.previews.value for t in theirs)
+        assert not any(f"<b>{t}</b>" in previews(app) for t in theirs)
         # no widget still open (still mirrored in the browser) carries the other human's tiles
         live = [w for w in _instances.values() if isinstance(w, W.Button)]
         assert not {b.description for b in live} & theirs
-        buttons(app)[0].click()
+        choices(app)[0].click()
     assert seen_gate_for == {"Ada", "Bo"}
 
 
@@ -128,7 +110,7 @@ def test_undo_save_and_load():
             app.gate_button.click()
         if not app.undo_button.disabled:
             break
-        buttons(app)[0].click()
+        choices(app)[0].click()
     assert not app.undo_button.disabled
     before = app.game.actions
     app.undo_button.click()
@@ -153,19 +135,20 @@ def test_the_merger_disposition_is_one_form_with_the_money_each_choice_brings():
     app = App(pause=0)
     app.start(game, {"P1": HUMAN, "P2": "Random", "P3": "Random"})
     app.gate_button.click()
-    merge = next(b for b in buttons(app) if b.description == "A-5")
+    merge = next(b for b in choices(app) if b.description == "A-5")
     assert "merge" in merge.tooltip and "Solon" in merge.tooltip   # the engine's preview
     merge.click()
-    form = [w for w in flat(app.decision) if isinstance(w, W.Dropdown)]
-    assert len(form) == 1
-    labels = list(form[0].options)
-    assert len(labels) == 5                                 # sell 0 to 4 of the 4 Solon held
+    sliders = [w for w in flat(app.decision) if isinstance(w, W.IntSlider)]
+    assert len(sliders) == 1 and (sliders[0].min, sliders[0].max) == (0, 4)   # sell 0 to the 4 Solon held
     options = app.game.options
     price = options.prices[options.company_index["Solon"]][3]   # the chart's price of a 3-tile Solon
-    assert labels[4][0].endswith(f"(${4 * price:,})") and labels[0][0] == "P1 holds 4"
+    sell_all = next(b for b in flat(app.decision) if isinstance(b, W.Button) and "mq-dispose-all" in b._dom_classes)
+    assert sell_all.description == f"Sell all 4 (${4 * price:,})"
+    sell_all.click()
+    summary = next(w for w in flat(app.decision) if isinstance(w, W.HTML) and "mq-dispose-summary" in w._dom_classes)
+    assert f"<b>${4 * price:,}</b>" in summary.value and "hold <b>0</b>" in summary.value
     cash = app.game.view("P1").cash["P1"]
-    form[0].value = labels[4][1]
-    next(b for b in buttons(app) if b.description == "Confirm").click()
+    next(b for b in choices(app) if b.description == "Confirm").click()
     assert app.error.value == ""
     assert app.game.view("P1").cash["P1"] == cash + 4 * price
     assert "Solon" not in app.game.view("P1").holdings["P1"]

@@ -7,14 +7,13 @@ the previews of the page (the save the page downloads tells the test every hand)
 Skips only when /usr/bin/chromium is missing and CI is not set (see tests/conftest.py)."""
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
 from widgets.megacquire.app import App
-from widgets.testing.voila_runner import PATIENCE_MS
+from widgets.testing.voila_runner import PATIENCE_MS, shell_page
 
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -26,92 +25,72 @@ ARTIFACTS = Path("test-artifacts")
 
 @pytest.fixture(scope="module")
 def megacquire_url(tmp_path_factory):
-    from widgets.testing.voila_runner import require_chromium
-    require_chromium()
-    from cryptography.fernet import Fernet
-
-    from widgets.testing.voila_runner import voila_server
-    ARTIFACTS.mkdir(exist_ok=True)
-    # the server's save key, shared with this test process so that it can open the page's saves
-    env = {"MEGACORPS_DATA": str(tmp_path_factory.mktemp("megacquire-data")),
-           "MEGACORPS_SAVE_KEY": Fernet.generate_key().decode()}
-    saved = {k: os.environ.get(k) for k in env}
-    os.environ.update(env)
-    try:
-        with voila_server(preheat=False, bot_pause=0.2, notebook="notebooks/megacquire/play.ipynb", env=env,
-                          log_name="voila-megacquire.log") as url:
-            yield url
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+    from widgets.testing.voila_runner import page_with_save_key
+    with page_with_save_key("notebooks/megacquire/play.ipynb", tmp_path_factory.mktemp("megacquire-data"),
+                            bot_pause=0.2, log_name="voila-megacquire.log") as url:
+        yield url
 
 
 def step(page) -> int:
-    return int(page.locator(".mq-status").get_attribute("data-step"))
+    return int(page.locator(".shell-status").get_attribute("data-step"))
 
 
 def saved_game(page):
     """The game as the page saves it (Save, then read the file as the page would load it)."""
-    with page.expect_download() as download:
-        page.get_by_role("button", name="Save").click()
+    from widgets.testing.voila_runner import download_save
     app = App(pause=0)
-    app.load_bytes(Path(download.value.path()).read_bytes())
+    app.load_bytes(download_save(page))
     return app.game
 
 
-def test_one_human_against_two_bots_by_clicks(megacquire_url):
-    from playwright.sync_api import sync_playwright
+def click_first_choice(page) -> bool:
+    """Click the first choice of the decision shown and wait until the next decision is drawn;
+    True when the click ended the turn."""
+    before = step(page)
+    drawn = f"""() => {{ const s = document.querySelector('.shell-status');
+            const t = document.querySelector('.shell-decision-title');
+            return s && (s.dataset.over === '1' || (t && +s.dataset.step > {before}
+                   && t.dataset.step === s.dataset.step && document.querySelectorAll('.shell-choice').length > 0)); }}"""
+    ended = False
+    for attempt in range(6):
+        # a click on a button the page is replacing at that moment (a bot's move redraws the
+        # panel) can be lost: then the position has not moved, and the first choice of the
+        # decision now shown is clicked again
+        choice = page.locator(".shell-choice").first
+        ended = "End the turn" in choice.inner_text()
+        choice.click()
+        try:   # the new decision's buttons are drawn (not the old ones, still there a moment)
+            page.wait_for_function(drawn, timeout=30_000 if attempt < 5 else PATIENCE_MS)
+            break
+        except PlaywrightTimeout:
+            if step(page) > before:
+                page.wait_for_function(drawn, timeout=PATIENCE_MS)
+                break
+    assert page.locator(".shell-error").inner_text().strip() == ""
+    return ended
 
-    from widgets.testing.voila_runner import chromium, route_cdn
-    with sync_playwright() as p, chromium(p) as browser:
-        page = browser.new_page(viewport={"width": 1024, "height": 700})
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        route_cdn(page)
+
+def test_one_human_against_two_bots_by_clicks(megacquire_url):
+    with shell_page(megacquire_url) as (page, errors):
         try:
-            page.goto(megacquire_url, timeout=PATIENCE_MS)
-            page.wait_for_selector(".mq-start", state="visible", timeout=PATIENCE_MS)
             page.screenshot(path=str(ARTIFACTS / "megacquire-form.png"))
             # the form's defaults: Ada human, Bo and Cy Random bots
-            page.locator(".mq-form input[placeholder^='any whole number']").fill("5")
-            page.locator(".mq-form input[placeholder^='any whole number']").press("Tab")
-            page.click(".mq-start")
-            page.wait_for_selector(".mq-gate-button", state="visible", timeout=PATIENCE_MS)
-            assert "Pass the screen to Ada" in page.inner_text(".mq-gate")
+            page.locator(".shell-form input[placeholder^='any whole number']").fill("5")
+            page.locator(".shell-form input[placeholder^='any whole number']").press("Tab")
+            page.click(".shell-start")
+            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            assert "Pass the screen to Ada" in page.inner_text(".shell-gate")
             assert page.locator(".mq-tile").count() == 0   # no tile before Ada is at the screen
-            page.click(".mq-gate-button")
+            page.click(".shell-gate-button")
             page.wait_for_selector(".mq-tile", state="visible", timeout=PATIENCE_MS)
             page.wait_for_selector(".js-plotly-plot .scatterlayer", timeout=PATIENCE_MS)
             page.screenshot(path=str(ARTIFACTS / "megacquire-tiles.png"))
             turns = 0
             for _ in range(40):
-                if turns >= 4 or page.locator(".mq-status").get_attribute("data-over") == "1":
+                if turns >= 4 or page.locator(".shell-status").get_attribute("data-over") == "1":
                     break
-                before = step(page)
-                drawn = f"""() => {{ const s = document.querySelector('.mq-status');
-                        const t = document.querySelector('.mq-decision-title');
-                        return s && t && +s.dataset.step > {before} && t.dataset.step === s.dataset.step
-                               && document.querySelectorAll('.mq-choice').length > 0; }}"""
-                ended = False
-                for attempt in range(6):
-                    # a click on a button the page is replacing at that moment (a bot's move redraws
-                    # the panel) can be lost: then the position has not moved, and the first choice
-                    # of the decision now shown is clicked again
-                    choice = page.locator(".mq-choice").first
-                    ended = "End the turn" in choice.inner_text()
-                    choice.click()
-                    try:   # the new decision's buttons are drawn (not the old ones, still there a moment)
-                        page.wait_for_function(drawn, timeout=30_000 if attempt < 5 else PATIENCE_MS)
-                        break
-                    except PlaywrightTimeout:
-                        if step(page) > before:
-                            page.wait_for_function(drawn, timeout=PATIENCE_MS)
-                            break
-                turns += ended
-                assert page.locator(".mq-error").inner_text().strip() == ""
+                turns += click_first_choice(page)
+            assert page.locator(".shell-since").inner_text().startswith("Since your last turn, Ada")
             assert turns >= 4
             page.screenshot(path=str(ARTIFACTS / "megacquire-played.png"))
             game = saved_game(page)
@@ -132,4 +111,90 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
             assert errors == []
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "megacquire-browser-failure.png"), full_page=True)
+            raise
+
+
+def test_a_whole_game_by_clicks_to_the_end_screen_and_its_rules_links(megacquire_url):
+    """A whole game, one human against two Tycoon bots, with a time limit agreed on the form
+    (the game ends after round 3, L113) so that it fits a test: every decision by clicks, to the
+    end screen with where each player's money came from; then a log line's rules link opens its
+    section of the rules help, and the Rules button opens them all."""
+    with shell_page(megacquire_url) as (page, errors):
+        try:
+            page.locator(".shell-form select").nth(1).select_option(label="Tycoon")
+            page.locator(".shell-form select").nth(2).select_option(label="Tycoon")
+            page.locator(".mq-limit-choice select").select_option(label="end after round 3")
+            page.locator(".shell-form input[placeholder^='any whole number']").fill("8")
+            page.locator(".shell-form input[placeholder^='any whole number']").press("Tab")
+            page.click(".shell-start")
+            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            page.click(".shell-gate-button")
+            for _ in range(200):
+                if page.locator(".shell-status").get_attribute("data-over") == "1":
+                    break
+                click_first_choice(page)
+            assert page.locator(".shell-status").get_attribute("data-over") == "1"
+            page.wait_for_selector(".shell-results", state="visible", timeout=PATIENCE_MS)
+            results = page.inner_text(".shell-results")
+            assert "Game over" in results and "Where each player's cash came from" in results
+            assert "starting cash" in results and "stock bought" in results
+            page.screenshot(path=str(ARTIFACTS / "megacquire-end.png"))
+            game = saved_game(page)
+            assert game.is_over and game.view(None).round == 3
+            assert {a.seat for a in game.actions} == {"Ada", "Bo", "Cy"}
+            for seat, cash in game.scores().items():
+                assert f"${cash:,}" in results
+            # the latest log line's rules link shows its section of the rules help
+            link = page.locator(".shell-log .shell-rule-link").first
+            target = link.get_attribute("href")
+            assert page.locator(target).is_hidden()
+            link.click()
+            page.wait_for_selector(target, state="visible", timeout=PATIENCE_MS)
+            page.screenshot(path=str(ARTIFACTS / "megacquire-rule-link.png"))
+            page.get_by_role("button", name="Rules").click()
+            page.wait_for_function("() => [...document.querySelectorAll('.shell-rule')]"
+                                   ".every(e => e.offsetParent !== null)", timeout=PATIENCE_MS)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024
+            assert errors == []
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "megacquire-whole-game-failure.png"), full_page=True)
+            raise
+
+
+def test_a_loaded_merger_is_settled_with_the_hold_or_sell_form(megacquire_url, tmp_path):
+    """A set merger loaded through the Load button (a plain engine save: every seat human):
+    P1's tile merges Solon into Regal, the disposition form says what selling brings, and Sell
+    all, then Confirm, pays it; the form fits the 1024x700 window."""
+    from megacorps import megacquire as mq
+    from mqtools import P, row
+
+    game = mq.scenario(P, companies={"Regal": row("A", 1, 4), "Solon": row("A", 6, 8)},
+                       hands={"P1": ["A-5", "Q-13"]}, holdings={"P1": {"Solon": 4}}, turn="P1")
+    save = tmp_path / "merger.json"
+    save.write_text(game.to_json("*"))
+    price = game.options.prices[game.options.company_index["Solon"]][3]
+    with shell_page(megacquire_url) as (page, errors):
+        try:
+            with page.expect_file_chooser(timeout=PATIENCE_MS) as chooser:
+                page.get_by_role("button", name="Load a save").click()
+            chooser.value.set_files(str(save))
+            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            assert "Pass the screen to P1" in page.inner_text(".shell-gate")
+            page.click(".shell-gate-button")
+            page.locator(".mq-tile", has_text="A-5").click()
+            page.wait_for_selector(".mq-dispose", state="visible", timeout=PATIENCE_MS)
+            page.locator(".mq-dispose-all").click()
+            page.wait_for_function(f"() => document.querySelector('.mq-dispose-summary').innerText"
+                                   f".includes('${4 * price:,}')", timeout=PATIENCE_MS)
+            page.screenshot(path=str(ARTIFACTS / "megacquire-dispose.png"))
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024
+            before = step(page)
+            page.locator(".mq-dispose-confirm").click()
+            page.wait_for_function(f"() => +document.querySelector('.shell-status').dataset.step > {before}",
+                                   timeout=PATIENCE_MS)
+            assert page.locator(".shell-error").inner_text().strip() == ""
+            assert f"P1 sells 4 Solon at ${price:,} (${4 * price:,})" in page.inner_text(".shell-log")
+            assert errors == []
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "megacquire-dispose-failure.png"), full_page=True)
             raise

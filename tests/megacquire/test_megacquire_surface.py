@@ -10,7 +10,7 @@ import zlib
 import pytest
 
 from megacorps import megacquire as mq
-from megacorps.megacquire.saves import _digest
+from megacorps.kit.saves import digest as _digest
 from mqtools import P, P4, frozen, random_move, row
 
 
@@ -114,7 +114,7 @@ def bad_saves():
         (edited(save, format="chess"), "entry format"),
         (edited(save, version=2), "entry version"),
         (edited(save, extra=1), "entry extra"),
-        (edited(save, sealed=bomb, digest=_digest(bomb)), "inflates to more than"),
+        (edited(save, sealed=bomb, digest=_digest(bomb)), "too big once inflated"),
         (resealed(save, swap_tiles), "entry sealed.start.hands"),
         (resealed(save, bad_action), r"entry sealed.actions\[5\]"),
         (resealed(save, lambda c: c["start"]["cash"].update(P1=-5)), "entry sealed.start.cash"),
@@ -242,3 +242,10 @@ def test_previewing_a_survivor_shows_no_holdings_the_method_hides():
     for action in game.legal_actions("P1"):
         text = game.preview(action)
         assert "P2 3" not in text and "P3 2" not in text and "bonuses would be paid" in text
+
+
+def test_a_purchase_reads_with_the_right_article():
+    # the log said "Ada buys a Acorn certificate"
+    from megacorps.megacquire.actions import BuyShare
+    assert str(BuyShare("Ada", "Acorn")) == "Ada buys an Acorn certificate"
+    assert str(BuyShare("Ada", "Solon")) == "Ada buys a Solon certificate"

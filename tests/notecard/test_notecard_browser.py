@@ -8,7 +8,6 @@ Skips only when /usr/bin/chromium is missing and CI is not set (see tests/confte
 from __future__ import annotations
 
 import json
-import os
 import re
 import struct
 import time
@@ -66,26 +65,10 @@ class WidgetMirror:
 
 @pytest.fixture(scope="module")
 def notecard_url(tmp_path_factory):
-    from widgets.testing.voila_runner import require_chromium
-    require_chromium()
-    from cryptography.fernet import Fernet
-
-    from widgets.testing.voila_runner import voila_server
-    ARTIFACTS.mkdir(exist_ok=True)
-    # the server's save key, shared with this test process so that it can open the saves
-    env = {"MEGACORPS_DATA": str(tmp_path_factory.mktemp("notecard-data")),
-           "MEGACORPS_SAVE_KEY": Fernet.generate_key().decode()}
-    saved = {k: os.environ.get(k) for k in env}
-    os.environ.update(env)
-    try:
-        with voila_server(preheat=False, bot_pause=0.0, notebook="notebooks/notecard/play.ipynb", env=env) as url:
-            yield url
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+    from widgets.testing.voila_runner import page_with_save_key
+    with page_with_save_key("notebooks/notecard/play.ipynb", tmp_path_factory.mktemp("notecard-data"),
+                            log_name="voila-notecard.log") as url:
+        yield url
 
 
 @pytest.fixture()

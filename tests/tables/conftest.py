@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tables_helpers import ROOT, running_service
+from tables_helpers import ROOT, Foreign, running_service
 
 from widgets.testing.voila_runner import PATIENCE_S
 
@@ -22,7 +22,25 @@ def _postgres_installed() -> bool:
 
 
 @pytest.fixture(scope="session")
-def postgres_url():
+def postgres_url(postgres_server):
+    """A database of this test process's own on the PostgreSQL server (pytest-xdist runs the
+    suite in several processes: each gets a fresh database, so none sees another's tables or
+    races it creating them), dropped at the end."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+    name = f"megacorps_test_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{os.getpid()}"
+    server = make_url(postgres_server)
+    with psycopg.connect(server.render_as_string(hide_password=False), autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield server.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(server.render_as_string(hide_password=False), autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
     """A PostgreSQL server: MEGACORPS_TEST_DATABASE_URL (the install script starts one), or a
     throwaway one started here. Skipped when PostgreSQL is not installed, a failure in CI."""
     url = os.environ.get("MEGACORPS_TEST_DATABASE_URL")
@@ -56,3 +74,10 @@ def service(tmp_path_factory):
     """One SQLite-backed service for a whole test module."""
     with running_service(None, tmp_path_factory.mktemp("tables")) as svc:
         yield svc
+
+
+@pytest.fixture()
+def foreign():
+    host = Foreign()
+    yield host
+    host.close()

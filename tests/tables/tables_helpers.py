@@ -5,9 +5,11 @@ import json
 import os
 import random
 import sys
+import threading
 import urllib.error
 import urllib.request
 from contextlib import ExitStack, contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import megacorps as mc
@@ -127,3 +129,35 @@ def running_service(database: str | None, data: Path, bot_pause: float = 0.0, ar
         yield service
     finally:
         service.stop()
+
+
+class Foreign:
+    """Another host on the network that a shared link could name: it records every request
+    it receives (path and headers) and answers each with a seat-like refusal."""
+
+    def __init__(self):
+        self.requests: list[tuple[str, str, dict]] = []
+        foreign = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def _answer(self):
+                foreign.requests.append((self.command, self.path, dict(self.headers)))
+                body = json.dumps({"ok": False, "error": "bad-code", "reason": "the foreign host speaks"}).encode()
+                self.send_response(401)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            do_GET = do_POST = _answer
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()

@@ -49,8 +49,35 @@ def test_a_seat_sees_its_own_corp_and_its_choices(table):
 def test_a_code_typed_with_other_case_and_spaces_still_opens_the_seat(service, table):
     code = table.codes["Mokia"].upper().replace("-", " ")
     assert mc.tables.connect(service.url, code).corp == "Mokia"
-    link = f"http://voila.example/voila/render/table.ipynb?code={table.codes['Nonintendo']}&service={service.url}"
-    assert mc.tables.connect(link).corp == "Nonintendo"
+    link = f"http://voila.example/voila/render/table.ipynb?code={table.codes['Nonintendo']}"
+    assert mc.tables.connect(link, service=service.url).corp == "Nonintendo"
+
+
+def test_a_link_naming_a_foreign_service_never_sends_it_the_code(service, table, foreign, monkeypatch):
+    """A seat link is the pages' address with `?code=`; one that names another host as its
+    `service=` is refused before anything is sent (a shared link must not steal a seat), unless
+    the caller names that service itself. Without `service=`, the code goes to the service the
+    caller names, else the one configured on this machine (as the pages do), else the link's host."""
+    code = table.codes["Nonintendo"]
+    monkeypatch.delenv("MEGACORPS_TABLES_URL", raising=False)
+    with pytest.raises(mc.tables.TableError, match="another host") as refused:
+        mc.tables.connect(f"http://voila.example/table.ipynb?code={code}&service={foreign.url}")
+    assert refused.value.kind == "foreign-service" and f'service="{foreign.url}"' in str(refused.value)
+    with pytest.raises(mc.tables.TableError, match="another host"):
+        mc.tables.connect(f"{service.url}/table.ipynb?code={code}&service={foreign.url}/api")
+    assert foreign.requests == []
+    # the caller's own choice of service wins over the link's
+    assert mc.tables.connect(f"http://x.example/t?code={code}&service={foreign.url}", service=service.url).corp == "Nonintendo"
+    monkeypatch.setenv("MEGACORPS_TABLES_URL", service.url)
+    assert mc.tables.connect(f"http://voila.example/table.ipynb?code={code}").corp == "Nonintendo"
+    with pytest.raises(mc.tables.TableError, match="another host"):
+        mc.tables.connect(f"http://voila.example/table.ipynb?code={code}&service={foreign.url}")
+    assert foreign.requests == []
+    # a link naming the very service it is served from needs nothing more
+    assert mc.tables.connect(f"{service.url}/?code={code}&service={service.url}").corp == "Nonintendo"
+    with pytest.raises(mc.tables.TableError, match="bad-code|foreign host"):
+        mc.tables.connect(f"http://x.example/t?code={code}", service=foreign.url)   # named by the caller: sent
+    assert len(foreign.requests) == 1
 
 
 @pytest.mark.parametrize("code", ["", "abcde-fghjk-mnpqr-stuvw", "x" * 500])

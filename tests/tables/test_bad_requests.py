@@ -4,14 +4,16 @@ messages (one limit for both doors). The service's log shows no traceback."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 
 import megacorps as mc
-from tableserver.messages import MAX_DEPTH, MAX_MESSAGE
+from tableserver.messages import MAX_DEPTH, MAX_MESSAGE, TRANSPORT_MAX
 
-from tables_helpers import raw
+from tables_helpers import Service, raw
 
 SEATS = {"Mokia": "Human", "Globbo": "Human", "Lenogo": "Greedy"}
 DEEP = "[" * 5000 + "]" * 5000
@@ -130,3 +132,44 @@ def test_one_size_limit_for_http_and_websocket(service, table):
         assert _next(ws, "result")["status"] == 413
         ws.send(json.dumps({"type": "act", "id": 2, "action": {"type": "teleport"}, "at": 0}))
         assert "teleport" in _next(ws, "result")["reason"]
+
+
+class FactoryService(Service):
+    """The service as `uvicorn tableserver.app:app_from_env --factory` runs it (uvicorn's own
+    settings: it receives WebSocket messages up to 16 MiB)."""
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "uvicorn", "tableserver.app:app_from_env", "--factory",
+                "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"]
+
+
+@pytest.fixture(scope="module")
+def factory_service(tmp_path_factory):
+    data = tmp_path_factory.mktemp("factory")
+    svc = FactoryService(None, data, env={"MEGACORPS_DATA": str(data), "MEGACORPS_BOT_PAUSE": "0"})
+    svc.start()
+    yield svc
+    svc.stop()
+
+
+@pytest.mark.parametrize("door", ["serve", "factory"])
+def test_a_message_over_the_transport_limit_closes_the_websocket_with_a_reason(request, door):
+    """Both ways of running the service share one limit: a WebSocket message over 1 MiB is
+    closed with 1009 and a reason (never parsed, never a traceback), an HTTP body that large
+    gets a 413, and the service answers the next connection as before."""
+    svc = request.getfixturevalue("service" if door == "serve" else "factory_service")
+    table = mc.tables.open_table(svc.url, SEATS, seed=2)
+    big = '{"type": "act", "pad": "' + "x" * TRANSPORT_MAX + '"}'
+    with _ws(svc) as ws:
+        ws.send(json.dumps({"code": table.codes["Mokia"]}))
+        _next(ws, "state")
+        ws.send(big)
+        with pytest.raises(ConnectionClosed) as closed:
+            _next(ws, "result")
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009, closed.value
+    assert closed.value.rcvd.reason, "the close gives no reason"
+    status, answer = raw(f"{svc.url}/api/seat/act", "POST", code=table.codes["Mokia"], data=big.encode())
+    assert status == 413 and "64 KiB" in answer["reason"]
+    assert mc.tables.connect(svc.url, table.codes["Mokia"]).corp == "Mokia"
+    log = (svc.data / "service.log").read_text(errors="replace")
+    assert "Traceback" not in log, log[-3000:]

@@ -5,56 +5,21 @@ One class for the whole module (starting Voila is slow on this machine); each te
 own tables and pages."""
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 import megacorps as mc
-from widgets.testing.voila_runner import PATIENCE_MS
+from widgets.testing.voila_runner import PATIENCE_MS, PATIENCE_S
 from tables_helpers import ROOT
 
 ARTIFACTS = ROOT / "test-artifacts"
 BOARD_DRAWN = ".mc-board .barlayer .trace .point path"
 SEATS = {"Mokia": "Human", "Globbo": "Human", "Nonintendo": "Greedy", "Lenogo": "Greedy"}
 HOST_KEY = "teacher-key-r7k2m"
-
-
-class Foreign:
-    """Another host on the network that a shared link could name: it records every request
-    it receives (path and headers) and answers each with a seat-like refusal."""
-
-    def __init__(self):
-        self.requests: list[tuple[str, str, dict]] = []
-        foreign = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def _answer(self):
-                foreign.requests.append((self.command, self.path, dict(self.headers)))
-                body = json.dumps({"ok": False, "error": "bad-code", "reason": "the foreign host speaks"}).encode()
-                self.send_response(401)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            do_GET = do_POST = _answer
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
 
 
 class Class:
@@ -100,18 +65,11 @@ def klass(tmp_path_factory):
             yield cls
 
 
-@pytest.fixture()
-def foreign():
-    host = Foreign()
-    yield host
-    host.close()
-
-
 def test_the_class_keeps_kernels_ready_for_the_table_pages(klass):
     """(First in this module: no page has a kernel yet.) Beside voila.json's two for the app,
     the class command preheats its --pool (3) for table.ipynb and one for spectate.ipynb:
     a table page then opens without starting Python and importing everything."""
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + PATIENCE_S   # preheating six kernels is slow on a busy machine
     while True:
         kernels = [pid for pid in _descendants(klass.proc.pid) if b"ipykernel_launcher" in _cmdline(pid)]
         if len(kernels) >= 2 + 3 + 1:

@@ -10,7 +10,7 @@ import pytest
 
 import megacorps as mc
 from widgets.notecard.table_pages import NotecardSeatPage, NotecardSpectatorPage
-from widgets.tables.pages import Lobby, _pages_for
+from widgets.networked.pages import Lobby, _pages_for
 
 SEATS = {"Northwind": "Human", "Halcyon": "Odds", "Vantage": "Random"}
 

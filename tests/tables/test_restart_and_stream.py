@@ -105,12 +105,16 @@ async def _follow_and_play(service, table):
         return (mc.tables.connect(service.url, table.codes["Globbo"]),
                 mc.tables.watch(service.url, table.table))
 
-    fresh, fresh_watch = fresh_reads()
-    deadline = time.monotonic() + 60
-    while not (fresh.at == fresh_watch.at == follower.at == watcher.at):
-        assert time.monotonic() < deadline, "the pushed pages never settled on the service's position"
-        await asyncio.sleep(0.2)
+    async def settled():
         fresh, fresh_watch = fresh_reads()
+        deadline = time.monotonic() + PATIENCE_S
+        while not (fresh.at == fresh_watch.at == follower.at == watcher.at):
+            assert time.monotonic() < deadline, "the pushed pages never settled on the service's position"
+            await asyncio.sleep(0.2)
+            fresh, fresh_watch = fresh_reads()
+        return fresh, fresh_watch
+
+    fresh, fresh_watch = await settled()
     assert follower.view() == fresh.view() and follower.legal_actions() == fresh.legal_actions()
     assert watcher.log == fresh_watch.log
     assert watcher.state["view"]["hand"] == [] and watcher.state["choices"] == []
@@ -119,7 +123,8 @@ async def _follow_and_play(service, table):
     await until(lambda: statuses.count("connected") >= 2)
     await asyncio.to_thread(step_humans, players, rng)
     await until(caught_up)
-    assert follower.log == mc.tables.connect(service.url, table.codes["Globbo"]).log
+    fresh, _ = await settled()   # (Lenogo, a bot, may move after the catch-up: compare at one position)
+    assert follower.log == fresh.log
     assert "lost" in statuses
     stop.set()
     await asyncio.wait_for(asyncio.gather(*tasks), 10)

@@ -51,7 +51,7 @@ def test_the_heuristic_bot_beats_the_random_bot():
 def test_the_balance_table_counts_every_game_once():
     from megacorps.tcg.balance import balance
     table = balance(2, "Random")
-    assert len(table) == 6 and all(sum(v) == 2 for v in table.values())
+    assert len(table) == 6 and all(sum(v[:3]) == 2 and v[3] <= v[0] + v[1] for v in table.values())
 
 
 def test_the_sampler_looks_ahead_in_its_own_buy_phase():

@@ -169,7 +169,8 @@ def test_destroying_the_rival_company_in_combat_wins():
     g = scen({"active": "Ana", "phase": "challenge", "founders": {"Nick": None},
               "networks": {"Ana": [{"id": "I1", "at": [0, 1]}], "Nick": [{"id": "N9", "at": [0, 1]}]}})
     company = g.state.players["Nick"].company
-    g.state.cards[company].damage["QC"] = 5             # QC 6: two more points finish it
+    qc = g.state.cards[company].card.traits["QC"]
+    g.state.cards[company].damage["QC"] = qc - 2        # the Neonate's QC 2 finishes it
     g.apply(Attack("Ana", card(g, "Vat-Born Neonate"), company, "QC"))
     pass_(g, 2)
     pick(g, "Nick", "no more blockers")

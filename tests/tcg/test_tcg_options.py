@@ -253,3 +253,10 @@ def test_flight_while_attacking_option():
         g.apply(Attack("Ana", card(g, "Hornet Swarm"), card(g, "Zealot Guard"), "QC"))
         pass_(g, 2)
         assert (g.prompt.kind == "choose" and "block with Quorum Cleric" in labels(g)) == blockers_asked
+
+
+def test_decks_in_one_word_as_the_tournament_passes_them():
+    from megacorps.tcg.options import parse_options
+    assert parse_options({"decks": "incarnes, gnosts"}).decks == ["incarnes", "gnosts"]
+    game = tcg.new_game(["Ana", "Nick"], seed=1, options={"decks": "gnosts,corporation"})
+    assert [d.company for d in game.decks] == ["CG", "CC"]

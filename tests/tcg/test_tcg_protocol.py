@@ -137,7 +137,7 @@ def test_tampered_saves_are_refused_naming_the_entry():
     cases.append(("[" * 5000 + "]" * 5000, "nested|JSON"))
     bomb = base64.b64encode(zlib.compress(b"[" + b"0," * 15_000_000 + b"0]")).decode()
     import hashlib
-    cases.append((json.dumps(dict(raw, sealed=bomb, digest=hashlib.sha256(bomb.encode()).hexdigest())), "too large"))
+    cases.append((json.dumps(dict(raw, sealed=bomb, digest=hashlib.sha256(bomb.encode()).hexdigest())), "too big once inflated"))
     cases.append((g.to_json("Ana"), "cannot be resumed"))
     for bad, msg in cases:
         with pytest.raises(BadSaveFile, match=msg):

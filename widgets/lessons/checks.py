@@ -53,16 +53,19 @@ SEALED = "sealed-1"
 
 
 def parse_number(text: Any) -> int | None:
-    """The whole number in `text`, in digits or in English words ("two", "forty-four",
-    "12 Euros"); None if there is none or it is ambiguous (two different numbers)."""
+    """The whole number in `text`, in digits (thousands separated by commas or not: "$5,300") or in
+    English words ("two", "forty-four", "12 Euros"); None if there is none or it is ambiguous (two
+    different numbers)."""
     if isinstance(text, bool):
         return None
     if isinstance(text, int):
         return text
-    words = str(text or "").strip().lower().replace(",", " ")
+    text = str(text or "").strip().lower()
+    # digits, with or without thousands separators ("$5,300" is one number, as a learner types money)
+    digits = [d.replace(",", "") for d in re.findall(r"-?\d{1,3}(?:,\d{3})+(?!\d)|-?\d+", text)]
+    words = text.replace(",", " ")
     if not words:
         return None
-    digits = re.findall(r"-?\d+", words)
     if digits:
         return int(digits[0]) if len(set(digits)) == 1 else None
     if words in ("no", "none", "nothing", "nobody"):

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 import ipywidgets as w
 
 import megacorps as mc
-from megacorps.state import PayoutFrame
+from megacorps.previews import preview
 
 from .goals import Goal, Verdict
 from .opponents import Opponent, decision_choices
@@ -30,7 +30,6 @@ from .opponents import Opponent, decision_choices
 __all__ = ["MoveMaker", "TradeMaker", "make_move"]
 
 BOARD_SIZE = {"width": 880, "height": 493}
-MODIFIERS = ("Oversupply", "Shortages")
 
 
 def _target_of(action: mc.Action) -> str | None:
@@ -211,7 +210,7 @@ class MoveMaker(w.VBox):
             return []
         if corp in game.deciders:
             options = decision_choices(game, corp)
-            if not isinstance(game.state.top_frame, PayoutFrame):
+            if game.decision_kind() != "payout":
                 options += [a for a in game.interruptions(corp) if isinstance(a, mc.PlayCard)]
         elif self._first:
             options = [a for a in game.interruptions(corp) if isinstance(a, mc.PlayCard)]
@@ -299,11 +298,7 @@ class MoveMaker(w.VBox):
         text = ""
         # a "predict first" exercise previews nothing until the learner has tried it once
         if action is not None and (self.show_preview or self.attempts > 0):
-            try:
-                from widgets.table.choices import preview
-                text = preview(self.game, action)
-            except Exception:  # a preview is a help, never a reason to fail
-                text = ""
+            text = preview(self.game, action)   # the engine's sentence; it never raises
         self.hint.value = f"<i>{html.escape(text)}</i>" if text else ""
 
     # -- the learner's input
@@ -410,14 +405,14 @@ class MoveMaker(w.VBox):
     def _run_opponents(self, limit: int = 500) -> None:
         """Let the opponents decide (and play cards between steps) through the bots' driver,
         `mc.bots.next_move`, until the learner must act or the exercise is over. In a payout
-        window, a learner holding neither Oversupply nor Shortages is answered for (there is
-        nothing to decide)."""
+        window, a learner with no card it may play there is answered for (there is nothing to
+        decide)."""
         for _ in range(limit):
             game = self.game
             if game.is_over or self.finished:
                 return
-            if self.corp in game.deciders and isinstance(game.state.top_frame, PayoutFrame) \
-                    and not set(game.hand(self.corp)) & set(MODIFIERS):
+            if self.corp in game.deciders and game.decision_kind() == "payout" \
+                    and not any(isinstance(a, mc.PlayCard) for a in game.legal_actions(self.corp)):
                 game.apply(mc.NoCard(self.corp))
                 continue
             move = mc.bots.next_move(game, self.opponents)

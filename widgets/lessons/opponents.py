@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import megacorps as mc
-from megacorps.state import AntitrustFrame, MercenaryFrame, PayoutFrame, WarFrame
 
 __all__ = ["Opponent", "decision_choices"]
 
@@ -21,7 +20,7 @@ def decision_choices(game: mc.Game, corp: str) -> list[mc.Action]:
     """The choices of `corp`'s pending decision (no cards, no leaving)."""
     return [a for a in game.legal_actions(corp)
             if corp in game.deciders and not isinstance(a, mc.LeaveGame)
-            and not (isinstance(a, mc.PlayCard) and not isinstance(game.state.top_frame, PayoutFrame))]
+            and not (isinstance(a, mc.PlayCard) and game.decision_kind() != "payout")]
 
 
 class Opponent:
@@ -74,23 +73,23 @@ class Opponent:
 
     def choose(self, game: mc.Game, corp: str) -> mc.Action:
         choices = decision_choices(game, corp)
-        frame = game.state.top_frame
+        frame, kind = game.state.top_frame, game.decision_kind()
         kinds = {a.kind for a in choices}
-        if isinstance(frame, AntitrustFrame):
+        if kind == "antitrust":
             return mc.Veto(corp) if self.veto else mc.Permit(corp)
-        if isinstance(frame, MercenaryFrame) and "offer-mercenaries" in kinds:
+        if kind == "mercenaries" and "offer-mercenaries" in kinds:
             if self.price is None:
                 return mc.OfferMercenaries(corp, 0, 0)
             most = max(a.count for a in choices)
             wanted = mc.OfferMercenaries(corp, most, most * self.price)
             return wanted if wanted in choices else mc.OfferMercenaries(corp, 0, 0)
         if "accept" in kinds:
-            if isinstance(frame, MercenaryFrame):
+            if kind == "mercenaries":
                 _seller, count, price = frame.offer
                 fair = self.pays is None or price <= self.pays * count
                 return mc.Accept(corp) if fair else mc.Decline(corp)
             return mc.Accept(corp) if self.accept_trades else mc.Decline(corp)
-        if isinstance(frame, WarFrame):
+        if kind == "war":
             if self.support:
                 mine = [a for a in choices if isinstance(a, mc.SupportWar) and a.side == self.support]
                 if mine:
@@ -101,7 +100,7 @@ class Opponent:
             return mc.Bid(corp, max(0, min(amount, game.money(corp))))
         if "vote" in kinds:
             return mc.Vote(corp, self.vote_for or corp)
-        if isinstance(frame, PayoutFrame):
+        if kind == "payout":
             play = self._card(game, corp)
             return play if play in choices else mc.NoCard(corp)
         if self.turn_fn is not None:

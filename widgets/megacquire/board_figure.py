@@ -22,6 +22,9 @@ import plotly.graph_objects as go
 COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#1F3A93"]
 FILLS = ["", "/"]  # plain, then hatched
 EMPTY_COLOUR, LOOSE_COLOUR, DEAD_COLOUR = "#EEEEEE", "#BBBBBB", "#000000"
+# the seat's tiles: Okabe & Ito's reddish purple, a colour no company has (vermillion, the sixth
+# company colour, made a learner's tiles look like Empire's)
+HAND_COLOUR = "#CC79A7"
 SQRT3 = math.sqrt(3)
 
 
@@ -114,7 +117,7 @@ def board_figure(view, options, previews: dict[str, str] | None = None) -> go.Fi
     if view.hand:
         cells = [g.index[t] for t in view.hand]
         xs, ys = polygons(cells)
-        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color="#D55E00", width=3),
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=HAND_COLOUR, width=3),
                                  name="your tiles", hoverinfo="skip"))
         previews = previews or {}
         fig.add_trace(go.Scatter(

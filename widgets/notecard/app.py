@@ -20,7 +20,7 @@ import ipywidgets as W
 from megacorps import notecard as nc
 from widgets.guard import guard
 from widgets.keepalive import keep_alive
-from widgets.table.browser import BrowserBridge
+from widgets.megacorps_app.browser import BrowserBridge
 
 from .chart import MoneyChart
 from .desk import NoteCardDesk

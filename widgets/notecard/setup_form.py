@@ -9,7 +9,7 @@ import ipywidgets as W
 from megacorps import notecard as nc
 from megacorps.notecard.bots import LEVELS
 
-from ..table.setup_form import default_pause  # the bots' pause: the same setting for both games
+from ..megacorps_app.setup_form import default_pause  # the bots' pause: the same setting for both games
 from .session import HUMAN, PLAYER_KINDS
 
 EMPTY = "(empty seat)"

@@ -1,4 +1,4 @@
-"""The note-card page's save files, sealed as the MegaCorps app seals its own (widgets/table/storage.py).
+"""The note-card page's save files, sealed as the MegaCorps app seals its own (widgets/megacorps_app/storage.py).
 
 - **Save** builds the file when a player asks and hands it to the browser once (never kept in a
   widget). Its readable part holds only public facts (corporations, who plays them, quarter,

@@ -28,7 +28,7 @@ WIDGET_CSS = """
 .nc-status-text > div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .nc-status-modules { font-size: 11px; line-height: 14px; color: #c8cad6; }
 .nc-tools { align-items: center; gap: 6px; flex: 0 0 auto; }
-/* the BrowserBridge's cover when the connection to the kernel is lost (widgets/table/browser.py) */
+/* the BrowserBridge's cover when the connection to the kernel is lost (widgets/megacorps_app/browser.py) */
 .mc-overlay { position: fixed; inset: 0; background: rgba(20, 24, 34, .78); z-index: 10000;
               align-items: center; justify-content: center; }
 .mc-overlay-card { background: #fff; border-radius: 8px; padding: 16px 20px; max-width: 520px; font-size: 14px; }

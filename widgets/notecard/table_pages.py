@@ -4,7 +4,7 @@ Each page's kernel is a client of the service (`mc.tables.connect` / `watch`): i
 service sent it, which the engine built for that seat (its own note card, never another's before
 the reveal; no seed, no yield deck). A seat writes its card in a form built from the view, sends
 it, and the service's engine checks it: a refused card says why on the page and nothing changes.
-The kit's page plumbing (`widgets/tables/pages.py`: the push stream, reconnecting, the error
+The kit's page plumbing (`widgets/networked/pages.py`: the push stream, reconnecting, the error
 guard) is shared with MegaCorps' pages.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from megacorps import notecard as nc
 from megacorps.notecard.log import money
 
 from ..board.colors import corp_initials, seat_color, text_color_on
-from ..tables.pages import _Followed
+from ..networked.pages import _Followed
 from .chart import MoneyChart
 from .style import NOTECARD_CSS
 

@@ -24,7 +24,7 @@ import urllib.request
 
 import psutil
 
-from ..table.kernels import POOL_VARIABLE
+from ..megacorps_app.kernels import POOL_VARIABLE
 from .voila_runner import CHROMIUM, CHROMIUM_ARGS, PATIENCE_S, voila_server
 
 BOARD = ".mc-board .barlayer .trace .point path"
@@ -195,7 +195,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data, \
             voila_server(bot_pause=0.0, env={"MEGACORPS_DATA": data, **env}, log_name="voila-load.log") as url:
         server = next(p for p in psutil.Process().children()
-                      if any(name in " ".join(p.cmdline()) for name in ("voila", "widgets.table.serve")))
+                      if any(name in " ".join(p.cmdline()) for name in ("voila", "widgets.megacorps_app.serve")))
         for n in args.pages:
             heated = _wait_for_pool(server, pool, 180)
             print(f"(pool of {pool} heated after {heated:.0f} s)", flush=True)

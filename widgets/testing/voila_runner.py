@@ -75,7 +75,7 @@ def voila_command(notebook: Path, port: int) -> list[str]:
 def play_command(port: int) -> list[str]:
     """The README's Play command (`megacorps-play`: Voila on notebooks/, the app as its landing
     page, the lessons beside it) on 127.0.0.1:`port`."""
-    return [sys.executable, "-m", "widgets.table.serve", "--no-browser", *_local_flags(port)]
+    return [sys.executable, "-m", "widgets.megacorps_app.serve", "--no-browser", *_local_flags(port)]
 
 
 def _local_flags(port: int) -> list[str]:
@@ -179,3 +179,47 @@ def chromium(playwright):
         yield PatientBrowser(browser)
     finally:
         browser.close()
+
+
+@contextmanager
+def page_with_save_key(notebook: str, data_dir: Path, bot_pause: float = 0.0, log_name: str = "voila.log"):
+    """A game page (`notebook`) served as `voila_server` does, with a fresh save key and data
+    directory that this process shares (MEGACORPS_SAVE_KEY, MEGACORPS_DATA set here too, and put
+    back afterwards), so that a test can open the saves the page downloads. Yields the URL."""
+    from cryptography.fernet import Fernet
+    require_chromium()
+    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    env = {"MEGACORPS_DATA": str(data_dir), "MEGACORPS_SAVE_KEY": Fernet.generate_key().decode()}
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        with voila_server(preheat=False, bot_pause=bot_pause, notebook=notebook, env=env, log_name=log_name) as url:
+            yield url
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def download_save(page) -> bytes:
+    """Press the page shell's Save button and return the file the browser receives."""
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Save").click()
+    return Path(download.value.path()).read_bytes()
+
+
+@contextmanager
+def shell_page(url: str, width: int = 1024, height: int = 700):
+    """A page-shell game page (widgets/shell) open in Chromium at `width` x `height`, its new-game
+    form shown; yields (page, errors): the JavaScript errors the page raised, for tests to check."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p, chromium(p) as browser:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        route_cdn(page)
+        page.goto(url, timeout=PATIENCE_MS)
+        page.wait_for_selector(".shell-start", state="visible", timeout=PATIENCE_MS)
+        yield page, errors

@@ -119,6 +119,8 @@ def worths(s: MegacquireState) -> dict[str, int]:
     m = s.merger
     if m is not None and m.survivor >= 0:
         settling = {c for c in m.companies if c != m.survivor}
+    prices, majority, minority = o.prices, o.majority_bonus, o.minority_bonus
+    holdings = [s.holdings[p] for p in order]
     for c, size in enumerate(s.sizes):
         pay_bonus = True
         if c in settling:
@@ -128,14 +130,14 @@ def worths(s: MegacquireState) -> dict[str, int]:
             pay_bonus = c != m.current  # the current one's bonuses are paid already
         elif not size:
             continue
-        price = o.prices[c][size]
-        held = {p: s.holdings[p][c] for p in order}
-        if not any(held.values()):
+        counts = [h[c] for h in holdings]
+        if not any(counts):
             continue
-        for p, n in held.items():
+        price = prices[c][size]
+        for p, n in zip(order, counts):
             total[p] += n * price
         if pay_bonus:
-            for p, amount in bonuses(held, o.majority_bonus[c][size], o.minority_bonus[c][size]).items():
+            for p, amount in bonuses(dict(zip(order, counts)), majority[c][size], minority[c][size]).items():
                 total[p] += amount
     return total
 

@@ -29,16 +29,17 @@ def growth(s: MegacquireState, seat: str) -> float:
     for cell in s.hands[seat]:
         for c in touching(s.cells, neighbours[cell])[0]:
             near[c] = near.get(c, 0) + 1
-    top = len(o.prices[0]) - 1
+    prices, majority = o.prices, o.majority_bonus
+    top = len(prices[0]) - 1
     total = 0.0
     for c, held in enumerate(s.holdings[seat]):
         size = s.sizes[c]
         if not held or not size:
             continue
         ahead = min(top, size + 3 + 2 * near.get(c, 0))
-        total += held * (o.prices[c][ahead] - o.prices[c][size])
+        total += held * (prices[c][ahead] - prices[c][size])
         if size < o.safe_size:  # an unsafe company may be merged: its bonuses come early
-            maj = o.majority_bonus[c][ahead] - o.majority_bonus[c][size]
+            maj = majority[c][ahead] - majority[c][size]
             paid = bonuses({p: s.holdings[p][c] for p in s.order}, maj, maj // 2)
             total += paid.get(seat, 0)
     return total

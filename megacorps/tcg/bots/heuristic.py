@@ -15,8 +15,12 @@ class HeuristicBot(BaseBot):
     description = "keeps a money reserve, buys strong cards, attacks for kills, defends its company"
 
     def decide(self, game, seat: str) -> Decision:
-        view = game.view(seat)
         actions = game.legal_actions(seat)
+        if len(actions) == 1:                 # nothing to weigh (and no view to build: look aheads play many)
+            only = actions[0]
+            return Decision(only, "passes: nothing else is allowed now" if isinstance(only, Pass)
+                            else f"{only}: the only thing allowed now")
+        view = game.view(seat)
         cards = {c.uid: c for net in view.networks.values() for c in net}
         for c in list(cards.values()):
             for b in c.pile:

@@ -1,0 +1,21 @@
+"""What the table service sends the trading card game's pages beyond the protocol
+(`megacorps.kit.tables`): for the seat deciding, each choice's words and what it would do (the
+engine's public text and preview, told as that seat may know it), and which phase the priority
+window under way opens (what passing ends). Everything else comes from the views: a seat's
+holds its own hand only, the public one no hand; neither holds a deck's order."""
+from __future__ import annotations
+
+from ..kit.tables import TableParts
+
+
+class TcgTable(TableParts):
+
+    def extra_seat(self, game, seat: str | None, live: bool) -> dict:
+        """For each of this seat's choices, in their order: its label and its preview; and the
+        phase the priority window opens (buy, challenge, divest, reveal; None outside one)."""
+        extra = super().extra_seat(game, seat, live)
+        choices = game.legal_actions(seat) if live and seat else []
+        extra["labels"] = [game.public_text(a) for a in choices]
+        extra["previews"] = [game.preview(a) for a in choices]
+        extra["phase_opened"] = game.phase_opened()
+        return extra

@@ -1,0 +1,667 @@
+"""The playable MegaCorps app: `App()` in a notebook served by Voila (notebooks/play.ipynb).
+
+    from widgets.megacorps_app.app import App
+    App()
+
+Layout: a title bar (status, Undo, Save, Rules, New / Load, About); the board with the corp
+panels under it; a sidebar with "Resume", the new-game form, then the decision, the hand, a
+card out of turn, and the log, money chart and rules; at the end the results and their charts.
+The page adapts to the window (1024 x 700 to 1920 x 1080 and beyond): the board is drawn to
+the width its column has (widgets/megacorps_app/browser.py reports it).
+
+Every callback is wrapped: errors appear in the message area, never as a traceback. Bots
+move by themselves, one visible step at a time, each move's reason in the log. The table
+renders from a `TableSource` (widgets/megacorps_app/source.py); this app drives a hot-seat `Session`.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from html import escape
+from typing import Callable
+
+import ipywidgets as W
+
+import megacorps as mc
+
+from ..guard import guard
+from . import storage
+from .browser import BrowserBridge
+from .panels import corp_panels_html, end_chart_width, html, results_html, where_text
+from .session import Session, public_text
+from .setup_form import NewGameForm
+from .source import TableSource
+from .style import APP_CSS
+from .table import Table
+
+# The board as drawn before the page reports its size (and at 1280 x 800).
+BOARD_W, BOARD_H = 853, 494
+BOARD_MIN_W, BOARD_MAX_W = 560, 1500
+# While bots decide a war against a corp played at this screen, each waits at least this long
+# (seconds), so that the defender, who has nothing to decide, reads what is at stake.
+WAR_READING_SECONDS = 3.0
+
+ABOUT = """
+<div class='mc-about'>
+<div class='mc-panel-title'>About this table</div>
+<p><b>MegaCorps</b> is Greg Costikyan's game of corporate domination (Z-Man Games). This is a
+digital table for 3 to 6 players at one screen (hot-seat), with computer players.</p>
+<p><b>New to the game?</b> Open <b>Rules</b> (title bar): every action, card and board
+abbreviation is explained there, each log line links to the rule behind it, and the decision
+panel says what happened to you since your last turn and why an action is not offered.</p>
+<p><b>The board and the event deck are a reconstruction.</b> The rulebook explains every rule
+but prints neither the board nor the card texts, so the countries, their companies, Defense
+and Force values and the event cards used here were rebuilt to agree with everything the
+rulebook and published descriptions say. If you own the physical game, its board and cards
+are the real ones.</p>
+<p><b>Privacy at one screen</b>: when several people play at the screen, a hand is shown only
+after its owner presses <i>Show my hand</i> and is hidden again as soon as anything happens, and
+secret bids and votes are entered one player at a time (with one person against bots, that
+person's hand is always shown). <b>Nothing is lost</b>: the game is saved on this server after every move; reopen
+the page and press <i>Resume</i>.</p>
+</div>
+"""
+
+
+def _welcome(loaded: bool) -> str:
+    """What the space under the board says before the first game of the page."""
+    if loaded:
+        return ("<div class='mc-welcome'>A saved game is loaded: check who plays each corp on the "
+                "right and press <b>Resume saved game</b>. New to MegaCorps? Press <b>? Rules</b> above.</div>")
+    return ("<div class='mc-welcome'>Set up the seats on the right and press "
+            "<b>Start game</b>. New to MegaCorps? Press <b>? Rules</b> above.</div>")
+
+
+def _preview_game() -> mc.Game:
+    """The board before the first game: empty (no country or company dealt yet, as the page
+    says "No game yet"; a dealt example differed from the real deal to come)."""
+    from .setup_form import DEFAULT_SEATS, EMPTY
+    return mc.scenario([c for c, _ in DEFAULT_SEATS if c != EMPTY])
+
+
+class App(W.VBox):
+    """The whole app as one widget (the notebook's last line displays it)."""
+
+    def __init__(self, pause: float | None = None, preview: mc.Game | None = None):
+        """`preview`: the game the board is first drawn from (default: an empty board before
+        the first game; a seat at a networked table passes its table, so that one board is built)."""
+        super().__init__()
+        self.add_class("mc-app")
+        self.source: TableSource | None = None
+        self.form = NewGameForm()
+        if pause is not None:
+            self.form.pause.value = pause
+        self._bots_running = False
+        self._bot_gen = 0
+        self._bot_task = None
+        self._tick_task = None
+        self._highlight: tuple[str, ...] = ()
+        self._board_key: tuple | None = None
+        self._board_size = (BOARD_W, BOARD_H)
+        self._pending_undo = None
+
+        # the bridge to the browser (connection, downloads, uploads, the window's size)
+        self.bridge = BrowserBridge()
+        self.bridge.on_hello = self.guard(self._on_hello)
+        self.bridge.on_size = self.guard(self._on_size)
+        self.bridge.on_upload = self.guard(self._on_upload)
+        self.bridge.on_upload_refused = self.guard(self._on_upload_refused)
+        self.bridge.on_topic = self.guard(self.open_topic)
+        self.bridge.on_lesson = self.guard(self._on_lesson)
+
+        # title bar
+        self.brand = html("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
+                          "<div class='mc-tagline'>corporate domination, one company at a time</div>",
+                          cls="mc-brand-box")
+        self.status = html(cls="mc-status")
+        self.undo_button = W.Button(description="\u21b6 Undo", tooltip="Take back the last human action")
+        self.undo_button.add_class("mc-undo")
+        self.save_button = W.Button(description="\u2913 Save",
+                                    tooltip="Download this game as a file (it is also saved on the server after every move)")
+        self.save_button.add_class("mc-save")
+        self.rules_button = W.Button(description="? Rules", tooltip="The rules of MegaCorps, every action and card")
+        self.rules_button.add_class("mc-rules-button")
+        self.new_button = W.Button(description="New / Load", tooltip="Start, resume or load a game")
+        self.new_button.add_class("mc-new")
+        self.about_button = W.ToggleButton(description="About", value=False, tooltip="About this table")
+        self.about_button.add_class("mc-about-button")
+        tools = W.HBox([self.undo_button, self.save_button, self.rules_button, self.new_button, self.about_button])
+        tools.add_class("mc-tools")
+        self.title_bar = W.HBox([self.brand, self.status, tools])
+        self.title_bar.add_class("mc-titlebar")
+
+        # messages and panels (About, the undo confirmation and the results are built when first
+        # needed: every widget is a model each page builds before the board is drawn)
+        self.error = html(cls="mc-error")
+        self.info = html(cls="mc-info")
+        self._about: W.HTML | None = None
+        self._undo_box: W.VBox | None = None
+        self._results_box: W.VBox | None = None
+        self.resume_box = W.VBox()
+        self.resume_box.add_class("mc-panel")
+        self.resume_box.add_class("mc-resume")
+        self.resume_box.layout.display = "none"
+        self._end_charts = None
+
+        # the board (built now, complete, from a preview game: see the Voila trap in
+        # /work/shared/design/toolchain.md) and the corp panels
+        self.preview = preview if preview is not None else _preview_game()
+        self.board = self._make_board(self.preview)
+        self.board_box = W.Box([self.board.figure])
+        self.board_box.add_class("mc-board")
+        self.board_box.add_class("mc-board-slot")
+        self.corp_panels = html(cls="mc-corp-box")
+        self.corp_panels.value = _welcome(loaded=False)
+        left = W.VBox([self.board_box, self.corp_panels])
+        left.add_class("mc-left")
+
+        # The table (decision, hand, log, chart) is built with the first game: fewer widgets for
+        # the page to load before the board is drawn.
+        self._table: Table | None = None
+        self.sidebar = W.VBox([self.error, self.info, self.resume_box, self.form.widget])
+        self.sidebar.add_class("mc-sidebar")
+        body = W.Box([left, self.sidebar])
+        body.add_class("mc-body")
+        self.children = [html(APP_CSS), self.title_bar, body]
+
+        # wiring: every callback goes through guard()
+        self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
+        self.form.back.on_click(self.guard(lambda _b: self._show_table()))
+        self.form.forget.on_click(self.guard(lambda _b: self._show_loaded(None)))
+        self.form.upload_slot.children = [self.bridge_upload()]
+        self.undo_button.on_click(self.guard(lambda _b: self.undo()))
+        self.save_button.on_click(self.guard(lambda _b: self.save()))
+        self.rules_button.on_click(self.guard(lambda _b: self.open_topic("Goal")))
+        self.new_button.on_click(self.guard(lambda _b: self.show_form()))
+        self.about_button.observe(self.guard(self._on_about), names="value")
+        self._update_title()
+
+    # --- panels built when first needed ---------------------------------------------------------
+
+    def _place(self, widget: W.Widget, before: W.Widget) -> W.Widget:
+        """Put `widget` into the sidebar just before `before` (other pages may add their own
+        panels to the sidebar, so positions are found, not fixed)."""
+        children = list(self.sidebar.children)
+        children.insert(children.index(before) if before in children else 0, widget)
+        self.sidebar.children = children
+        return widget
+
+    @property
+    def about(self) -> W.HTML:
+        """The About panel (hidden until the About button is pressed)."""
+        if self._about is None:
+            self._about = html(ABOUT, cls="mc-panel")
+            self._about.layout.display = "none"
+            self._place(self._about, self.error)
+        return self._about
+
+    @property
+    def undo_box(self) -> W.VBox:
+        """Asks the corp whose action would be taken back to agree (a hot-seat table)."""
+        if self._undo_box is None:
+            self.undo_text = html(cls="mc-undo-text")
+            self.undo_yes = W.Button(description="Take it back", button_style="warning")
+            self.undo_yes.add_class("mc-undo-yes")
+            self.undo_no = W.Button(description="Keep it")
+            self.undo_no.add_class("mc-undo-no")
+            self.undo_yes.on_click(self.guard(lambda _b: self._confirm_undo(True)))
+            self.undo_no.on_click(self.guard(lambda _b: self._confirm_undo(False)))
+            box = W.VBox([self.undo_text, W.HBox([self.undo_yes, self.undo_no])])
+            box.add_class("mc-panel")
+            box.add_class("mc-undo-confirm")
+            box.layout.display = "none"
+            self._undo_box = self._place(box, self.resume_box)
+        return self._undo_box
+
+    def _hide_undo_box(self) -> None:
+        if self._undo_box is not None:
+            self._undo_box.layout.display = "none"
+
+    @property
+    def results_box(self) -> W.VBox:
+        """The results at game over: ranking, payouts, charts and "Play again"."""
+        if self._results_box is None:
+            self.results = html(cls="mc-results-box")
+            self._results_new = again = W.Button(description="Play again", button_style="success")
+            again.add_class("mc-play-again")
+            again.on_click(self.guard(lambda _b: self.show_form()))
+            box = W.VBox([self.results, again])
+            box.add_class("mc-panel")
+            box.layout.display = "none"
+            self._results_box = self._place(box, self.form.widget)
+        return self._results_box
+
+    @property
+    def results_new(self) -> W.Button:
+        """The results' "Play again" button."""
+        self.results_box   # noqa: B018 - built with its panel
+        return self._results_new
+
+    def _hide_results(self) -> None:
+        if self._results_box is not None:
+            self._results_box.layout.display = "none"
+
+    def bridge_upload(self) -> W.Widget:
+        """The file chooser of the form is the bridge's own (checked in the page, sent once)."""
+        return self.bridge
+
+    @property
+    def session(self) -> Session | None:
+        """The hot-seat session being played (None before the first game)."""
+        return self.source if isinstance(self.source, Session) else None
+
+    @property
+    def table(self) -> Table:
+        if self._table is None:
+            self._table = Table(self.guard(self.apply), self._set_highlight, self.guard,
+                                on_new_question=lambda: self.bridge.reveal(".mc-decision"))
+            self._table.widget.layout.display = "none"
+            self.sidebar.children = [*self.sidebar.children, self._table.widget]
+        return self._table
+
+    # --- errors --------------------------------------------------------------------------------
+
+    def guard(self, fn: Callable) -> Callable:
+        """Wrap a callback: any error becomes a message on the page, never a traceback (widgets/guard.py)."""
+        return guard(fn, self.show_error)
+
+    def show_error(self, message: str) -> None:
+        self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"
+
+    def clear_error(self) -> None:
+        self.error.value = ""
+
+    def show_info(self, message: str) -> None:
+        self.info.value = f"<div class='mc-info-text' role='status'>{escape(message)}</div>"
+
+    # --- the browser ---------------------------------------------------------------------------
+
+    def _on_hello(self, tables: list[str], sizes: dict) -> None:
+        self._on_size(sizes)
+        found = [t for t in (storage.find_table(tid) for tid in tables) if t is not None and t.phase != "over"]
+        current = self.session.table_id if self.session else None
+        found = [t for t in found if t.table != current]
+        if not found:
+            self.resume_box.layout.display = "none"
+            return
+        rows = [html("<div class='mc-panel-title'>Resume a game</div>"
+                     "<div class='mc-note'>Saved on this server after every move, for this browser.</div>")]
+        for t in found[:4]:
+            button = W.Button(description="Resume", button_style="success", layout=W.Layout(width="auto"))
+            button.add_class("mc-resume-button")
+            button.on_click(self.guard(lambda _b, tid=t.table: self.resume(tid)))
+            forget = W.Button(description="Forget", layout=W.Layout(width="auto"),
+                              tooltip="Remove it from this list (the file stays on the server)")
+            forget.on_click(self.guard(lambda _b, tid=t.table: self._forget(tid)))
+            money = ", ".join(f"{c} {m}" for c, m in t.money.items())
+            rows.append(W.HBox([html(f"<div class='mc-resume-line'><b>{escape(t.describe())}</b><br>"
+                                     f"<span class='mc-note'>{escape(money)} \u00b7 saved {escape(t.saved_at)}</span></div>"),
+                                button, forget], layout=W.Layout(align_items="center", flex_flow="row wrap")))
+        self.resume_box.children = rows
+        self.resume_box.layout.display = None
+
+    def _forget(self, table: str) -> None:
+        self.bridge.forget(table)
+        self.resume_box.children = [c for c in self.resume_box.children
+                                    if table not in repr(getattr(c, "children", ""))][:1]
+        self.resume_box.layout.display = "none"
+
+    def resume(self, table: str) -> None:
+        """Open table `table` from its autosave on this server."""
+        session = storage.load_table(table)
+        self.resume_box.layout.display = "none"
+        self.start_session(session, remember=False)
+        self.show_info(f"Resumed: {storage.find_table(table).describe()}.")
+
+    def _on_size(self, sizes: dict) -> None:
+        board = int(sizes.get("board") or 0)
+        height = int(sizes.get("height") or 0)
+        if board <= 0:
+            return
+        width = max(BOARD_MIN_W, min(BOARD_MAX_W, board - 4))
+        # leave room for the title bar and one row of corp panels under the board
+        most_h = max(330, height - 52 - 200) if height else 10_000
+        h = int(min(width * 0.58, most_h))
+        if (width, h) == self._board_size:
+            return
+        self._board_size = (width, h)
+        self.board.resize(self._public_game(), width, h, highlight=self._highlight)
+        self._board_key = None
+
+    def _on_upload(self, name: str, data: bytes) -> None:
+        session = storage.read_save(data)
+        self._show_loaded(session, name)
+        self.clear_error()
+
+    def _show_loaded(self, session: Session | None, name: str = "") -> None:
+        """The form offers to resume `session` (or a new game); the welcome under the board,
+        while no game is on, names the button that the form now shows."""
+        self.form.set_loaded(session, name)
+        if "mc-welcome" in self.corp_panels.value:
+            self.corp_panels.value = _welcome(loaded=session is not None)
+
+    def _on_upload_refused(self, name: str, size: int) -> None:
+        self.show_error(f"{name} is {size / 1024 / 1024:.1f} MB, too big to be a MegaCorps save "
+                        f"(at most {storage.MAX_SAVE_BYTES // 1024 // 1024} MB; a real one is a few dozen KB). "
+                        "Choose the .json file the Save button gave you.")
+
+    def _on_lesson(self, name: str) -> None:
+        """A lesson link in a Voila that serves only the app: say how to open the lessons."""
+        from .rules import LESSONS_DIR, lesson_title
+        if not (LESSONS_DIR / name).exists():
+            raise ValueError(f"There is no lesson {name!r}.")
+        note = (f"{lesson_title(name)} cannot open here: this server shows only the app. Start it "
+                "with the README's Play command, .venv/bin/megacorps-play, from the project folder "
+                f"(it serves the lessons too), or open notebooks/{name} in JupyterLab.")
+        self.show_info(note)
+        # the link was clicked in the Rules tab, far below the info line at 1024x700 (the click
+        # seemed to do nothing): say it there too
+        self.table.show_topic(self.table.topic, note=note)
+
+    def open_topic(self, topic: str) -> None:
+        """Show the rules at `topic` (from the Rules button, a log line, a help link)."""
+        if self.source is None:
+            # no game yet: the rules open on their own, in the sidebar
+            self.table.set_source(None)
+            self.table.source = None
+        table = self.table
+        table.widget.layout.display = None
+        if self.source is None:
+            table.decision_box.layout.display = "none"
+            table.hand_box.layout.display = "none"
+            table.oot_box.layout.display = "none"
+        table.show_topic(topic)
+        # the rules sit below the form (or the decision and hand): at 1024 x 700 they opened out
+        # of sight, and "? Rules" seemed to do nothing
+        self.bridge.reveal(".mc-tabs", always=True)
+
+    # --- starting, loading --------------------------------------------------------------------
+
+    def start_from_form(self) -> None:
+        seats = self.form.seat_choices()
+        loaded = self.form.loaded
+        if loaded is not None:
+            session = Session(loaded.game, seats, loaded.seed, loaded.reasons, table_id=storage.new_table_id())
+        else:
+            session = Session.new(seats, self.form.seed_value(), table_id=storage.new_table_id())
+        self.start_session(session)
+
+    def start_session(self, session: Session, remember: bool = True) -> None:
+        self._stop_bots()
+        self.clear_error()
+        self.info.value = ""
+        self.source = session
+        self.form.set_loaded(None)
+        self.form.refresh_seed()
+        if session.table_id is not None:
+            storage.autosave(session)
+            if remember:
+                self.bridge.remember(session.table_id)
+        if list(session.corps) != self._board_corps:
+            # a BoardView's legend shows the corps it was built for: a new seating, a new view
+            self.board = self._make_board(session.public_game(), self._board_size)
+            self.board_box.children = [self.board.figure]
+        self._board_key = None
+        self._highlight = ()
+        self._pending_undo = None
+        self._hide_undo_box()
+        self.table.set_source(session)
+        self.table.decision_box.layout.display = None
+        self._show_table()
+
+    def show_form(self) -> None:
+        self._stop_bots()
+        self.form.widget.layout.display = None
+        self.form.back.layout.display = None if (self.source and not self._public_game().is_over) else "none"
+        if self._table is not None:
+            self._table.widget.layout.display = "none"
+        self._hide_results()
+        self.info.value = ""
+
+    def _show_table(self) -> None:
+        self.form.widget.layout.display = "none"
+        self.table.widget.layout.display = None
+        self.bridge.sidebar_to_top()  # the form may have been scrolled down to its button
+        if self.source is not None:
+            self.refresh()
+            self.run_bots()
+
+    def _on_about(self, change) -> None:
+        if change["new"] or self._about is not None:
+            self.about.layout.display = None if change["new"] else "none"
+
+    # --- playing ------------------------------------------------------------------------------------
+
+    def apply(self, action: mc.Action) -> None:
+        """A human's action, through the source (IllegalAction is reported by guard)."""
+        if self.source is None:
+            return
+        self.source.apply(action)
+        self.clear_error()
+        self._pending_undo = None
+        self._hide_undo_box()
+        self.show_info(self._what_it_did(action))
+        self.refresh()
+        self.run_bots()
+
+    def _what_it_did(self, action: mc.Action) -> str:
+        """What a human's action did, from the public log lines it wrote: a purchase that needs
+        the controller's permission only asks for it ("Mokia buys X" stood above "its purchase
+        was vetoed")."""
+        try:
+            step = self.source.timeline()[-1]
+        except Exception:  # the note is a courtesy: the action itself is done
+            step = None
+        lines = [e.text for e in step.entries if e.rule != "Rounds"][:2] if step is not None else []
+        return " ".join(line.rstrip(".") + "." for line in lines) or f"{public_text(action)}."
+
+    def save(self) -> None:
+        """Build a save file for the seats at this screen and hand it to the browser."""
+        if self.source is None:
+            raise ValueError("There is no game to save yet.")
+        name, data = self.source.save_file()
+        self.bridge.download(name, data)
+        self.show_info(f"Saved as {name}. It can be resumed on this server (New / Load); its hidden "
+                       "cards are sealed, so the file shows nobody's hand. The game is also saved "
+                       "here after every move.")
+
+    def undo(self) -> None:
+        if self.source is None:
+            raise mc.IllegalAction("there is no game to undo")
+        offer = self.source.undo_offer()
+        if not offer.possible:
+            raise mc.IllegalAction(f"Undo: {offer.reason}")
+        if offer.needs is not None:
+            self._pending_undo = offer
+            box = self.undo_box
+            self.undo_text.value = (
+                f"<div class='mc-panel-title'>Take back {escape(offer.owner)}'s action?</div>"
+                f"<div class='mc-note'>It would take back: {escape('; '.join(offer.takes_back))}.</div>"
+                f"<div>Only <b>{escape(offer.owner)}</b> may agree to take back its own action.</div>")
+            self.undo_yes.description = f"I am {offer.owner}: take it back"
+            box.layout.display = None
+            return
+        self._do_undo(None)
+
+    def _confirm_undo(self, yes: bool) -> None:
+        offer, self._pending_undo = self._pending_undo, None
+        self._hide_undo_box()
+        if yes and offer is not None:
+            self._do_undo(offer.needs)
+
+    def _do_undo(self, confirmed_by: str | None) -> None:
+        undone = self.source.undo(confirmed_by)
+        self.clear_error()
+        self.show_info("Taken back: " + "; ".join(undone) + ".")
+        self.refresh()
+
+    def board_click(self, target: str) -> None:
+        if self.source is None or self._public_game().is_over or self._table is None:
+            return
+        used, why = self.table.board_click(target)
+        if used:
+            self.clear_error()
+        elif why:
+            self.show_info(why)
+
+    # --- bots and the table's own answers --------------------------------------------------------
+
+    @property
+    def pause(self) -> float:
+        return float(self.form.pause.value or 0)
+
+    def _automatic(self) -> list[mc.Action]:
+        return self.table.automatic_answers() if self._table is not None else []
+
+    def _step(self) -> bool:
+        """One move the table makes by itself: a bot's, or a "no card" answer for a human who
+        need not be asked. Returns whether anything happened."""
+        source = self.source
+        if source is None or self._public_game().is_over:
+            return False
+        if source.bots_to_move() or getattr(source, "bots", None):
+            move = source.bot_step()
+            if move is not None:
+                return True
+        answers = self._automatic()
+        for action in answers:
+            source.apply(action)
+        return bool(answers)
+
+    def run_bots(self) -> None:
+        """Let the bots (and the table's automatic answers) move until a human must decide.
+        With a running event loop they move in a background task, one visible step at a time
+        (and the kernel keeps answering the page between steps); otherwise (tests) here."""
+        if self._bots_running or self.source is None:
+            return
+        loop = None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is not None:
+            self._bots_running = True
+            self._bot_gen += 1
+            self._bot_task = loop.create_task(self._bots_async(self.source, self._bot_gen))
+            return
+        self._bots_running = True
+        try:
+            source = self.source
+            while source is self.source and self._step():
+                if self.pause > 0:
+                    self.refresh()
+                    time.sleep(self.pause)
+        finally:
+            self._bots_running = False
+        self.refresh()
+
+    async def _bots_async(self, source: TableSource, gen: int) -> None:
+        try:
+            first = True
+            while source is self.source and gen == self._bot_gen:
+                wait = 0 if first else self.pause
+                if self._table is not None and self._table.war_against_here() is not None:
+                    # a war against a player here: others decide while the defender reads its odds
+                    wait = max(wait, WAR_READING_SECONDS)
+                await asyncio.sleep(wait)
+                first = False
+                if source is not self.source or gen != self._bot_gen:
+                    break
+                moved = self.guard(self._step)()
+                self.guard(self.refresh)()
+                if not moved:
+                    if self._table is not None and self._table.window_open():
+                        await asyncio.sleep(1.0)   # the payout window's countdown
+                        self._table.tick_window()
+                        continue
+                    break
+        finally:
+            if gen == self._bot_gen:
+                self._bots_running = False
+                if source is self.source:
+                    self.guard(self.refresh)()
+
+    def _stop_bots(self) -> None:
+        self._bot_gen += 1
+        self._bots_running = False
+
+    # --- rendering --------------------------------------------------------------------------------
+
+    def _public_game(self) -> mc.Game:
+        return self.source.public_game() if self.source is not None else self.preview
+
+    def _make_board(self, game: mc.Game, size: tuple[int, int] = (BOARD_W, BOARD_H)):
+        from ..board.figure import BoardView
+        self._board_corps = list(game.state.corps)
+        view = BoardView(game, width=size[0], height=size[1])
+        view.on_click(self.guard(self.board_click))
+        return view
+
+    def _set_highlight(self, targets: tuple[str, ...]) -> None:
+        self._highlight = tuple(targets)
+        self._update_board()
+
+    def _update_board(self) -> None:
+        if self.source is None:
+            return
+        key = (id(self.source), self.source.version, self._highlight)
+        if key == self._board_key:
+            return
+        self._board_key = key
+        self.board.update(self.source.public_game(), highlight=self._highlight)
+
+    def _update_title(self) -> None:
+        s = self.source
+        if s is None:
+            self.status.value = "<div class='mc-status-text' data-actions='0' data-bots='0'>No game yet</div>"
+            self._set_undo(False, "There is no game yet.")
+            self.save_button.disabled = True
+            return
+        g = s.public_game()
+        st = g.state
+        where = where_text(g)
+        paid = f" \u00b7 Paid: <b>{escape(st.paid)}</b>" if st.paid else ""
+        # busy: the table will still move by itself (a bot, a payout window, an automatic answer)
+        busy = s.bots_to_move() or (self._table is not None and (self._table.window_open()
+                                                               or bool(self._table.automatic_answers())))
+        bots = "1" if (busy and not g.is_over) else "0"
+        steps = len(s.timeline())
+        self.status.value = (f"<div class='mc-status-text' data-actions='{steps}' data-version='{s.version}' "
+                             f"data-bots='{bots}'><b>{where}</b> \u00b7 Deck: {len(st.deck)} cards"
+                             f" \u00b7 Active Player: <b>{escape(st.active)}</b>{paid}</div>")
+        offer = s.undo_offer()
+        self._set_undo(offer.possible, offer.reason)
+        self.save_button.disabled = False
+
+    def _set_undo(self, possible: bool, reason: str) -> None:
+        """Undo looks disabled when it cannot be done, and says why (tooltip, and on click)."""
+        self.undo_button.tooltip = "Take back the last human action" if possible else f"Undo is not possible: {reason}"
+        if possible:
+            self.undo_button.remove_class("mc-disabled")
+        else:
+            self.undo_button.add_class("mc-disabled")
+
+    def refresh(self) -> None:
+        """Show the table everywhere (the board first: it is what players watch)."""
+        s = self.source
+        if s is None:
+            return
+        self._update_board()
+        self.table.refresh()
+        self._update_board()
+        self.corp_panels.value = corp_panels_html(s)
+        self._update_title()
+        results = s.results()
+        if results is not None:
+            box = self.results_box
+            self.results.value = results_html(results)
+            if self._end_charts is None or self._end_charts[0] != (id(s), s.version):
+                self.table.end.show(s, width=end_chart_width(self.bridge.sizes.get("width") or 1280))
+                self._end_charts = ((id(s), s.version),)
+                box.children = [self.results, self.table.end.box, self.results_new]
+            box.layout.display = None
+            self.info.value = ""
+            self.table.decision_box.layout.display = "none"
+        else:
+            self._hide_results()
+            self.table.decision_box.layout.display = None

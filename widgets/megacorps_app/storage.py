@@ -1,0 +1,161 @@
+"""Where tables are kept on the server, and the save files players download.
+
+- **Autosave**: after every action a hot-seat table writes `<data>/tables/<table id>.json`
+  (the whole game, its seats and the bots' reasons). The file stays on the server; a page only
+  ever learns its table's id (kept in the browser, see widgets/megacorps_app/browser.py) and a public
+  summary (corps, seats, round, money), and offers "Resume" when it opens again.
+- **Save files** (the Save button): built when a player asks, never kept in a widget. The
+  readable part holds only public facts (corps, seats, round, money); the game itself (hands
+  and deck order included, which resuming needs) is sealed with this server's key
+  (`cryptography`'s Fernet: AES with an authentication code), so the file reveals nothing
+  hidden to whoever holds it. Only a server with the same key can open it: the key is
+  created in `<data>/save-key` on first use, or given by MEGACORPS_SAVE_KEY (a class that
+  spreads over several servers sets the same key on each).
+- Plain engine saves (`mc.Game.to_json()`, from code or the lessons) still load.
+
+`<data>` is MEGACORPS_DATA, else ~/.local/share/megacorps.
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import re
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+import megacorps as mc
+
+from ..sealed_files import MAX_FILE_BYTES, data_dir, open_file, seal_file
+
+TABLE_FORMAT = "megacorps-table"
+AUTOSAVE_FORMAT = "megacorps-autosave"
+MAX_SAVE_BYTES = MAX_FILE_BYTES   # the biggest save file the app reads (a real one is < 100 KB)
+_TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+def tables_dir() -> Path:
+    path = data_dir() / "tables"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def is_table_id(text: str) -> bool:
+    return bool(_TABLE_ID.match(text or ""))
+
+
+# --- what a table file holds ------------------------------------------------------------------
+
+def _summary(session) -> dict:
+    state = session.game.state
+    return {"corps": list(state.corps), "seats": dict(session.seats), "round": state.round,
+            "phase": state.phase, "money": dict(state.money), "actions": len(session.game.actions)}
+
+
+def _content(session) -> dict:
+    return {"game": session.game.to_json(), "seats": dict(session.seats), "seed": session.seed,
+            "reasons": [list(r) if r else None for r in session.reasons]}
+
+
+def autosave(session) -> Path:
+    """Write `session`'s table file (atomically: a crash never leaves half a file)."""
+    path = tables_dir() / f"{session.table_id}.json"
+    data = {"format": AUTOSAVE_FORMAT, "version": 1, "table": session.table_id,
+            "saved_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "summary": _summary(session), "content": _content(session)}
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data))
+    os.replace(tmp, path)
+    return path
+
+
+@dataclass(frozen=True)
+class SavedTable:
+    """A table found on the server: its id, when it was saved and the public summary."""
+
+    table: str
+    saved_at: str
+    corps: list[str]
+    seats: dict[str, str]
+    round: int
+    phase: str
+    money: dict[str, int]
+
+    def describe(self) -> str:
+        humans = [c for c, p in self.seats.items() if p == "Human"]
+        bots = [f"{c} ({p})" for c, p in self.seats.items() if p != "Human"]
+        where = "finished" if self.phase == "over" else ("setting up" if self.round == 0 else f"round {self.round}")
+        who = ", ".join(humans) or "no human"
+        return f"{who} against {', '.join(bots) or 'nobody else'}: {where}"
+
+
+def find_table(table: str) -> SavedTable | None:
+    """The public summary of table `table`'s autosave, or None when there is none."""
+    if not is_table_id(table):
+        return None
+    path = tables_dir() / f"{table}.json"
+    try:
+        data = json.loads(path.read_text())
+        s = data["summary"]
+        return SavedTable(table, data["saved_at"], s["corps"], s["seats"], s["round"], s["phase"], s["money"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def load_table(table: str):
+    """The Session saved as table `table` (raises mc.BadSaveFile saying why it cannot)."""
+    if not is_table_id(table):
+        raise mc.BadSaveFile("no such table")
+    path = tables_dir() / f"{table}.json"
+    try:
+        data = json.loads(path.read_text())
+    except OSError:
+        raise mc.BadSaveFile("this table's autosave is gone from the server") from None
+    except ValueError:
+        raise mc.BadSaveFile("this table's autosave is damaged") from None
+    return _session_from_content(data.get("content"), table)
+
+
+def _session_from_content(content, table: str | None):
+    from .session import Session
+    if not isinstance(content, dict) or "game" not in content:
+        raise mc.BadSaveFile("save file: entry content: missing")
+    game = mc.Game.from_json(content["game"])
+    seats = content.get("seats") or {}
+    if not isinstance(seats, dict):
+        raise mc.BadSaveFile("save file: entry seats: not a mapping of corps to players")
+    reasons = content.get("reasons") or []
+    try:
+        return Session(game, seats, content.get("seed"), [tuple(r) if r else None for r in reasons],
+                       table_id=table)
+    except ValueError as err:
+        raise mc.BadSaveFile(f"save file: entry seats: {err}") from None
+
+
+# --- downloadable save files ---------------------------------------------------------------
+
+def sealed_save(session) -> tuple[str, bytes]:
+    """(file name, content) of a save file for `session`: public summary readable, the game
+    sealed with this server's key (widgets/sealed_files.py)."""
+    data = seal_file(TABLE_FORMAT, _summary(session), _content(session),
+                     "The game itself is sealed with the key of the MegaCorps server that saved it; "
+                     "only that server can resume it.")
+    state = session.game.state
+    when = "over" if state.phase == "over" else f"round-{state.round}"
+    return f"megacorps-{when}.json", data
+
+
+def read_save(raw: bytes, table: str | None = None):
+    """A Session from an uploaded file: a save of this app (sealed) or a plain engine save.
+    Raises mc.BadSaveFile saying what is wrong."""
+    content, text = open_file(raw, TABLE_FORMAT, mc.BadSaveFile, "MegaCorps")
+    if content is not None:
+        return _session_from_content(content, table)
+    from .session import Session
+    game = mc.Game.from_json(text)   # a plain engine save: every seat human until chosen
+    return Session(game, {c: "Human" for c in game.state.corps}, table_id=table)

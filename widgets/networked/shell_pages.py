@@ -1,0 +1,205 @@
+"""A game played on the page shell (widgets/shell/) at a table held by the table service: its
+seat page and its projector are the game's own hot-seat page showing a `RemoteGame`.
+
+- `RemoteGame`: the parts of an engine game the shell reads (deciders, decision, legal actions
+  with the engine's previews, views, the log with rule references, results), answered from the
+  service's last message to this kernel: the seat's own view and choices and the public view,
+  never another seat's hand or the deck order. Acting sends the action to the service.
+- `TableShell`: the game's `Shell` without the hot-seat tools (the gate, the new-game form,
+  save, load, undo): every player is at their own screen, the service plays the bots.
+- `ShellTablePage`: the page following its table (the push stream, the connection's state).
+
+A game's pages subclass these with what its own panels read beyond the shell
+(widgets/megacquire/table_pages.py, widgets/tcg/table_pages.py).
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from megacorps import kit
+from megacorps.errors import IllegalAction
+from megacorps.kit.log import LogEntry
+from megacorps.tables import TableError, TableMoved
+
+from ..shell import Shell, close_all
+from .pages import TABLES_CSS, _Followed
+
+
+class RemoteGame:
+    """What the page shell reads of a game, for one seat (or the projector) of a networked
+    table, from the service's last message: the seat's own view and choices (with what each
+    would do), and the public view. Acting sends the action to the service."""
+
+    def __init__(self, follower):
+        self.follower = follower
+        self.view_model = kit.get(follower.game).view_model()
+        self._views_of: dict | None = None   # the message the views below were built from
+        self._views: dict = {}
+
+    @property
+    def state(self) -> dict:
+        return self.follower.state
+
+    @property
+    def seat(self) -> str | None:
+        return self.state["corp"]
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.state["view"]["seats"])
+
+    @property
+    def deciders(self) -> list[str]:
+        return list(self.state["deciders"])
+
+    @property
+    def decision(self) -> str:
+        return self.state["decision"]
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.state["over"])
+
+    @property
+    def actions(self) -> range:
+        """As many as the table has had (the page counts them)."""
+        return range(self.state["at"])
+
+    def view(self, seat: str | None, log: bool = True):
+        """This seat's own view, or the public view (seat None); no other seat's. Built once per
+        message from the service (a page reads it many times a redraw)."""
+        if seat != self.seat and seat is not None:
+            raise ValueError(f"this page sees only {self.seat}'s view")
+        if self._views_of is not self.state:
+            self._views_of, self._views = self.state, {}
+        key = (seat, log)
+        if key not in self._views:
+            if seat == self.seat:
+                view = self.follower.view()
+                self._views[key] = view if log else view.model_copy(update={"log": None})
+            else:
+                self._views[key] = self.view_model.model_validate({**self.state["public"],
+                                                                   "log": self.follower.log if log else None})
+        return self._views[key]
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The log as the service sent it to this seat (its own secrets in it), each line with its
+        round and rule (for the page's rules links)."""
+        return [LogEntry(info[0], text, info[1]) for text, info in zip(self.follower.log, self.follower.log_info())]
+
+    def legal_actions(self, seat: str | None = None) -> list:
+        return self.follower.legal_actions() if seat is not None and seat == self.seat else []
+
+    def _sent_for(self, action, key: str) -> str:
+        """The service's word `key` ("previews", ...) on one of this seat's choices now."""
+        choices = self.legal_actions(self.seat)
+        if action not in choices:
+            raise IllegalAction(f"{action} is not one of {self.seat}'s choices now")
+        return self.state.get(key, [])[choices.index(action)]
+
+    def preview(self, action) -> str:
+        """What `action` would do, as the service's engine told this seat."""
+        return self._sent_for(action, "previews")
+
+    def can_undo(self, _seat) -> bool:
+        return False   # a move sent is a move made at a shared table
+
+    def scores(self) -> dict[str, int]:
+        return dict(self.state["scores"] or {})
+
+    def winners(self) -> list[str]:
+        return list(self.state["winners"] or [])
+
+    def apply(self, action) -> None:
+        self.follower.apply(action)
+
+    def bot_reasons(self) -> list[tuple[int, str]]:
+        """(log line, "<seat>'s reason: ...") for the first line of each bot's action, as the
+        hot-seat page shows them (the service sends only the reasons every seat may read)."""
+        out, seen = [], set()
+        for i, (_round, _rule, step, seat, level, reason) in enumerate(self.follower.log_info()):
+            if level and reason and step not in seen:
+                seen.add(step)
+                out.append((i, f"{seat}'s reason: {reason}"))
+        return out
+
+
+class TableShell(Shell):
+    """A game's page shell on a `RemoteGame`: one seat at its own screen (`seat`), or the
+    projector (seat None). No hot-seat gate, no new game, save or undo; the service plays the bots."""
+
+    def __init__(self, parts, game: RemoteGame, tagline: str):
+        super().__init__(parts, pause=0)
+        self.seat = game.seat
+        tools = self.children[1]
+        for widget in (self.undo_button, self.save_button, self.new_button):
+            tools.children = [w for w in tools.children if w is not widget]
+            close_all(widget)
+        self.tagline = W.HTML(f"<span class='shell-tagline {parts.prefix}-tagline'>{escape(tagline)}</span>")
+        tools.children = [tools.children[0], self.tagline, *tools.children[1:]]
+        side = self.sidebar
+        side.children = [w for w in side.children if w is not self.form.widget]
+        close_all(self.form.widget)
+        close_all(self.gate)
+        self.table.children = [w for w in self.table.children if w is not self.gate]
+        self.children = [w for w in self.children if w is not self.bridge]
+        close_all(self.bridge)   # it hands save files to the browser: nothing to save here
+        self.start(game, game.state["players"])
+
+    def gated(self) -> bool:
+        return False   # every player is at their own screen
+
+    def shown_seat(self) -> str | None:
+        return self.seat
+
+    def human_to_decide(self) -> str | None:
+        game = self.game
+        return self.seat if self.seat in game.deciders and not game.is_over else None
+
+    def run_bots(self) -> None:
+        """The service plays the bots."""
+
+    def act(self, action) -> None:
+        """Send this seat's choice to the service (its engine checks it: a refusal says why and
+        changes nothing; a choice overtaken by another seat's move is not sent)."""
+        if self.human_to_decide() is None or getattr(action, "seat", None) != self.seat:
+            raise ValueError("It is not your decision now.")
+        try:
+            self.game.apply(action)
+        except TableMoved as err:
+            self.info.value = f"Not sent: {escape(err.reason)}."
+        except TableError as err:
+            self.show_error(str(err))
+        else:
+            self.error.value = self.info.value = ""
+            self.seen[self.seat] = len(self.game.log)   # for "since your last turn"
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.game is not None:
+            self.reasons = self.game.bot_reasons()
+        super().refresh()
+
+
+class ShellTablePage(_Followed):
+    """A game's page following its table: `app` (a `TableShell` on a `RemoteGame` of
+    `follower`), the connection's state in its header."""
+
+    def __init__(self, follower, app: TableShell, cls: str):
+        super().__init__(follower)
+        self.app = app
+        self.error = self.app.error
+        self.app.children[1].children = [*self.app.children[1].children, self.connection]
+        self.children = [W.HTML(TABLES_CSS), self.app]
+        self.add_class(cls)
+
+    def _on_change(self, _follower) -> None:
+        self.app.refresh()
+
+
+def tagline(follower, who: str) -> str:
+    """The header's line: the table's name and who this page is ("you play X", "projector")."""
+    return f"table {follower.state['name'] or follower.table} \u00b7 {who}"

@@ -1,0 +1,422 @@
+"""`Shell`: the Voila page every game is played on, hot-seat, with bots in any seat.
+
+    from widgets.shell import Shell, GameParts
+    Shell(MyGameParts())          # the notebook's last line
+
+The shell is game-agnostic: it knows the game through the kit only (the registry's `GameSpec`
+and the `Game` protocol: deciders, decision, legal_actions, apply, view, log entries with rule
+references, can_undo/undo, scores/winners, to_json, the bot driver). The game supplies its
+board, its decision panels, its players' table, its rules help and its options
+(`widgets/shell/parts.py`). The shell does the rest:
+
+- a header: title, what is being decided, Undo, Save, New / Load, Rules;
+- the new-game form (each seat a human or a bot level, the game's options, a seed, a save);
+- the hot-seat gate: when the next human to decide is not the one the screen shows, every
+  hand is hidden (the board and panels are drawn for nobody) until that player says they are
+  at the screen;
+- bots moving by themselves, one move per pause, their reasons in the log;
+- "since your last turn" for the human about to decide, the log with a rules link on every line
+  whose rule the help explains, the results at the end with where each score came from;
+- every callback guarded (widgets/guard.py): errors in the page, never a traceback;
+- keep-alive (widgets/keepalive.py) and sealed save files (widgets/sealed_files.py).
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+from html import escape
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from megacorps import kit
+from megacorps.errors import BadSaveFile
+from megacorps.kit.bots import next_move
+from widgets.guard import guard
+from widgets.keepalive import keep_alive
+from widgets.sealed_files import open_file, seal_file
+
+from .form import HUMAN, NewGameForm
+from .log import log_html, since_html
+from .parts import GameParts
+from .results import results_html
+from .style import CSS
+
+
+def html(value: str = "", cls: str | None = None) -> W.HTML:
+    """An HTML widget with a CSS class."""
+    widget = W.HTML(value)
+    if cls:
+        widget.add_class(cls)
+    return widget
+
+
+def close_all(widget: W.Widget) -> None:
+    """Close `widget` and everything in it (so no model of a closed panel stays in the browser)."""
+    if isinstance(widget, W.Box):
+        for child in widget.children:
+            close_all(child)
+    widget.close()
+
+
+def pause_from_env() -> float:
+    """Seconds between two bot moves: MEGACORPS_BOT_PAUSE, else 0.8."""
+    try:
+        return float(os.environ.get("MEGACORPS_BOT_PAUSE", "0.8"))
+    except ValueError:
+        return 0.8
+
+
+def seat_of(action: Any) -> str | None:
+    """The seat an action names (`seat`, or MegaCorps' `corp`); None when it names none."""
+    return getattr(action, "seat", getattr(action, "corp", None))
+
+
+class Shell(W.VBox):
+    """The whole page as one widget."""
+
+    def __init__(self, parts: GameParts, pause: float | None = None):
+        super().__init__()
+        self.parts = parts
+        self.spec = kit.get(parts.name)
+        self.add_class("shell-app")
+        self.add_class(f"{parts.prefix}-app")
+        self.pause = pause_from_env() if pause is None else pause
+        self.game: Any = None
+        self.players: dict[str, str] = {}   # seat -> HUMAN or a bot level
+        self.bots: dict[str, Any] = {}
+        self.viewer: str | None = None       # the human the screen shows (None: nobody)
+        self.reasons: list[tuple[int, str]] = []   # (log length before a bot's move, its reason)
+        self.seen: dict[str, int] = {}       # seat -> the log's length when it last acted
+        self._seen_before: list[tuple[str, int | None]] = []   # for undo: (seat, its mark before)
+        self._bots_running = False
+        self._bot_gen = 0
+        self._decision_key: tuple | None = None
+        self.rules_help = parts.rules()
+
+        self.form = NewGameForm(self.spec, parts.options_form())
+        self.error = html(cls="shell-error")
+        self.info = html(cls="shell-info")
+        self.status = html()
+        self.gate_text = html()
+        self.gate_button = W.Button(description="I am here: show my hand", button_style="warning")
+        self.gate_button.add_class("shell-gate-button")
+        self.gate = W.VBox([self.gate_text, self.gate_button])
+        self.gate.add_class("shell-gate")
+        self.since = html(cls="shell-since")
+        self.decision = W.VBox()
+        self.decision.add_class("shell-decision")
+        self.players_box = html()
+        self.log_box = html(cls="shell-log")
+        self.results = html()
+        self.undo_button = self._tool("Undo", "undo")
+        self.save_button = self._tool("Save", "download")
+        self.new_button = self._tool("New / Load", "file")
+        self.rules_button = self._tool("Rules", "book")
+        self.undo_button.disabled = self.save_button.disabled = True
+        self.board = parts.board(self)
+        self.board_box = W.VBox([self.board.widget] if self.board is not None else [])
+        self.board_box.add_class("shell-board")
+        self.welcome = html(f"<div class='shell-welcome'>{parts.welcome()}</div>")
+        self.rules_box = html(self._rules_html(), cls="shell-rules")
+        from widgets.megacorps_app.browser import BrowserBridge
+        self.bridge = BrowserBridge()   # hands save files to the browser, once
+
+        header = W.HBox([html(f"<span class='shell-title' id='shell-top'>{escape(self.spec.title)}</span>"),
+                         self.status, self.undo_button, self.save_button, self.new_button, self.rules_button])
+        header.add_class("shell-header")
+        self.table = W.VBox([self.gate, self.since, self.decision, self.players_box,
+                             html("<div class='shell-panel-title'>Log (latest first)</div>"), self.log_box])
+        self.table.add_class("shell-table")
+        self.sidebar = W.VBox([self.error, self.info, self.results, self.form.widget, self.table])
+        self.sidebar.add_class("shell-sidebar")
+        self.board_box.layout.display = "none"
+        self.table.layout.display = self.gate.layout.display = self.since.layout.display = "none"
+        body = W.HBox([self.welcome, self.board_box, self.sidebar])
+        self.children = [html(CSS + parts.css()), header, body, self.rules_box, keep_alive(), self.bridge]
+
+        self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
+        self.form.upload.observe(self.guard(self._on_upload), names="value")
+        self.gate_button.on_click(self.guard(lambda _b: self.pass_gate()))
+        self.undo_button.on_click(self.guard(lambda _b: self.undo()))
+        self.save_button.on_click(self.guard(lambda _b: self.save()))
+        self.new_button.on_click(self.guard(lambda _b: self.show_form()))
+        self.rules_button.on_click(self.guard(lambda _b: self.toggle_rules()))
+
+    @staticmethod
+    def _tool(label: str, icon: str) -> W.Button:
+        button = W.Button(description=label, icon=icon, layout=W.Layout(width="auto"))
+        button.add_class("shell-tool")
+        return button
+
+    # --- errors ---------------------------------------------------------------------------------
+
+    def guard(self, fn: Callable) -> Callable:
+        """Any error of `fn` becomes a message on the page (widgets/guard.py)."""
+        return guard(fn, self.show_error)
+
+    def show_error(self, message: str) -> None:
+        self.error.value = f"<div role='alert'>\u26a0 {escape(message)}</div>"
+
+    # --- starting, saving, loading -------------------------------------------------------------
+
+    @property
+    def file_format(self) -> str:
+        return f"{self.spec.name}-page"
+
+    def start_from_form(self) -> None:
+        players = self.form.seats()
+        game = self.spec.new_game(list(players), seed=self.form.seed_value(), options=self.form.option_values())
+        self.form.seed.value = ""  # the seed tells the hidden order: it leaves the page
+        self.start(game, players)
+
+    def start(self, game: Any, players: dict[str, str], seen: dict[str, int] | None = None) -> None:
+        """Play `game` with `players` (seat -> HUMAN or a bot level)."""
+        levels = self.spec.bot_levels()
+        unknown = [kind for kind in players.values() if kind != HUMAN and kind not in levels]
+        if set(players) != set(game.seats) or unknown:
+            raise ValueError(f"Every seat needs a human or one of the bot levels {', '.join(levels)}.")
+        self._stop_bots()
+        self.game, self.players = game, dict(players)
+        self.bots = {seat: levels[kind](seed=i) for i, (seat, kind) in enumerate(players.items()) if kind != HUMAN}
+        self.viewer, self.reasons = None, []
+        self.seen, self._seen_before = dict(seen or {}), []
+        self.error.value = self.info.value = self.results.value = ""
+        self._decision_key = None
+        self.form.widget.layout.display = "none"
+        self.welcome.layout.display = "none"
+        self.board_box.layout.display = None
+        self.table.layout.display = None
+        self.save_button.disabled = False
+        self.refresh()
+        self.run_bots()
+
+    def save_file(self) -> tuple[str, bytes]:
+        """(name, content) of a save file: the public summary readable, the game itself (hands and
+        hidden order included) sealed with this server's key (widgets/sealed_files.py)."""
+        if self.game is None:
+            raise ValueError("There is no game to save yet.")
+        data = seal_file(self.file_format, {"players": self.players, **self.parts.save_summary(self.game)},
+                         {"game": self.game.to_json("*"), "players": self.players, "seen": self.seen},
+                         "The game itself is sealed with the key of the server that saved it; only that "
+                         "server can resume it.")
+        return self.parts.save_name(self.game), data
+
+    def save(self) -> None:
+        name, data = self.save_file()
+        self.bridge.download(name, data)
+        self.info.value = f"Saved as {escape(name)}."
+
+    def load_bytes(self, raw: bytes) -> None:
+        """Resume the game of a save file (this page's, or a plain engine save: every seat human).
+        Raises BadSaveFile naming what is wrong, and then nothing changes."""
+        content, text = open_file(raw, self.file_format, BadSaveFile, self.spec.title)
+        if content is None:
+            game = self.spec.load_game(text)
+            self.start(game, {seat: HUMAN for seat in game.seats})
+            return
+        players, seen = content.get("players"), content.get("seen", {})
+        if (not isinstance(players, dict) or not isinstance(content.get("game"), str)
+                or not isinstance(seen, dict) or not all(type(v) is int for v in seen.values())):
+            raise BadSaveFile("save file: entry 'players', 'game' or 'seen' is missing or malformed")
+        self.start(self.spec.load_game(content["game"]), players, seen)
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if files:
+            try:
+                self.load_bytes(bytes(files[0]["content"]))
+            finally:   # emptied, so that the same file chosen again loads again
+                self.form.upload.value = ()
+
+    def show_form(self) -> None:
+        self._stop_bots()
+        self.form.widget.layout.display = None
+        self.table.layout.display = "none"
+
+    def toggle_rules(self) -> None:
+        """Show every section of the rules help, or only the one a log link points at."""
+        if "shell-rules-all" in self.rules_box._dom_classes:
+            self.rules_box.remove_class("shell-rules-all")
+        else:
+            self.rules_box.add_class("shell-rules-all")
+
+    def _rules_html(self) -> str:
+        sections = "".join(f"<div class='shell-rule' id='shell-rule-{escape(s.key)}'><b>{escape(s.title)}</b>"
+                           f"<div>{s.html}</div><a href='#shell-top'>back to the game</a></div>"
+                           for s in self.rules_help.sections)
+        return ("<div class='shell-panel-title'>Rules help</div><div class='shell-rules-hint'>Press "
+                "<b>Rules</b> for all of it, or a <i>rules</i> link in the log for the rule a line "
+                f"applies.</div>{sections}")
+
+    # --- who decides ------------------------------------------------------------------------------
+
+    def decider(self) -> str | None:
+        """The first seat that must decide now (None: nobody, the game is over or not started)."""
+        deciders = self.game.deciders if self.game is not None else []
+        return deciders[0] if deciders else None
+
+    def human_to_decide(self) -> str | None:
+        """The first human among the seats deciding now."""
+        if self.game is None:
+            return None
+        return next((s for s in self.game.deciders if self.players.get(s) == HUMAN), None)
+
+    def gated(self) -> bool:
+        """The next human to decide is not the one the screen shows: it waits to be passed on."""
+        seat = self.human_to_decide()
+        return seat is not None and seat != self.viewer
+
+    def shown_seat(self) -> str | None:
+        """Whose hand and private lines the page shows now: the viewer's, unless the gate is up."""
+        return None if self.gated() else self.viewer
+
+    def pass_gate(self) -> None:
+        self.viewer = self.human_to_decide()
+        self.refresh()
+
+    # --- acting -----------------------------------------------------------------------------------
+
+    def act(self, action: Any) -> None:
+        """A human's choice, through the engine's checked door (a refusal says why and changes nothing)."""
+        if self.game is None:
+            raise ValueError("Start a game first.")
+        seat = self.human_to_decide()
+        if seat is None or seat != self.viewer or seat_of(action) not in (seat, None):
+            raise ValueError("It is not your decision now.")
+        self.game.apply(action)
+        self._seen_before.append((seat, self.seen.get(seat)))
+        self.seen[seat] = len(self.game.log)
+        self.error.value = self.info.value = ""
+        self.refresh()
+        self.run_bots()
+
+    def choice_button(self, label: str, action: Any, tooltip: str = "", style: str = "",
+                      cls: str = "") -> W.Button:
+        """A button that takes `action` (class `shell-choice`, plus `cls`)."""
+        button = W.Button(description=label, tooltip=tooltip or label, button_style=style,
+                          layout=W.Layout(width="auto"))
+        button.add_class("shell-choice")
+        if cls:
+            button.add_class(cls)
+        button.on_click(self.guard(lambda _b: self.act(action)))
+        return button
+
+    def undo(self) -> None:
+        """Take back the shown seat's last action, when the game's undo policy allows it."""
+        if self.game is None or self.shown_seat() is None:
+            raise ValueError("Nothing to undo.")
+        seat = self.shown_seat()
+        taken = self.game.undo(seat)
+        if self._seen_before and self._seen_before[-1][0] == seat:
+            _, mark = self._seen_before.pop()
+            if mark is None:
+                self.seen.pop(seat, None)
+            else:
+                self.seen[seat] = mark
+        self.reasons = [(at, text) for at, text in self.reasons if at < len(self.game.log)]
+        self.info.value = f"Taken back: {escape(str(taken))}."
+        self.refresh()
+
+    # --- bots -------------------------------------------------------------------------------------
+
+    def bot_step(self) -> bool:
+        """One bot move (the kit's driver picks it); False when a human must decide or the game is over."""
+        if self.game is None:
+            return False
+        move = next_move(self.game, self.bots)
+        if move is None:
+            return False
+        seat, decision = move
+        at = len(self.game.log)
+        self.game.apply(decision.action)
+        if decision.reason:
+            self.reasons.append((at, f"{seat}'s reason: {decision.reason}"))
+        return True
+
+    def run_bots(self) -> None:
+        """Let the bots play until a human must decide (or the game ends): with a pause and a
+        running event loop, one move per pause in a background task; else at once."""
+        if self._bots_running or self.game is None or next_move(self.game, self.bots) is None:
+            return
+        loop = None
+        if self.pause > 0:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+        self._bots_running = True
+        if loop is not None:
+            self._bot_gen += 1
+            loop.create_task(self._bots_async(self._bot_gen))
+            return
+        try:
+            while self.bot_step():
+                pass
+        finally:
+            self._bots_running = False
+        self.refresh()
+
+    async def _bots_async(self, gen: int) -> None:
+        try:
+            while gen == self._bot_gen:
+                await asyncio.sleep(self.pause)
+                if gen != self._bot_gen or not self.guard(self.bot_step)():
+                    break
+                self.refresh()
+        finally:
+            if gen == self._bot_gen:
+                self._bots_running = False
+                self.refresh()
+
+    def _stop_bots(self) -> None:
+        self._bot_gen += 1
+        self._bots_running = False
+
+    # --- drawing ------------------------------------------------------------------------------------
+
+    def legal_now(self, seat: str | None) -> list:
+        """The shown seat's legal actions when it is the human to decide; else []."""
+        if seat is None or seat != self.human_to_decide():
+            return []
+        return list(self.game.legal_actions(seat))
+
+    def refresh(self) -> None:
+        """Redraw everything from the game, for the seat the screen shows."""
+        game = self.game
+        if game is None:
+            return
+        seat = self.shown_seat()
+        legal = self.legal_now(seat)
+        if self.board is not None:
+            self.board.draw(self, seat, legal)
+        waiting = self.human_to_decide()
+        gated = not game.is_over and self.gated()
+        self.gate.layout.display = None if gated else "none"
+        if gated:
+            self.gate_text.value = (f"<b>Pass the screen to {escape(waiting)}.</b> {escape(waiting)}'s hand "
+                                    "stays hidden until they press the button.")
+        # data-step: how many actions so far (browser tests wait on it)
+        self.status.value = (f"<span class='shell-status' data-step='{len(game.actions)}' "
+                             f"data-over='{int(game.is_over)}'>"
+                             f"{escape(game.decision if not game.is_over else 'The game is over.')}</span>")
+        since = since_html(game.log, seat, self.seen.get(seat), self.rules_help) if legal else ""
+        self.since.value = since
+        self.since.layout.display = None if since else "none"
+        # the decision's controls are rebuilt only when the decision changed: a redraw for nothing
+        # (the bots' task ending, say) would replace a button under the player's pointer and lose the click
+        key = (len(game.actions), seat, tuple(legal), game.is_over)
+        if key != self._decision_key:
+            self._decision_key = key
+            old = list(self.decision.children)
+            title = html(f"<div class='shell-panel-title shell-decision-title' data-step='{len(game.actions)}'>"
+                         f"{escape(game.decision)}</div>")
+            self.decision.children = ([title, *self.parts.decision(self, seat, legal)] if legal else
+                                      [html(f"<i>{escape(game.decision)}</i>" if not game.is_over else "")])
+            for widget in old:   # closed, so no model of a player's hand stays in the browser
+                close_all(widget)
+        self.players_box.value = self.parts.players(self, seat)
+        self.log_box.value = log_html(game.log, seat, self.rules_help, self.reasons)
+        self.undo_button.disabled = seat is None or not game.can_undo(seat)
+        self.results.value = (results_html(game, self.parts.score_text, self.parts.score_label())
+                              if game.is_over else "")

@@ -1,0 +1,121 @@
+"""What a game hands the page shell (`widgets/shell/page.py`): its board, its decision panels,
+its players' table, its rules help and its set-up options. Everything else on the page (header,
+new-game form, save/load, undo, the hot-seat gate, bots, log, since-your-last-turn, results,
+keep-alive, the error guard) is the shell's, the same for every game.
+
+A game subclasses `GameParts` and overrides what it has; every method has a plain default, so a
+new game's first page is `Shell(GameParts("mygame"))` and its panels come one at a time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import TYPE_CHECKING, Any, Protocol
+
+import ipywidgets as W
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .page import Shell
+
+
+class Board(Protocol):
+    """The game's board: one widget, redrawn from what the shown seat may see."""
+
+    widget: W.Widget
+
+    def draw(self, shell: "Shell", seat: str | None, legal: list) -> None:
+        """Show the game for `seat` (None: nobody's private things, as behind the gate);
+        `legal`: the actions `seat` may take now (a board may make them clickable through
+        `shell.act`)."""
+
+
+class OptionsForm(Protocol):
+    """The game's own set-up choices on the new-game form."""
+
+    widget: W.Widget
+
+    def values(self) -> dict:
+        """The options as the game's `new_game(options=...)` takes them; ValueError naming a bad one."""
+
+
+@dataclass(frozen=True)
+class RuleSection:
+    """One section of the rules help: an anchor key, a title, and its text (HTML, in our words)."""
+
+    key: str
+    title: str
+    html: str
+
+
+@dataclass
+class RulesHelp:
+    """The rules help of a game: its sections, and which section explains each log line's rule."""
+
+    sections: list[RuleSection] = field(default_factory=list)
+    by_rule: dict[str, str] = field(default_factory=dict)
+    """A log entry's `rule` -> the key of the section that explains it."""
+
+    def section_for(self, rule: str) -> str | None:
+        """The key of the section explaining `rule` (None: no section does)."""
+        if rule in self.by_rule:
+            return self.by_rule[rule]
+        keys = {s.key for s in self.sections}
+        return rule if rule in keys else None
+
+
+class GameParts:
+    """A game's pieces for the shell. `name` is the game's name in the kit's registry."""
+
+    #: a short CSS prefix for the game's own classes ("mq")
+    prefix: str = "game"
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def board(self, shell: "Shell") -> Board | None:
+        """The board (built once per page); None: the game shows no board."""
+        return None
+
+    def decision(self, shell: "Shell", seat: str, legal: list) -> list[W.Widget]:
+        """The controls of `seat`'s decision now (`legal`: its legal actions): each control calls
+        `shell.act(action)` (and `shell.choice_button` makes a standard one). Default: one
+        button per legal action."""
+        return [W.HBox([shell.choice_button(str(a), a) for a in legal],
+                       layout=W.Layout(flex_flow="row wrap"))]
+
+    def players(self, shell: "Shell", seat: str | None) -> str:
+        """An HTML table of the players as `seat` may see them (default: the scores are not
+        shown, as a game may hide them; override to show what the game's view shows)."""
+        rows = "".join(f"<tr><td>{escape(s)}</td><td>{escape(shell.players.get(s, ''))}</td></tr>"
+                       for s in shell.game.seats)
+        return f"<table class='shell-players'>{rows}</table>"
+
+    def rules(self) -> RulesHelp:
+        """The rules help (sections in the project's own words) and the log's rule -> section map."""
+        return RulesHelp()
+
+    def options_form(self) -> OptionsForm | None:
+        """The game's set-up choices on the new-game form (None: none)."""
+        return None
+
+    def welcome(self) -> str:
+        """HTML shown before the first game."""
+        return ""
+
+    def save_summary(self, game: Any) -> dict:
+        """The readable part of a save file (public facts only)."""
+        return {"actions": len(game.actions), "over": game.is_over}
+
+    def save_name(self, game: Any) -> str:
+        return f"{self.name}-{len(game.actions)}.json"
+
+    def score_label(self) -> str:
+        """What a score is called on the results ("cash", "money", "points")."""
+        return "score"
+
+    def score_text(self, value: int) -> str:
+        return f"{value:,}"
+
+    def css(self) -> str:
+        """The game's own styles (a <style> block or "")."""
+        return ""

@@ -1,0 +1,29 @@
+"""The shell's styles (one <style> block; a game adds its own through `GameParts.css`)."""
+
+CSS = """<style>
+.shell-app { font-family: sans-serif; font-size: 13px; max-width: 1010px; }
+.shell-title { font-weight: bold; font-size: 16px; margin-right: 6px; }
+.shell-error { color: #A00000; font-weight: bold; }
+.shell-info { color: #225522; }
+.shell-panel-title { font-weight: bold; margin-top: 4px; }
+.shell-log { max-height: 170px; overflow-y: auto; font-size: 12px; }
+.shell-since { max-height: 130px; overflow-y: auto; font-size: 12px; background: #F2F6FA;
+               border-left: 3px solid #0072B2; padding: 2px 6px; }
+.shell-gate { background: #FFF4D6; padding: 12px; border: 2px solid #E69F00; }
+.shell-reason { color: #555555; }
+.shell-rule-link { font-size: 10px; color: #0072B2; margin-left: 3px; }
+.shell-app .widget-button { height: auto; min-height: 28px; white-space: normal; }
+.shell-app input[type=file] { display: none !important; }  /* the Load button opens it */
+.shell-app .widget-html-content { line-height: 1.35; }
+.shell-welcome { padding: 40px 20px; font-size: 15px; color: #444; flex: 1 1 auto; }
+.shell-sidebar { flex: 0 0 auto; }
+.shell-results table, .shell-players { border-collapse: collapse; font-size: 12px; }
+.shell-results td, .shell-results th, .shell-players td, .shell-players th { padding: 1px 6px;
+    border-bottom: 1px solid #DDDDDD; text-align: right; }
+.shell-results td:first-child, .shell-players td:first-child { text-align: left; }
+/* the rules help: a section shows when a log line's link targets it, or all with the Rules button */
+.shell-rule { display: none; border-left: 3px solid #0072B2; padding: 2px 8px; margin: 6px 0; }
+.shell-rule:target, .shell-rules-all .shell-rule { display: block; }
+.shell-rules-all .shell-rules-hint { display: none; }
+.shell-rules { font-size: 13px; max-width: 1000px; }
+</style>"""

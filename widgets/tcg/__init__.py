@@ -1,0 +1,1 @@
+"""The trading card game's page: its board, decision panels, deck chooser and rules help on the page shell."""

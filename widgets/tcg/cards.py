@@ -1,0 +1,94 @@
+"""A card of the trading card game as a button: its name, value, traits (damage marked beside
+them), engaged or not, anchored or orphaned, and the pile bonded under it; the whole card in the
+tooltip, with the keywords explained and the sample notice. Built from the engine's `CardView`
+(megacorps/tcg/view.py): nothing here computes a rule."""
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as W
+
+from megacorps.tcg.cards import TRAITS
+
+from .rules import keyword_text
+
+TYPE_SHORT = {"character": "char", "company": "COMPANY", "event": "event", "location": "location",
+              "equipment": "equip"}   # the card types of megacorps/tcg/cards.py
+
+
+def trait_line(card) -> str:
+    """'QI1 QE2 QM– QC3': each trait's current score, '–' when the card has none, damage as -n."""
+    parts = []
+    for t in TRAITS:
+        if t not in card.traits:
+            parts.append(f"{t}–")
+            continue
+        hurt = card.damage.get(t, 0)
+        parts.append(f"{t}{card.traits[t]}" + (f"-{hurt}" if hurt else ""))
+    return " ".join(parts)
+
+
+def card_label(card) -> str:
+    """The text on a card's button (lines, shown with white-space: pre-line)."""
+    lines = [card.name, f"{card.value}M {TYPE_SHORT.get(card.type, card.type)}", trait_line(card)]
+    status = []
+    if card.engaged:
+        status.append("ENGAGED")
+    if card.anchored is False:
+        status.append("ORPHAN")
+    if card.pile:
+        status.append(f"+{len(card.pile)} bonded")
+    if card.tokens:
+        status.append(f"{card.tokens} tokens")
+    if status:
+        lines.append(" · ".join(status))
+    return "\n".join(lines)
+
+
+def card_tooltip(card) -> str:
+    """Everything on the card, in words (the button's tooltip)."""
+    lines = [f"{card.name} — {card.type}, value {card.value}M" + (f", {card.notice}" if card.notice else "")]
+    traits = ", ".join(f"{t} {card.traits[t]}" + (f" ({card.damage[t]} damage)" if card.damage.get(t) else "")
+                       if t in card.traits else f"{t} –" for t in TRAITS)
+    lines.append(f"Traits: {traits}")
+    if card.tags:
+        lines.append("Tags: " + ", ".join(f"#{t}" for t in card.tags))
+    for kw in card.keywords:
+        lines.append(f"{kw}: {keyword_text(kw)}" if keyword_text(kw) else kw)
+    if card.text:
+        lines.append(card.text)
+    if card.engaged:
+        lines.append("Engaged (turned): it cannot attack, block, produce or be sold until it disengages.")
+    if card.anchored is False:
+        lines.append("Orphan: no chain of neighbours joins it to its network's company; destroyed at the End phase.")
+    if card.surrounded:
+        lines.append("Surrounded: its four neighbours are taken, so only PENETRATOR or MELEE attackers reach it.")
+    if card.pile:
+        lines.append("Bonded under it: " + ", ".join(c.name for c in card.pile))
+    return "\n".join(lines)
+
+
+def card_classes(card) -> list[str]:
+    out = ["tcg-card", f"tcg-type-{card.type}"]
+    if card.engaged:
+        out.append("tcg-engaged")
+    if card.anchored is False:
+        out.append("tcg-orphan")
+    if card.pile:
+        out.append("tcg-pile")
+    if any(card.damage.values()):
+        out.append("tcg-damaged")
+    return out
+
+
+def card_button(card, on_click: Callable[[int], None] | None = None, marks: tuple[str, ...] = ()) -> W.Button:
+    """A button for `card`, calling `on_click(uid)` when clicked (None: a card only shown, as in
+    the lessons); `marks` adds classes (tcg-can-act, tcg-selected, tcg-target, tcg-target-chosen)."""
+    button = W.Button(description=card_label(card), tooltip=card_tooltip(card),
+                      layout=W.Layout(width="auto", height="auto"))
+    for cls in (*card_classes(card), *marks):
+        button.add_class(cls)
+    button.add_class(f"tcg-uid-{card.uid}")
+    if on_click is not None:
+        button.on_click(lambda _b, uid=card.uid: on_click(uid))
+    return button

@@ -1,0 +1,63 @@
+"""A player's network as a grid of card buttons (ipywidgets GridBox): each card in its slot, with
+its traits, engaged or not, orphaned or anchored and its bonded pile (widgets/tcg/cards.py), and
+the empty slots the decider may pick (a deploy choice) as buttons of their own. The grid spans
+the cards and those slots; the engine's (x, y) are drawn with y growing downwards."""
+from __future__ import annotations
+
+from typing import Callable
+
+import ipywidgets as W
+
+from .cards import card_button
+
+CELL_W, CELL_H = 104, 84   # px: a card's button (five short lines); 6 columns fit the 640 px board column
+
+
+def slot_positions(net: str, keys: list[str]) -> dict[tuple[int, int], str]:
+    """The (x, y) of each "slot:<net>:<x>:<y>" key of this network (other keys ignored)."""
+    out = {}
+    for key in keys:
+        parts = key.split(":")
+        if len(parts) == 4 and parts[0] == "slot" and parts[1] == net:
+            out[(int(parts[2]), int(parts[3]))] = key
+    return out
+
+
+def network_grid(net: str, role: str, cards: list, marks: dict[int, tuple[str, ...]],
+                 on_card: Callable[[int], None] | None, slots: dict[tuple[int, int], str] | None = None,
+                 on_slot: Callable[[str], None] | None = None, slot_labels: dict[str, str] | None = None) -> W.GridBox:
+    """The grid of `net`'s network (`role`: "mine" or "rival", for CSS classes): `cards` (CardViews
+    with a pos), `marks` extra classes by uid, `on_card(uid)` on a card's click (None: shown
+    only), `slots` (x, y) -> a choice key drawn as a clickable empty slot."""
+    slots = slots or {}
+    spots = [c.pos for c in cards if c.pos is not None] + list(slots)
+    if not spots:
+        empty = W.GridBox([W.HTML("<i>no card in play</i>")])
+        empty.add_class(f"tcg-network-{role}")
+        return empty
+    xs = [p[0] for p in spots]
+    ys = [p[1] for p in spots]
+    x0, y0 = min(xs), min(ys)
+    cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
+    children = []
+    for c in cards:
+        if c.pos is None:
+            continue
+        button = card_button(c, on_card, marks.get(c.uid, ()))
+        button.layout.grid_area = f"{c.pos[1] - y0 + 1} / {c.pos[0] - x0 + 1}"
+        children.append(button)
+    for (x, y), key in sorted(slots.items()):
+        label = (slot_labels or {}).get(key, "deploy here")
+        slot = W.Button(description="deploy here", tooltip=label, layout=W.Layout(width="auto", height="auto",
+                                                                                  grid_area=f"{y - y0 + 1} / {x - x0 + 1}"))
+        slot.add_class("tcg-slot-choice")
+        slot.add_class(f"tcg-slot-{role}-{x}-{y}")
+        if on_slot is not None:
+            slot.on_click(lambda _b, k=key: on_slot(k))
+        children.append(slot)
+    grid = W.GridBox(children, layout=W.Layout(
+        grid_template_columns=f"repeat({cols}, {CELL_W}px)", grid_template_rows=f"repeat({rows}, {CELL_H}px)",
+        grid_gap="3px", overflow="auto", max_width="630px"))
+    grid.add_class("tcg-network")
+    grid.add_class(f"tcg-network-{role}")
+    return grid
