@@ -40,6 +40,7 @@ from widgets.lessons.checks import Check, SelfCheck
 from widgets.lessons.goals import Goal, Verdict, WorkedExample, keep_alive, worked_example
 
 from .board_figure import board_figure, centre
+from .panels import label
 
 YOU = "Cy"  # the learner's seat (the engine's log speaks of each seat by name)
 
@@ -155,12 +156,8 @@ def action_label(game: mq.Game, action) -> str:
     companies = {c.name: c for c in view.companies}
     if isinstance(action, mq.PlayTile):
         return f"Play {action.tile}"
-    if isinstance(action, mq.Found):
-        return f"{action.company} ({companies[action.company].tier})"
     if isinstance(action, (mq.ChooseSurvivor, mq.ChooseDefunct)):
         return f"{action.company} ({companies[action.company].size} tiles)"
-    if isinstance(action, mq.BuyShare):
-        return f"Buy {action.company} {money(companies[action.company].price)}"
     if isinstance(action, mq.Dispose):
         held = game.state.merger.revealed[action.seat]
         m = game.state.merger
@@ -170,15 +167,7 @@ def action_label(game: mq.Game, action) -> str:
             return f"Hold all {held}"
         rest = f", hold {held - action.sell}" if held - action.sell else ""
         return f"Sell {action.sell} ({money(action.sell * each)}){rest}"
-    if isinstance(action, mq.EndTurn):
-        return "End the turn"
-    if isinstance(action, mq.NoPlay):
-        return "No tile can be played: go on"
-    if isinstance(action, mq.ProposeEnd):
-        return "Propose to end after this round"
-    if isinstance(action, mq.Vote):
-        return "Agree to end" if action.agree else "Refuse to end"
-    return str(action)
+    return label(game, action, companies)   # the page's words for every other choice
 
 
 class MovePanel:
