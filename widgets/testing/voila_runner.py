@@ -61,8 +61,8 @@ def serving(cmd: list[str], port: int, env: dict[str, str], log=subprocess.DEVNU
         yield proc
     finally:
         proc.terminate()
-        try:
-            proc.wait(10)
+        try:   # longer than the class command gives its own Voila to stop (15 s): killed
+            proc.wait(30)   # sooner, it left that Voila and its kernels running
         except subprocess.TimeoutExpired:
             proc.kill()
 
