@@ -17,7 +17,9 @@ from test_browser_pages import class_in_browser
 ARTIFACTS = ROOT / "test-artifacts"
 HOST_KEY = "teacher-key-tcg"
 DECISIONS = 8
-DECISION = ".tcg-bid, .tcg-option, .tcg-pass"
+# a decision's controls: a bid, an option, a pass, or a "deploy here" slot in a network (where to
+# deploy a card just bought is chosen on the grid alone: the run that bought first waited forever)
+DECISION = ".tcg-bid, .tcg-option, .tcg-pass, .tcg-slot-choice"
 STEP = "() => Number(document.querySelector('.shell-status')?.dataset.step ?? -1)"
 UID = "(b) => [...b.classList].find(c => c.startsWith('tcg-uid-')).slice(8)"
 # the decision's buttons are drawn for the position the header shows (not an earlier one's)
