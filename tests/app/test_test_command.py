@@ -23,9 +23,8 @@ exit 0
                                  "PYTHON_FOR_TESTS": str(fake)}, timeout=120)
     ran = calls.read_text().splitlines()
     assert len(ran) == 2 and ran[0].startswith("-m pytest tests ") and ran[1].startswith("-m pytest notebooks ")
-    # both parts on three processes (two cores, and the waits of the browser tests): a module's
-    # shared server, a notebook's kernel on one worker
-    assert "-n 3 --dist loadgroup" in ran[0] and "-n 3 --dist loadfile" in ran[1]
+    # both parts on the machine's two cores: a module's shared server, a notebook's kernel on one worker
+    assert "-n 2 --dist loadgroup" in ran[0] and "-n 2 --dist loadfile" in ran[1]
     summary = result.stdout.split("=== summary", 1)[1]
     assert "pytest tests/" in summary and "FAILED" in summary and "(exit 3)" in summary
     assert "lesson notebooks (nbval)" in summary and "passed" in summary
