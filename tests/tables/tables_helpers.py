@@ -161,3 +161,19 @@ class Foreign:
     def close(self):
         self.server.shutdown()
         self.server.server_close()
+
+
+def states_pushed(service, code: str, play) -> list[dict]:
+    """Every state the service pushes to the seat of `code` while `play()` runs (and until it
+    falls quiet for 3 s), as a second connection of that seat receives them."""
+    from websockets.sync.client import connect as ws_connect
+    frames = []
+    with ws_connect(service.url.replace("http", "ws") + "/api/ws", open_timeout=10) as ws:
+        ws.send(json.dumps({"code": code}))
+        play()
+        while True:
+            try:
+                frames.append(json.loads(ws.recv(timeout=3)))
+            except TimeoutError:
+                break
+    return [f for f in frames if f["type"] == "state"]

@@ -10,7 +10,6 @@ import re
 
 import ipywidgets as W
 import pytest
-from websockets.sync.client import connect as ws_connect
 
 import megacorps as mc
 from megacorps import kit
@@ -19,7 +18,7 @@ from tableserver.store import Store
 from widgets.megacquire.table_pages import MegacquireSeatPage, MegacquireSpectatorPage
 from widgets.networked.pages import Lobby, _pages_for
 
-from tables_helpers import sqlite_url
+from tables_helpers import sqlite_url, states_pushed
 
 SEATS = {"Ada": "Human", "Bo": "Random", "Cy": "Random"}
 
@@ -132,16 +131,7 @@ def test_no_page_and_no_message_to_a_seat_holds_another_seats_tiles(service, tab
     or stock of theirs under disclosure 1; and Ada's page draws only Ada's tiles."""
     seat = table.seat("Ada")
     page = MegacquireSeatPage(seat)
-    frames = []
-    with ws_connect(service.url.replace("http", "ws") + "/api/ws", open_timeout=10) as ws:
-        ws.send(json.dumps({"code": table.codes["Ada"]}))
-        play_turns(page, seat, 3)
-        while True:   # every state pushed so far
-            try:
-                frames.append(json.loads(ws.recv(timeout=3)))
-            except TimeoutError:
-                break
-    states = [f for f in frames if f["type"] == "state"]
+    states = states_pushed(service, table.codes["Ada"], lambda: play_turns(page, seat, 3))
     assert len(states) >= 4
     for state in states:
         game = game_at(service, table.table, state["at"])

@@ -9,7 +9,6 @@ import json
 
 import ipywidgets as W
 import pytest
-from websockets.sync.client import connect as ws_connect
 
 import megacorps as mc
 from megacorps import kit, tcg
@@ -17,7 +16,7 @@ from tableserver.store import Store
 from widgets.networked.pages import Lobby, _pages_for
 from widgets.tcg.table_pages import TcgSeatPage, TcgSpectatorPage
 
-from tables_helpers import sqlite_url
+from tables_helpers import sqlite_url, states_pushed
 
 SEATS = {"Ana": "Human", "Nick": "Random"}
 DECISION = ("tcg-bid", "tcg-option", "tcg-pass")   # the decision panel's buttons
@@ -168,16 +167,7 @@ def test_no_message_to_a_seat_and_no_page_holds_the_rivals_hand_or_a_deck(servic
     only, Nick's as a count."""
     seat = table.seat("Ana")
     page = TcgSeatPage(seat)
-    frames = []
-    with ws_connect(service.url.replace("http", "ws") + "/api/ws", open_timeout=10) as ws:
-        ws.send(json.dumps({"code": table.codes["Ana"]}))
-        play(page, seat, 10, by_card=False)
-        while True:   # every state pushed so far
-            try:
-                frames.append(json.loads(ws.recv(timeout=3)))
-            except TimeoutError:
-                break
-    states = [f for f in frames if f["type"] == "state"]
+    states = states_pushed(service, table.codes["Ana"], lambda: play(page, seat, 10, by_card=False))
     assert len(states) >= 5
     for state in states:
         game = game_at(service, table.table, state["at"])
