@@ -101,7 +101,7 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
             page.wait_for_selector(".tcg-bid", state="visible", timeout=PATIENCE_MS)
             assert "not an official Megacorp card list" in page.inner_text(".tcg-board")
             bought = deployed = False
-            clicks = 0
+            clicks = repeats = 0
             while not over(page) and clicks < MAX_CLICKS:
                 before = step(page)
                 target, buying = next_click(page, bought)
@@ -128,6 +128,7 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
                             page.wait_for_function(READY, arg=before, timeout=PATIENCE_MS)
                             break
                         target, _ = next_click(page, True) if not buying else (target, True)
+                        repeats += 1
                 clicks += 1
                 assert page.locator(".shell-error").inner_text().strip() == ""
                 if clicks == 6:
@@ -144,7 +145,9 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
             game = saved_game(page)
             assert game.is_over and game.winners() == ["Nick"]
             mine = [a for a in game.actions if a.seat == "Ana"]
-            assert len(mine) == clicks   # each round of the loop was one action of the human's
+            # each round of the loop was one action of the human's; a click made again (its
+            # position had not moved after 30 s) may have been only slow, not lost, and count twice
+            assert clicks <= len(mine) <= clicks + repeats
             assert any(type(a).__name__ == "Buy" for a in mine)
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024
             assert errors == []
