@@ -110,5 +110,16 @@ WIDGET_CSS = """
 """
 
 NOTECARD_CSS = "<style>\n" + PAGE_CSS + WIDGET_CSS + "</style>\n"
+# the playable page is the kit's page shell (widgets/notecard/parts.py): its own frame, these widgets
+SHELL_CSS = ("<style>\n" + WIDGET_CSS + """
+.nc-app .shell-board { flex: 1 1 auto; min-width: 0; gap: 6px; }
+.nc-app .shell-sidebar { flex: 0 0 370px; width: 370px; }
+.nc-app .shell-welcome { flex: 1 1 auto; }
+.nc-board > * { flex-shrink: 0; }
+.nc-where { font-size: 14px; padding: 2px 4px; }
+.nc-where-rules { color: #5b6275; font-size: 12px; margin-left: 6px; }
+.nc-app .nc-corps { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+.nc-desk { border-left: 5px solid #ffb703; padding-left: 6px; }
+</style>\n""")
 LESSON_CSS = ("<style>\n.nc-lesson { font-family: \"Segoe UI\", Roboto, Arial, sans-serif; color: #1d2330; gap: 6px; }\n"
               ".nc-lesson .widget-html-content { line-height: 1.35; }\n" + WIDGET_CSS + "</style>\n")

@@ -321,6 +321,7 @@ class Shell(W.VBox):
         self.game.apply(action)
         self._seen_before.append((seat, self.seen.get(seat)))
         self.seen[seat] = len(self.game.log)
+        self.viewer = self.parts.screen_after_acting(self, seat)
         self.error.value = self.info.value = ""
         self.refresh()
         self.run_bots()
@@ -440,14 +441,15 @@ class Shell(W.VBox):
         self.since.layout.display = None if since else "none"
         # the decision's controls are rebuilt only when the decision changed: a redraw for nothing
         # (the bots' task ending, say) would replace a button under the player's pointer and lose the click
-        key = (*self.parts.decision_key(self, seat, legal), seat, tuple(legal), game.is_over)
+        key = (*self.parts.decision_key(self, seat, legal), seat, tuple(legal), game.is_over, paused)
         if key != self._decision_key:
             self._decision_key = key
             old = list(self.decision.children)
             title = html(f"<div class='shell-panel-title shell-decision-title' data-step='{len(game.actions)}'>"
                          f"{escape(game.decision)}</div>")
+            waiting = self.parts.status(self) if paused else game.decision if not game.is_over else ""
             self.decision.children = ([title, *self.parts.decision(self, seat, legal)] if legal else
-                                      [html(f"<i>{escape(game.decision)}</i>" if not game.is_over else "")])
+                                      [html(f"<i>{escape(waiting)}</i>" if waiting else "")])
             for widget in old:   # closed, so no model of a player's hand stays in the browser
                 close_all(widget)
         self.players_box.value = self.parts.players(self, seat)

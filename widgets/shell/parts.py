@@ -120,6 +120,12 @@ class GameParts:
         the note-card quarter, keeps a card being written while the others hand theirs in)."""
         return (len(shell.game.actions),)
 
+    def screen_after_acting(self, shell: "Shell", seat: str) -> str | None:
+        """Whom the screen shows once the human `seat` has acted: by default still `seat` (they
+        are at the screen); None puts the gate up (a secret move that another human must not see
+        over their shoulder, as a note card before the reveal)."""
+        return seat
+
     def undone(self, shell: "Shell", seat: str, action: Any) -> None:
         """Called when `seat` took `action` back (before the redraw). Default: nothing."""
 
