@@ -8,7 +8,7 @@ from megacorps import notecard as nc
 from megacorps.notecard.log import money
 
 from ..board.colors import corp_initials, seat_color, text_color_on
-from ..megacorps_app.panels import html  # an HTML widget with a class: the same helper as the MegaCorps page
+from ..shell import html  # an HTML widget with a class: the page shell's helper
 from .session import HUMAN, Session
 
 
