@@ -490,3 +490,27 @@ def test_once_the_last_human_hands_in_the_screen_shows_nobodys_card_while_a_bot_
     assert "Jeff hands in its note card, face down" in app.log_box.value
     assert "$4M" not in app.log_box.value and "$4M" not in app.decision.children[0].value
     assert list(app.board.back_corp.options) == ["Maraya", "Jeff"]   # either may still take theirs back
+
+
+class BotsHeldParts(NotecardParts):
+    """The note-card parts, the bots held until `slow` is cleared (a slow bot)."""
+
+    slow = True
+
+    def holds_bots(self, shell) -> bool:
+        return self.slow or super().holds_bots(shell)
+
+
+def test_the_reason_of_the_bot_whose_card_ends_the_quarter_is_told_with_the_reveal():
+    parts = BotsHeldParts()
+    app = Shell(parts, pause=0)
+    for name, kind, (corp, player) in zip(app.form.names, app.form.kinds, [("Maraya", "Human"), ("Rob", "Saboteur")]):
+        name.value, kind.value = corp, player
+    app.form.start.click()
+    write(app, "Maraya", {"Industry 1": 3})
+    assert app.game.deciders == ["Rob"] and not app.game.reports   # Rob has not written yet
+    parts.slow = False
+    app.run_bots()                                                  # his card ends the quarter
+    assert parts.reveal.active and parts.reveal.quarter == 1
+    parts.reveal.all_button.click()
+    assert "Rob" in parts.reveal.reasons.value and parts.session.reasons[1].keys() == {"Rob"}

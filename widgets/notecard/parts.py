@@ -186,8 +186,9 @@ class NotecardParts(GameParts):
 
     def after_bot_move(self, shell: Shell) -> None:
         seat, decision = shell.last_bot_move
-        if decision.reason:
-            self.sync(shell).note_reason(seat, decision.reason)
+        if decision.reason and self.session is not None and self.session.game is shell.game:
+            # noted before the reveal this card may start, which tells the quarter's reasons
+            self.session.note_reason(seat, decision.reason)
         self.sync(shell)
 
     def screen_after_acting(self, shell: Shell, seat: str) -> str | None:
