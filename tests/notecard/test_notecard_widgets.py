@@ -514,3 +514,16 @@ def test_the_reason_of_the_bot_whose_card_ends_the_quarter_is_told_with_the_reve
     assert parts.reveal.active and parts.reveal.quarter == 1
     parts.reveal.all_button.click()
     assert "Rob" in parts.reveal.reasons.value and parts.session.reasons[1].keys() == {"Rob"}
+
+
+def test_the_form_puts_an_open_card_away_and_the_gate_asks_again_on_the_way_back():
+    app = new_app({"Maraya": "Human", "Jeff": "Human"})
+    app.gate_button.click()
+    desk = app.parts.desk
+    desk.fill({"Industry 2": 6})
+    app.new_button.click()                      # someone opens New / Load while her card is open
+    assert desk.widget.comm is None and all(f.comm is None for f in desk.invest.values())
+    app.form.back.click()                       # ... and goes back to the game
+    assert app.gated() and app.human_to_decide() == "Maraya" and choices(app) == []
+    app.gate_button.click()
+    assert all(f.value == 0 for f in app.parts.desk.invest.values())   # a fresh card

@@ -248,7 +248,12 @@ class Shell(W.VBox):
                 self.form.upload.value = ()
 
     def show_form(self) -> None:
+        """The new-game form over the table; the hand on the screen is put away (closed, so its
+        models leave the browser): back to the game, the gate asks who is there."""
         self._stop_bots()
+        if self.viewer is not None:
+            self.viewer = None
+            self.refresh()
         self.form.widget.layout.display = None
         self.form.back.layout.display = None if self.game is not None and not self.game.is_over else "none"
         self.table.layout.display = "none"
