@@ -504,7 +504,7 @@ class BotsHeldParts(NotecardParts):
 def test_the_reason_of_the_bot_whose_card_ends_the_quarter_is_told_with_the_reveal():
     parts = BotsHeldParts()
     app = Shell(parts, pause=0)
-    for name, kind, (corp, player) in zip(app.form.names, app.form.kinds, [("Maraya", "Human"), ("Rob", "Saboteur")]):
+    for name, kind, (corp, player) in zip(app.form.names, app.form.kinds, [("Maraya", "Human"), ("Rob", "Saboteur"), *[("", OFF)] * 4]):
         name.value, kind.value = corp, player
     app.form.start.click()
     write(app, "Maraya", {"Industry 1": 3})
@@ -527,3 +527,10 @@ def test_the_form_puts_an_open_card_away_and_the_gate_asks_again_on_the_way_back
     assert app.gated() and app.human_to_decide() == "Maraya" and choices(app) == []
     app.gate_button.click()
     assert all(f.value == 0 for f in app.parts.desk.invest.values())   # a fresh card
+
+
+def test_a_first_game_is_against_two_bots_that_play_well():
+    app = App(pause=0)
+    assert [k.value for k in app.form.kinds] == ["Human", "Odds", "Balanced", OFF, OFF, OFF]
+    app.form.start.click()
+    assert app.players == {"Northwind": "Human", "Halcyon": "Odds", "Vantage": "Balanced"}

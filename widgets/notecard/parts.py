@@ -24,7 +24,7 @@ import ipywidgets as W
 from megacorps import notecard as nc
 from megacorps.notecard.bots import LEVELS
 from megacorps.notecard.log import money
-from widgets.shell import GameParts, Shell
+from widgets.shell import HUMAN, GameParts, Shell
 
 from .chart import MoneyChart
 from .desk import NoteCardDesk
@@ -239,6 +239,9 @@ class NotecardParts(GameParts):
 
     def options_form(self) -> NotecardOptions:
         return NotecardOptions()
+
+    def first_players(self) -> list[str]:
+        return [HUMAN, "Odds", "Balanced"]   # a first game against two bots that play well
 
     def welcome(self) -> str:
         return ("<b>Megacorp</b>, the note-card game: quarters, secret note cards and sabotage. Name the "

@@ -48,17 +48,19 @@ def pause_from_env() -> float:
 
 
 class NewGameForm:
-    """`max_seats` rows (those past `min_seats` may stay empty); the first seat human, the next
-    ones bots of the weakest level, up to the fewest seats the game allows."""
+    """`max_seats` rows (those past `min_seats` may stay empty); by default the first seat human,
+    the next ones bots of the weakest level, up to the fewest seats the game allows; `players`:
+    the game's own first choice (HUMAN or a bot level per seat, the others empty)."""
 
-    def __init__(self, spec: GameSpec, options: OptionsForm | None = None):
+    def __init__(self, spec: GameSpec, options: OptionsForm | None = None, players: list[str] | None = None):
         self.spec = spec
         self.levels = list(spec.bot_levels())
         kinds = [HUMAN, *self.levels]
         names = spec.seats_for(spec.max_seats)
+        first = players or [HUMAN, *[self.levels[0]] * (spec.min_seats - 1)]
         self.names = [W.Text(value=name, layout=W.Layout(width="110px")) for name in names]
         self.kinds = [W.Dropdown(options=kinds if i < spec.min_seats else [OFF, *kinds],
-                                 value=HUMAN if i == 0 else (self.levels[0] if i < spec.min_seats else OFF),
+                                 value=first[i] if i < len(first) else OFF,
                                  layout=W.Layout(width="130px")) for i in range(spec.max_seats)]
         for i, (name, kind) in enumerate(zip(self.names, self.kinds), start=1):
             name.add_class(f"shell-seat-name-{i}")

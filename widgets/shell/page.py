@@ -85,7 +85,7 @@ class Shell(W.VBox):
         self._decision_key: tuple | None = None
         self.rules_help = parts.rules()
 
-        self.form = NewGameForm(self.spec, parts.options_form())
+        self.form = NewGameForm(self.spec, parts.options_form(), parts.first_players())
         self.form.pause.value = pause_from_env() if pause is None else pause
         self.last_bot_move: tuple[str, Any] | None = None   # (seat, Decision) of the latest bot move
         self.error = html(cls="shell-error")

@@ -141,6 +141,11 @@ class GameParts:
         """The game's set-up choices on the new-game form (None: none)."""
         return None
 
+    def first_players(self) -> list[str] | None:
+        """Who plays each seat on a new game's form at first (HUMAN or a bot level, seat by seat;
+        None: a human and the weakest bots)."""
+        return None
+
     def welcome(self) -> str:
         """HTML shown before the first game."""
         return ""
