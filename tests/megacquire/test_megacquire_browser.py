@@ -178,6 +178,9 @@ def test_a_loaded_merger_is_settled_with_the_hold_or_sell_form(megacquire_url, t
             with page.expect_file_chooser(timeout=PATIENCE_MS) as chooser:
                 page.get_by_role("button", name="Load a save").click()
             chooser.value.set_files(str(save))
+            # the save is reviewed on the form first (who plays each seat), then resumed
+            page.wait_for_selector(".shell-loaded-text", state="visible", timeout=PATIENCE_MS)
+            page.click(".shell-start")
             page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
             assert "Pass the screen to P1" in page.inner_text(".shell-gate")
             page.click(".shell-gate-button")

@@ -178,6 +178,9 @@ def test_hot_seat_an_event_on_the_stack_and_the_rivals_chance_to_respond(tcg_url
             with page.expect_file_chooser() as chooser:
                 page.get_by_role("button", name="Load a save").click()
             chooser.value.set_files(str(save))
+            # the save is reviewed on the form first (who plays each seat), then resumed
+            page.wait_for_selector(".shell-loaded-text", state="visible", timeout=PATIENCE_MS)
+            page.click(".shell-start")
             page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
             assert page.locator(".tcg-hand").count() == 0          # behind the gate: no hand at all
             page.click(".shell-gate-button")

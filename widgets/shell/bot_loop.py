@@ -5,7 +5,7 @@ page stays responsive and each move shows before the next; without a loop, or wi
 (headless tests), they happen at once, in the callback that asked. The page says what one move
 is (`step`, False when no bot may move), when bots may move at all (`may_move`: a human to
 decide, a reveal to click through, the game over: no) and how to redraw (`redraw`). The shell
-(`widgets/shell/page.py`) and the note-card page (`widgets/notecard/app.py`) both use it.
+(`widgets/shell/page.py`) uses it for every game on it.
 """
 from __future__ import annotations
 
