@@ -70,6 +70,7 @@ class Game:
             self._prompt = None
         self.engine.s.cache = {}
         self._actions: list = []
+        self._in_private: list[bool] = []    # per action: was it decided in private (Prompt.decided_in_private)
         self._legal: dict = {}
         self._undoable = False
 
@@ -164,6 +165,7 @@ class Game:
     def apply(self, action) -> "Game":
         self.check(action)
         eng = self.engine
+        in_private = self._prompt.decided_in_private
         eng.s.cache = None
         eng.revealed = False
         try:
@@ -173,6 +175,7 @@ class Game:
         eng.s.cache = {}
         self._legal = {}
         self._actions.append(action)
+        self._in_private.append(in_private)
         self._undoable = not eng.revealed and not self.is_over
         return self
 
@@ -206,6 +209,11 @@ class Game:
     @property
     def actions(self) -> list:
         return list(self._actions)
+
+    def decided_in_private(self, step: int) -> bool:
+        """Whether action `step` answered a decision taken on what only its seat may know (a secret
+        bid, a search, a looked-at hand, a mulligan: `Prompt.decided_in_private`)."""
+        return self._in_private[step]
 
     @property
     def log(self):
