@@ -12,7 +12,7 @@ from .cards import DeckFile, Pool, check_deck, sample_deck, sample_pool
 from .combat import blocker_candidates, can_retaliate
 from .engine import Engine
 from .explain import why_not
-from .legal import legal_actions
+from .legal import legal_actions, priority_actions
 from .options import SEATS, Options, parse_options
 from .scenario import apply_scenario
 
@@ -116,6 +116,31 @@ class Game:
         """Whether `seat` must decide now (every response goes through a priority prompt: nobody
         acts unasked)."""
         return seat in self.deciders
+
+    def nothing_to_do(self, seat: str) -> bool:
+        """Whether passing is all `seat` can usefully do now: a priority window where nothing but
+        passing and engaging characters for traits is allowed, and where even every trait those
+        characters could make, all at once, would pay for nothing more (an event, an ability, a
+        purchase with a trait cost). The page's automatic pass asks this."""
+        if self.is_over or seat not in self._prompt.seats or self._prompt.kind != "priority":
+            return False
+        legal = self.legal_actions(seat)
+        if not all(isinstance(a, Pass | Produce) for a in legal):
+            return False
+        producing = [a for a in legal if isinstance(a, Produce)]
+        if not producing:
+            return True
+        s = self.engine.s
+        pool = s.players[seat].pool
+        before = dict(pool)
+        try:            # more than can really be made (a character makes one trait a turn): a bound
+            for a in producing:
+                pool[a.trait] += B.traits(s, a.card)[a.trait] + B.production_bonus(s, a.card, a.trait)
+            richer = priority_actions(self.engine, seat, self._prompt.main)
+        finally:
+            pool.clear()
+            pool.update(before)
+        return all(isinstance(a, Pass | Produce) for a in richer)
 
     def may_act_unasked(self, seat: str) -> bool:
         """Never: the rules stack asks each player in turn whether to respond (a priority prompt)."""
@@ -286,6 +311,17 @@ class Game:
             return f"{action.seat} sells {self.card_name(action.card)}"
         return str(action)
 
+    def struck(self, action) -> list[int]:
+        """The cards an attack would strike if nobody blocks or responds: its target, or with a ZONE
+        ATTACK every card of the rectangle it can hit (ruling A12); [] for any other action."""
+        if not isinstance(action, Attack):
+            return []
+        if action.zone:
+            from .combat import zone_defenders
+            s = self.engine.s
+            return zone_defenders(s, action.attacker, s.cards[action.target].net, action.zone, action.trait)
+        return [action.target]
+
     def preview(self, action) -> str:
         """What `action` would do, in game terms, without changing the game."""
         self.check(action)
@@ -341,8 +377,7 @@ def attack_preview(game: Game, a: Attack) -> str:
         return B.traits(s, u).get(a.trait, 0) - s.cards[u].damage.get(a.trait, 0)
 
     if a.zone:
-        from .combat import zone_defenders
-        hit = zone_defenders(s, a.attacker, tgt.net, a.zone, a.trait)
+        hit = game.struck(a)
         lines.append("Zone attack, no blockers: " + "; ".join(
             f"{s.cards[u].name} takes {score}" + (" and is destroyed" if score >= left(u) and score > 0 and not B.has(s, u, "INDESTRUCTIBLE") else "")
             for u in hit))

@@ -105,8 +105,30 @@ def decision_panel(shell: Any, board, seat: str, legal: list) -> list[W.Widget]:
                             "what it can do. Click a character to engage it for traits.</div>"))
         elif any(isinstance(a, tcg.Produce) for a in legal):
             out.append(html("<div class='tcg-hint'>Click one of your characters to engage it for traits.</div>"))
+        out += auto_pass_offer(shell, seat)
     out.append(board.new_actions_box())
     return out
+
+
+def auto_pass_offer(shell: Any, seat: str) -> list[W.Widget]:
+    """The box "pass automatically when I have nothing to do", offered when the engine says the
+    seat has nothing to do but pass (`Game.nothing_to_do`), and kept in view while it is ticked
+    so that it can be unticked; ticked, the page passes for the seat (`TcgParts.standing_move`)
+    for the rest of the game, and at once if there is nothing to do now."""
+    parts = shell.parts
+    if not parts.offers_auto_pass(shell):
+        return []
+    on = seat in parts.auto_pass(shell)
+    idle = shell.game.nothing_to_do(seat)
+    if not (on or idle):
+        return []
+    box = W.Checkbox(value=on, description="Pass automatically when I have nothing to do", indent=False,
+                     layout=W.Layout(width="auto"))
+    box.add_class("tcg-auto-pass")
+    box.observe(shell.guard(lambda change: parts.set_auto_pass(shell, seat, change["new"])), "value")
+    note = ("You have nothing to play now: only passing (or engaging a character for traits that would pay "
+            "for nothing) is possible." if idle else "")
+    return [W.VBox([box, html(f"<div class='tcg-hint'>{note}</div>")] if note else [box])]
 
 
 def selected_actions(board) -> list[W.Widget]:
@@ -132,8 +154,24 @@ def selected_actions(board) -> list[W.Widget]:
             names.append(b)
         out.append(W.HBox(names, layout=W.Layout(flex_flow="row wrap")))
     elif aimed:
-        out += [with_preview(game, a, act) for a in aimed if target_of(a) == board.target]
+        for a in aimed:
+            if target_of(a) == board.target:
+                out.append(with_preview(game, a, act))
+                if isinstance(a, tcg.Attack) and a.zone:
+                    out.append(zone_button(board, a))
     return out
+
+
+def zone_button(board, attack) -> W.Widget:
+    """Under a zone attack: whether the grid outlines its rectangle now, or a button to show it."""
+    x, y, w, h = attack.zone
+    if attack == board.zone_attack:
+        return html(f"<div class='tcg-hint tcg-zone-shown'>Its zone ({w}x{h} from {x}, {y}) is outlined on the "
+                    "grid; the cards it would strike are shaded.</div>")
+    show = W.Button(description=f"Show this zone ({w}x{h} from {x}, {y})", layout=W.Layout(width="auto"))
+    show.add_class("tcg-zone-show")
+    show.on_click(board.shell.guard(lambda _b: board.show_zone(attack)))
+    return show
 
 
 def with_preview(game, action, act: Callable) -> W.Widget:
