@@ -117,15 +117,20 @@ class Game:
         acts unasked)."""
         return seat in self.deciders
 
-    def nothing_to_do(self, seat: str) -> bool:
-        """Whether passing is all `seat` can usefully do now: a priority window where nothing but
-        passing and engaging characters for traits is allowed, and where even every trait those
-        characters could make, all at once, would pay for nothing more (an event, an ability, a
-        purchase with a trait cost). The page's automatic pass asks this."""
+    def nothing_to_play(self, seat: str) -> bool:
+        """Whether `seat` has nothing to play now, so that passing loses it nothing but the use of
+        an ability of a card already in play: a priority window where nothing is allowed but
+        passing, engaging characters for traits and (with nothing to answer) such abilities (no
+        event, ABRUPTION, purchase, attack or sale), and where even every trait those characters
+        could make, all at once, would not pay for one. While something is on the stack or a
+        challenge is under way, an ability is an answer to it: then the seat has something to
+        play. The page's automatic pass asks this."""
         if self.is_over or seat not in self._prompt.seats or self._prompt.kind != "priority":
             return False
+        answering = bool(self.engine.s.stack) or self.engine.s.combat is not None
+        idle = (Pass, Produce) if answering else (Pass, Produce, Activate)
         legal = self.legal_actions(seat)
-        if not all(isinstance(a, Pass | Produce) for a in legal):
+        if not all(isinstance(a, idle) for a in legal):
             return False
         producing = [a for a in legal if isinstance(a, Produce)]
         if not producing:
@@ -140,7 +145,7 @@ class Game:
         finally:
             pool.clear()
             pool.update(before)
-        return all(isinstance(a, Pass | Produce) for a in richer)
+        return all(isinstance(a, idle) for a in richer)
 
     def may_act_unasked(self, seat: str) -> bool:
         """Never: the rules stack asks each player in turn whether to respond (a priority prompt)."""

@@ -108,16 +108,16 @@ class TcgParts(GameParts):
 
     # --- the automatic pass: asked once, remembered for the game --------------------------------
     def auto_pass(self, shell) -> set[str]:
-        """The seats whose player asked the page to pass for them when they have nothing to do,
+        """The seats whose player asked the page to pass for them when they have nothing to play,
         in the game under way (a new or loaded game starts with none)."""
         if self._auto_game is not shell.game:
             self._auto_game, self._auto_pass = shell.game, set()
         return self._auto_pass
 
     def offers_auto_pass(self, shell) -> bool:
-        """Whether this page can pass for a player: the engine says when there is nothing to do
-        (`Game.nothing_to_do`); a networked table's seat page has no engine of its own."""
-        return callable(getattr(shell.game, "nothing_to_do", None))
+        """Whether this page can pass for a player: the engine says when there is nothing to play
+        (`Game.nothing_to_play`); a networked table's seat page has no engine of its own."""
+        return callable(getattr(shell.game, "nothing_to_play", None))
 
     def set_auto_pass(self, shell, seat: str, on: bool) -> None:
         seats = self.auto_pass(shell)
@@ -125,11 +125,11 @@ class TcgParts(GameParts):
             seats.add(seat)
         else:
             seats.discard(seat)
-        shell.run_bots()                     # passes at once when there is nothing to do now
+        shell.run_bots()                     # passes at once when there is nothing to play now
 
     def standing_move(self, shell, seat: str):
-        if seat in self.auto_pass(shell) and self.offers_auto_pass(shell) and shell.game.nothing_to_do(seat):
-            return Decision(tcg.Pass(seat), "nothing to do: the page passed (automatic pass is on)")
+        if seat in self.auto_pass(shell) and self.offers_auto_pass(shell) and shell.game.nothing_to_play(seat):
+            return Decision(tcg.Pass(seat), "nothing to play: the page passed (automatic pass is on)")
         return None
 
     def board(self, shell) -> TcgBoard:

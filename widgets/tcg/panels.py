@@ -111,23 +111,27 @@ def decision_panel(shell: Any, board, seat: str, legal: list) -> list[W.Widget]:
 
 
 def auto_pass_offer(shell: Any, seat: str) -> list[W.Widget]:
-    """The box "pass automatically when I have nothing to do", offered when the engine says the
-    seat has nothing to do but pass (`Game.nothing_to_do`), and kept in view while it is ticked
-    so that it can be unticked; ticked, the page passes for the seat (`TcgParts.standing_move`)
-    for the rest of the game, and at once if there is nothing to do now."""
+    """The box "pass for me when I have nothing to play", offered when the engine says the seat
+    has nothing to play (`Game.nothing_to_play`: no event, purchase, attack or sale, even after
+    engaging characters for traits; an ability of a card in play answering the stack counts as
+    something to play), and kept in view while it is ticked so that it can be unticked. Ticked,
+    the page passes for the seat in such windows for the rest of the game (`TcgParts.standing_move`),
+    at once if there is nothing to play now."""
     parts = shell.parts
     if not parts.offers_auto_pass(shell):
         return []
     on = seat in parts.auto_pass(shell)
-    idle = shell.game.nothing_to_do(seat)
+    idle = shell.game.nothing_to_play(seat)
     if not (on or idle):
         return []
-    box = W.Checkbox(value=on, description="Pass automatically when I have nothing to do", indent=False,
+    box = W.Checkbox(value=on, description="Pass for me when I have nothing to play", indent=False,
                      layout=W.Layout(width="auto"))
     box.add_class("tcg-auto-pass")
     box.observe(shell.guard(lambda change: parts.set_auto_pass(shell, seat, change["new"])), "value")
-    note = ("You have nothing to play now: only passing (or engaging a character for traits that would pay "
-            "for nothing) is possible." if idle else "")
+    note = ("Nothing to play now: no event, purchase, attack or sale, even after engaging characters for "
+            "traits. Ticked, the page passes for you whenever that is so, for the rest of the game (the "
+            "abilities of your cards in play are then skipped, unless something is on the stack to answer)."
+            if idle else "")
     return [W.VBox([box, html(f"<div class='tcg-hint'>{note}</div>")] if note else [box])]
 
 
