@@ -93,7 +93,7 @@ def test_a_stale_click_shows_the_engines_reason_and_changes_nothing():
     assert "Not allowed" in app.error.value and "it costs 3M and Ana has 1M" in app.error.value
 
 
-def test_a_card_with_nothing_to_play_says_why_in_the_engines_words_and_changes_nothing():
+def test_a_card_with_nothing_to_do_says_why_in_the_engines_words_and_changes_nothing():
     game = buy_position(money={"Ana": 2, "Nick": 6}, networks={"Nick": [{"id": "G1", "at": [-1, 0]}]})
     app = page(game)
     hornet, acolyte = card(game, "Hornet Swarm", zone="hand"), card(game, "Gnost Acolyte")
