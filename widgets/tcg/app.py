@@ -129,7 +129,8 @@ class TcgParts(GameParts):
 
     def standing_move(self, shell, seat: str):
         if seat in self.auto_pass(shell) and self.offers_auto_pass(shell) and shell.game.nothing_to_play(seat):
-            return Decision(tcg.Pass(seat), "nothing to play: the page passed (automatic pass is on)")
+            # no reason in the log: "nothing to play" would tell the other seat about this hand
+            return Decision(tcg.Pass(seat), "")
         return None
 
     def board(self, shell) -> TcgBoard:

@@ -130,7 +130,9 @@ def auto_pass_offer(shell: Any, seat: str) -> list[W.Widget]:
     box.observe(shell.guard(lambda change: parts.set_auto_pass(shell, seat, change["new"])), "value")
     note = ("Nothing to play now: no event, purchase, attack or sale, even after engaging characters for "
             "traits. Ticked, the page passes for you whenever that is so, for the rest of the game (the "
-            "abilities of your cards in play are then skipped, unless something is on the stack to answer)."
+            "abilities of your cards in play are then skipped, unless something is on the stack to answer). "
+            "At a shared screen the other player sees that you were not called, so they learn you had "
+            "nothing to play."
             if idle else "")
     return [W.VBox([box, html(f"<div class='tcg-hint'>{note}</div>")] if note else [box])]
 
