@@ -74,7 +74,12 @@ def test_a_zone_attack_outlines_its_rectangle_and_shades_what_it_would_strike():
     # the zone attack buttons are listed in the order of `zones`; the shown one is the last
     attack_buttons[zones.index(shown)].click()
     assert game.actions[-1] == shown
-    assert outlined(app, game) == (set(), set(), set())
+    # now the challenge under way is outlined (for everyone: the page waits behind the gate for Nick)
+    assert app.gated() and game.view(None).combat["zone"] == shown.zone
+    in_zone, struck, cells = outlined(app, game)
+    x0, y0, w, h = shown.zone
+    rect = {(x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h)}
+    assert cells == rect - set(game.state.networks["Nick"]) and not struck
 
 
 def nicks_turn(hand: list[str], network: list[dict] | None = None) -> tcg.Game:
@@ -134,3 +139,26 @@ def test_the_automatic_pass_is_not_offered_while_there_is_something_to_play():
     assert app.human_to_decide() == "Ana" and not game.nothing_to_play("Ana")
     assert not find(app, "tcg-auto-pass")
     assert buttons(app, "tcg-pass")                              # she is asked
+
+
+def test_a_challenge_under_way_is_drawn_for_the_defender():
+    game = zone_position()
+    app = page(game)
+    titan = card(game, "Titan Abomination")
+    attack = next(a for a in game.legal_actions("Ana") if isinstance(a, tcg.Attack) and a.zone
+                  and game.state.cards[a.target].controller == "Nick" and len(game.struck(a)) > 1)
+    app.act(attack)
+    assert app.gated() and app.human_to_decide() == "Nick"
+    app.pass_gate()
+    combat = game.view("Nick").combat
+    assert combat is not None and combat["zone"] == attack.zone
+    attacking = {u for w in find(app, "tcg-attacking") for u in uids_of(w)}
+    hit = {u for w in find(app, "tcg-under-attack") for u in uids_of(w)}
+    assert attacking == {titan} and hit == {combat["target"], *combat["defenders"]}
+    x0, y0, w, h = attack.zone
+    rect = {(x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h)}
+    cells = {tuple(map(int, m.groups())) for cell in find(app, "tcg-zone-cell") for c in cell._dom_classes
+             if (m := re.fullmatch(r"tcg-zone-mine-(-?\d+)-(-?\d+)", c))}   # Nick's own network, below
+    assert cells == rect - set(game.state.networks["Nick"])
+    assert {u for w in find(app, "tcg-in-zone") for u in uids_of(w)} == {
+        u for pos, u in game.state.networks["Nick"].items() if pos in rect}

@@ -50,6 +50,8 @@ CSS = """<style>
 .tcg-app .widget-button.tcg-target-chosen { border: 3px solid #D55E00; background: #FFE8D6; }
 .tcg-app .widget-button.tcg-in-zone { outline: 3px dashed #E69F00; outline-offset: 1px; }
 .tcg-app .widget-button.tcg-struck { background: #FFE8D6; }
+.tcg-app .widget-button.tcg-attacking { box-shadow: 0 0 0 3px #7B3F00; }
+.tcg-app .widget-button.tcg-under-attack { box-shadow: 0 0 0 3px #D55E00; }
 .tcg-app .tcg-zone-cell { outline: 3px dashed #E69F00; outline-offset: -3px; color: #B06000; font-size: 11px;
     text-align: center; padding-top: 30px; }
 .tcg-app .widget-button.tcg-slot-choice { border: 2px dashed #009E73; background: #EAF7F1; color: #006644;

@@ -8,7 +8,8 @@ Every clickable thing is one of the engine's legal actions for the seat shown
 attacker (or an event or ability aimed at a card), the cards it may aim at get an orange edge and
 clicking one shows those actions with their previews; a ZONE ATTACK on that card outlines its
 rectangle on the grid (its slots, empty ones included) and edges the cards it would strike. A
-"deploy here" slot answers a deploy choice. The seat shown sees its own hand only: the rival's hand is a count (`Game.view(seat)`
+"deploy here" slot answers a deploy choice. While a challenge is under way, its attacker and the
+cards it strikes are edged (and a zone attack's rectangle outlined) for both players. The seat shown sees its own hand only: the rival's hand is a count (`Game.view(seat)`
 holds nothing more). Nothing here decides a rule.
 """
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .panels import card_of, html, selected_actions, short_name, target_of
 from .rules import SAMPLE_NOTE
 
 MARKS = ("tcg-can-act", "tcg-selected", "tcg-target", "tcg-target-chosen", "tcg-struck")   # the edges a selection sets
+COMBAT = {"attacker": "tcg-attacking", "defender": "tcg-under-attack"}   # a challenge under way
 
 
 def iter_widgets(widget: W.Widget):
@@ -66,6 +68,7 @@ class TcgBoard:
         self.actions_box: W.VBox | None = None   # the decision panel's box for the selected card's actions
         self._key = None
         self._buttons: dict[int, W.Button] = {}
+        self._combat: dict[int, str] = {}        # the challenge under way's marks, by card
         self.stack_box = html(cls="tcg-stack")
         self.rival_box = W.VBox()
         self.mine_box = W.VBox()
@@ -157,6 +160,7 @@ class TcgBoard:
             return
         self._key = key
         view = game.view(seat)
+        self._combat = self._combat_marks(view)
         marks = self._marks()
         rival, mine = self._sides(view)
         choosing = bool(self.legal) and game.decision_kind() == "choose"
@@ -189,12 +193,27 @@ class TcgBoard:
                     button.add_class(cls)
 
     def _zone(self, view) -> tuple[str | None, tuple | None]:
-        """(the network, the rectangle (x, y, width, height)) of the zone attack shown, or (None, None)."""
-        attack = self.zone_attack
-        if attack is None:
+        """(the network, the rectangle (x, y, width, height)) of the zone attack the player looks
+        at, else of the challenge under way's, or (None, None)."""
+        if self.zone_attack is not None:
+            target, zone = self.zone_attack.target, self.zone_attack.zone
+        elif view.combat and view.combat.get("zone"):
+            target, zone = view.combat["target"], tuple(view.combat["zone"])
+        else:
             return None, None
-        net = next((x for x in view.seats for c in view.networks[x] if c.uid == attack.target), None)
-        return net, attack.zone
+        net = next((x for x in view.seats for c in view.networks[x] if c.uid == target), None)
+        return net, zone
+
+    @staticmethod
+    def _combat_marks(view) -> dict[int, str]:
+        """The challenge under way: its attacker, and the cards it strikes (its defenders: the
+        target, the blockers, a zone's cards)."""
+        cb = view.combat
+        if not cb:
+            return {}
+        marks = {u: COMBAT["defender"] for u in [cb["target"], *cb["defenders"]]}
+        marks[cb["attacker"]] = COMBAT["attacker"]
+        return marks
 
     def _sides(self, view) -> tuple[str, str]:
         """(the rival's seat, the shown seat's): the rival's network is drawn on top."""
@@ -203,6 +222,8 @@ class TcgBoard:
 
     def _marks(self) -> dict[int, tuple[str, ...]]:
         marks: dict[int, list[str]] = {u: ["tcg-can-act"] for u in self.cards_that_act()}
+        for u, cls in self._combat.items():
+            marks.setdefault(u, []).append(cls)
         if self.selected is not None:
             marks.setdefault(self.selected, []).append("tcg-selected")
         for u in self.targets():
