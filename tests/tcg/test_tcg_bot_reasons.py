@@ -126,3 +126,30 @@ def test_the_table_service_sends_public_reasons_and_never_a_private_one():
         assert sent and sent <= public, (seat, sent - public)
         text = json.dumps(payload)
         assert not [r for r in private if r in text], seat
+
+
+def public_names(game: tcg.Game) -> set[str]:
+    """The names of every card the spectator's view shows (networks, piles, markets, revealed)."""
+    view = game.view(None)
+    cards = [c for net in view.networks.values() for c in net]
+    cards += [b for c in cards for b in c.pile] + list(view.annihilated)
+    for p in view.players.values():
+        cards += p.market + ([p.revealed] if p.revealed else [])
+    return {c.name for c in cards}
+
+
+def test_no_reason_shown_in_whole_games_names_a_card_hidden_in_the_bots_hand():
+    """Heuristic against Random, both ways round: each reason the other seat may read is checked
+    against the cards in that bot's hand that no public zone shows at that moment."""
+    checked = 0
+    for seed, levels in ((1, ("Heuristic", "Random")), (2, ("Random", "Heuristic")), (3, ("Heuristic", "Random"))):
+        game = tcg.new_game(["Ana", "Nick"], seed=seed, options={"decks": ["corporation", "gnosts"]})
+        bots = {seat: LEVELS[level](seed=seed) for seat, level in zip(game.seats, levels)}
+        while not game.is_over and len(game.actions) < 400:
+            seat, decision = next_move(game, bots)
+            hidden = {game.state.cards[u].card.name for u in game.state.players[seat].hand} - public_names(game)
+            game.apply(decision.action)
+            if PARTS.reason_is_public(game, len(game.actions) - 1):
+                assert not [n for n in hidden if n in decision.reason], (seat, decision)
+                checked += 1
+    assert checked > 40
