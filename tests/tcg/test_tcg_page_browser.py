@@ -196,7 +196,8 @@ def test_hot_seat_an_event_on_the_stack_and_the_rivals_chance_to_respond(tcg_url
             page.wait_for_selector(".tcg-network-mine .tcg-slot-choice", state="visible", timeout=PATIENCE_MS)
             page.locator(".tcg-network-mine .tcg-slot-choice").first.click()
             page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
-            assert "Pass the screen to Nick" in page.inner_text(".shell-gate")
+            # the gate's words may reach the page a moment after the gate shows: wait for them
+            page.locator(".shell-gate", has_text="Pass the screen to Nick").wait_for(timeout=PATIENCE_MS)
             assert page.locator(".tcg-hand").count() == 0
             assert "Smear Campaign" in page.inner_text(".tcg-stack")   # the stack is public
             page.click(".shell-gate-button")

@@ -29,7 +29,7 @@ import ipywidgets as W
 
 from megacorps import kit
 from megacorps.errors import BadSaveFile
-from megacorps.kit.bots import next_move
+from megacorps.kit.bots import Decision, next_move
 from widgets.guard import guard
 from widgets.keepalive import keep_alive
 from widgets.sealed_files import open_file, seal_file
@@ -373,14 +373,21 @@ class Shell(W.VBox):
         """A bot has a move to make now, and the game's parts do not hold the bots
         (`GameParts.holds_bots`: a reveal the humans are still clicking through, say)."""
         return (self.game is not None and not self.parts.holds_bots(self)
-                and next_move(self.game, self.bots) is not None)
+                and (next_move(self.game, self.bots) is not None or self.standing_move() is not None))
+
+    def standing_move(self) -> tuple[str, Decision] | None:
+        """(seat, decision) of the move the parts make for the human to decide, by that player's
+        standing order (`GameParts.standing_move`: the card game's automatic pass), or None."""
+        seat = self.human_to_decide()
+        decision = self.parts.standing_move(self, seat) if seat is not None and not self.game.is_over else None
+        return None if decision is None else (seat, decision)
 
     def bot_step(self) -> bool:
-        """One bot move (the kit's driver picks it); False when a human must decide, the game is
-        over, or the parts hold the bots."""
+        """One bot move (the kit's driver picks it), else a human's standing move; False when a
+        human must decide, the game is over, or the parts hold the bots."""
         if self.game is None or self.parts.holds_bots(self):
             return False
-        move = next_move(self.game, self.bots)
+        move = next_move(self.game, self.bots) or self.standing_move()
         if move is None:
             return False
         seat, decision = move

@@ -129,6 +129,13 @@ class GameParts:
     def undone(self, shell: "Shell", seat: str, action: Any) -> None:
         """Called when `seat` took `action` back (before the redraw). Default: nothing."""
 
+    def standing_move(self, shell: "Shell", seat: str) -> Any | None:
+        """A move the page makes for the human `seat` without asking, because the player asked it
+        to (the card game's automatic pass when there is nothing to do), as a `Decision` (the
+        action, and the words the log shows for it); None: ask the player. The shell makes it in
+        the bots' loop, as if the seat were a bot. Default: never."""
+        return None
+
     def after_bot_move(self, shell: "Shell") -> None:
         """Called after each bot move, before the page is redrawn (a game starts its reveal
         here when a bot's move revealed something). Default: nothing."""
