@@ -7,11 +7,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON_FOR_TESTS:-.venv/bin/python}
-# pytest-xdist processes per part (the machine's 2 cores); TEST_WORKERS=0 runs in one process.
-# Three were tried at rest (26 Nov 2026): pytest 7.6 min against 10.5 with two, but in a fresh
-# clone a lesson's kernel died at start (Jupyter's ports taken before its kernel bound them) and a
-# browser test's click count slipped: two until those are fixed
-WORKERS=${TEST_WORKERS:-2}
+# pytest-xdist processes per part; TEST_WORKERS=0 runs in one process. Three on the machine's two
+# cores: the browser tests mostly wait (for a page, a kernel, a bot's pause), so a third process
+# uses the time they leave (at rest, 26 Nov 2026: pytest 7.6 min with three against 10.5 with two).
+# Every kernel the tests start is reached over local sockets (widgets/testing/nbval_kernels.py,
+# voila_runner.LOCAL_KERNEL_SOCKETS): with TCP ports, a kernel could die at start when another
+# process took the port Jupyter had picked for it, and three processes made that happen.
+WORKERS=${TEST_WORKERS:-3}
 names=(); results=(); failed=0
 
 part() {   # part NAME COMMAND...: run it, note how it ended, go on

@@ -23,8 +23,9 @@ exit 0
                                  "PYTHON_FOR_TESTS": str(fake)}, timeout=120)
     ran = calls.read_text().splitlines()
     assert len(ran) == 2 and ran[0].startswith("-m pytest tests ") and ran[1].startswith("-m pytest notebooks ")
-    # both parts on the machine's two cores: a module's shared server, a notebook's kernel on one worker
-    assert "-n 2 --dist loadgroup" in ran[0] and "-n 2 --dist loadfile" in ran[1]
+    # both parts in three processes on the machine's two cores (the browser tests mostly wait):
+    # a module's shared server, a notebook's kernel on one worker
+    assert "-n 3 --dist loadgroup" in ran[0] and "-n 3 --dist loadfile" in ran[1]
     assert "-p widgets.testing.nbval_kernels" in ran[1]   # the notebooks' kernels on local sockets
     summary = result.stdout.split("=== summary", 1)[1]
     assert "pytest tests/" in summary and "FAILED" in summary and "(exit 3)" in summary
