@@ -664,6 +664,9 @@ def test_a_dead_kernel_is_explained(server, browser):
         page.wait_for_selector(".mc-overlay", state="visible", timeout=PATIENCE_MS)
         text = page.inner_text(".mc-overlay")
         assert "lost its connection" in text and "Resume" in text
+        # a cover over the whole page, styled by the bridge itself (its anywidget CSS), so the
+        # shell's pages, which have no such rule of their own, get it too
+        assert page.evaluate("() => getComputedStyle(document.querySelector('.mc-overlay')).position") == "fixed"
         page.screenshot(path=str(ARTIFACTS / "browser-dead-kernel.png"))
     finally:
         page.context.close()

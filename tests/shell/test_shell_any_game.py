@@ -172,3 +172,17 @@ def test_a_player_who_walks_away_leaves_the_gate_over_their_hand():
     assert choices(shell)
     shell.hide()
     assert shell.gated() and choices(shell) == [] and shell.shown_seat() is None
+
+
+def test_the_page_brings_the_lost_connection_cover_and_its_style():
+    """The shell's pages answer the bridge's pings, so a lost kernel covers the page with a message
+    (widgets/megacorps_app/browser.py); the cover's style comes with the bridge (its anywidget
+    CSS), not from a game's stylesheet: the shell's pages had none, and drew it as bare text."""
+    import re
+    shell = Shell(GameParts("notecard"), pause=0)
+    css = shell.bridge._css
+    cover = re.search(r"\.mc-overlay \{([^}]*)\}", css)
+    assert cover and "position: fixed" in cover.group(1) and "inset: 0" in cover.group(1)
+    assert ".mc-overlay-reload" in css and "showOverlay" in shell.bridge._esm
+    # and it tells what this page can do: the shell keeps no autosave (the hot-seat app does)
+    assert "load your last save file" in shell.bridge.recovery and "Resume" not in shell.bridge.recovery

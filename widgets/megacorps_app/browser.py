@@ -161,8 +161,7 @@ export default {
     const lost = () => showOverlay('lost', '<h3>The game lost its connection to the server</h3>' +
       '<p>This page\u2019s Python process stopped answering: it may have been stopped or have ' +
       'crashed, the server may be down, or the network dropped. Clicks here would do nothing.</p>' +
-      '<p><b>Your game is not lost</b>: it was saved on the server after every move. ' +
-      'Reload the page and press <b>Resume</b>. If the page does not load, the server itself ' +
+      '<p>' + model.get('recovery') + ' If the page does not load, the server itself ' +
       'is down: ask whoever started it to start it again.</p>');
     setInterval(() => {
       const now = Date.now();
@@ -212,12 +211,33 @@ def _esm() -> str:
     return _ESM % {"idle": IDLE_MINUTES, "max_mb": MAX_UPLOAD_MB, "lost": lost, "ping": min(4000, lost * 250)}
 
 
+# The cover `showOverlay` puts over the page when the connection is lost, styled here with the
+# code that draws it, so every page with a bridge has it (the shell's pages had it unstyled).
+OVERLAY_CSS = """
+.mc-overlay { position: fixed; inset: 0; background: rgba(20, 24, 34, .78); z-index: 10000;
+              align-items: center; justify-content: center; }
+.mc-overlay-card { background: #fff; border-radius: 8px; padding: 16px 20px; max-width: 520px; font-size: 14px;
+                   box-shadow: 0 4px 20px rgba(0,0,0,.4); }
+.mc-overlay-card h3 { margin-top: 0; color: #8a1c1c; }
+.mc-overlay-reload { background: #1d3557; color: #fff; border: 0; border-radius: 5px; padding: 6px 14px;
+                     font-size: 14px; cursor: pointer; }
+"""
+
+
+AUTOSAVED = ("<b>Your game is not lost</b>: it was saved on the server after every move. "
+             "Reload the page and press <b>Resume</b>.")
+
+
 class BrowserBridge(anywidget.AnyWidget):
     """See the module docstring. Handlers are set by the app:
     `on_hello(tables, sizes)`, `on_size(sizes)`, `on_upload(name, data)`,
     `on_upload_refused(name, size)`, `on_topic(topic)`, `on_lesson(file name)`."""
 
     _esm = traitlets.Unicode().tag(sync=True)
+    _css = traitlets.Unicode(OVERLAY_CSS).tag(sync=True)
+    # what the cover tells the player to do to get their game back (HTML): the hot-seat app
+    # autosaves every move; a page without autosave says what it has instead
+    recovery = traitlets.Unicode(AUTOSAVED).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(_esm=_esm(), **kwargs)

@@ -135,13 +135,6 @@ html, body { overflow-x: hidden !important; }
 .mc-payout-table { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
 .mc-payout-table td, .mc-payout-table th { border: 1px solid #ccd; padding: 1px 6px; text-align: center; }
 .mc-lessons { font-size: 12px; background: #eef7ee; border-radius: 4px; padding: 3px 6px; }
-.mc-overlay { position: fixed; inset: 0; background: rgba(20, 24, 34, .78); z-index: 10000;
-              align-items: center; justify-content: center; }
-.mc-overlay-card { background: #fff; border-radius: 8px; padding: 16px 20px; max-width: 520px; font-size: 14px;
-                   box-shadow: 0 4px 20px rgba(0,0,0,.4); }
-.mc-overlay-card h3 { margin-top: 0; color: #8a1c1c; }
-.mc-overlay-reload { background: #1d3557; color: #fff; border: 0; border-radius: 5px; padding: 6px 14px;
-                     font-size: 14px; cursor: pointer; }
 .mc-upload-note { font-size: 12px; margin-top: 3px; }
 .mc-upload-error { color: #8a1c1c; background: #fde2e1; border-radius: 4px; padding: 3px 6px; }
 .mc-resume-line { font-size: 13px; margin-right: 6px; }

@@ -23,12 +23,6 @@ WIDGET_CSS = """
 .nc-status .widget-html-content { min-width: 0; max-width: 100%; overflow: hidden; }
 .nc-status-text { color: #e8e8ee; font-size: 14px; line-height: 18px; min-width: 0; }
 .nc-status-text > div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-/* the BrowserBridge's cover when the connection to the kernel is lost (widgets/megacorps_app/browser.py) */
-.mc-overlay { position: fixed; inset: 0; background: rgba(20, 24, 34, .78); z-index: 10000;
-              align-items: center; justify-content: center; }
-.mc-overlay-card { background: #fff; border-radius: 8px; padding: 16px 20px; max-width: 520px; font-size: 14px; }
-.mc-overlay-card h3 { margin-top: 0; color: #8a1c1c; }
-.mc-overlay-reload { background: #1d3557; color: #fff; border: 0; border-radius: 5px; padding: 6px 14px; }
 .nc-chart { max-width: 100%; overflow-x: auto; }
 .nc-panel { background: #fff; border-radius: 6px; padding: 8px 10px; box-shadow: 0 1px 3px rgba(0,0,0,.15);
             box-sizing: border-box; width: 100%; }

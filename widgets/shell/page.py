@@ -114,7 +114,10 @@ class Shell(W.VBox):
         self.welcome = html(f"<div class='shell-welcome'>{parts.welcome()}</div>")
         self.rules_box = html(self._rules_html(), cls="shell-rules")
         from widgets.megacorps_app.browser import BrowserBridge
-        self.bridge = BrowserBridge()   # hands save files to the browser, once
+        # hands save files to the browser, once; covers the page if its kernel stops answering
+        self.bridge = BrowserBridge(recovery=(
+            "<b>This page does not keep the game by itself</b>: reload the page and load your last "
+            "save file (<b>New / Load</b>); what was played since that Save is lost."))
 
         header = W.HBox([html(f"<span class='shell-title' id='shell-top'>{escape(self.spec.title)}</span>"),
                          self.status, self.undo_button, self.save_button, self.new_button, self.rules_button])
