@@ -15,6 +15,7 @@ import ipywidgets as W
 from megacorps import megacquire as mq
 from megacorps.megacquire.options import DISCLOSURES
 from widgets.shell import GameParts, HUMAN, Shell
+from widgets.shell.money_chart import MoneySeries
 
 from .board import MegacquireBoard
 from .panels import decision_panel, players_html
@@ -70,6 +71,15 @@ class MegacquireParts(GameParts):
 
     def players(self, shell: Shell, seat: str | None) -> str:
         return players_html(shell.game.view(seat, log=False), shell.players)
+
+    def money(self, shell: Shell, seat: str | None) -> MoneySeries:
+        """Cash by round, only the lines `seat` may see: its own, everyone's under total disclosure
+        (method 4, L41-43), everyone's once the game is over (ruling A11)."""
+        game = shell.game
+        seen = game.seats if game.is_over else list(game.view(seat, log=False).cash)
+        history = game.cash_by_round()
+        return MoneySeries([r for r, _ in history], {p: [cash[p] for _, cash in history] for p in seen},
+                           "Cash by round", "Round", "Cash", prefix="$")
 
     def rules(self):
         return rules_help()

@@ -108,6 +108,8 @@ class Shell(W.VBox):
         self.decision = W.VBox()
         self.decision.add_class("shell-decision")
         self.players_box = html()
+        self.chart = parts.money_chart(self)   # shown when the parts answer `money` (parts.py)
+        self.chart.box.layout.display = "none"
         self.log_box = html(cls="shell-log")
         self.results = html()
         self.undo_button = self._tool("Undo", "undo")
@@ -126,7 +128,7 @@ class Shell(W.VBox):
         header = W.HBox([html(f"<span class='shell-title' id='shell-top'>{escape(self.spec.title)}</span>"),
                          self.status, self.undo_button, self.save_button, self.new_button, self.rules_button])
         header.add_class("shell-header")
-        self.table = W.VBox([self.gate, self.since, self.decision, self.players_box,
+        self.table = W.VBox([self.gate, self.since, self.decision, self.players_box, self.chart.box,
                              html("<div class='shell-panel-title'>Log (latest first)</div>"), self.log_box])
         self.table.add_class("shell-table")
         self.sidebar = W.VBox([self.error, self.info, self.results, self.form.widget, self.table])
@@ -409,3 +411,15 @@ class Shell(W.VBox):
         self.undo_button.disabled = seat is None or not game.can_undo(seat)
         self.results.value = (results_html(game, self.parts.score_text, self.parts.score_label())
                               if game.is_over else "")
+        self.draw_chart(seat)
+
+    def draw_chart(self, seat: str | None) -> None:
+        """The money chart as `seat` may see it; with nothing to show (no chart, or no line this
+        seat may see) its figure is closed, so no model of another seat's money stays in the browser."""
+        data = self.parts.money(self, seat)
+        if data is None or not data.series:
+            self.chart.box.layout.display = "none"
+            self.chart.replace(None)
+            return
+        self.chart.box.layout.display = None
+        self.chart.update(data)
