@@ -26,7 +26,7 @@ from ..guard import guard
 from ..shell.bot_loop import BotLoop
 from . import storage
 from .browser import BrowserBridge
-from .panels import corp_panels_html, end_chart_width, html, results_html, where_text
+from .panels import corp_panels_html, end_chart_width, html, money_series, results_html, where_text
 from .session import Session, public_text
 from .setup_form import NewGameForm
 from .source import TableSource
@@ -256,6 +256,7 @@ class App(W.VBox):
             self._table = Table(self.guard(self.apply), self._set_highlight, self.guard,
                                 on_new_question=lambda: self.bridge.reveal(".mc-decision"))
             self._table.widget.layout.display = "none"
+            self._table.chart.width = end_chart_width(self.bridge.sizes.get("width") or 1280)
             self.sidebar.children = [*self.sidebar.children, self._table.widget]
         return self._table
 
@@ -314,6 +315,11 @@ class App(W.VBox):
         self.show_info(f"Resumed: {storage.find_table(table).describe()}.")
 
     def _on_size(self, sizes: dict) -> None:
+        if self._table is not None and sizes.get("width"):
+            # the money chart as wide as the sidebar (440 px was cut off at 1024 x 700)
+            self._table.chart.width = end_chart_width(int(sizes["width"]))
+            if self.source is not None and self._table.tabs.selected_index == 1:
+                self._table.chart.update(money_series(self.source))
         board = int(sizes.get("board") or 0)
         height = int(sizes.get("height") or 0)
         if board <= 0:

@@ -243,7 +243,7 @@ def sources_html(sources: dict[str, dict[str, int]], corps: list[str], start: di
 
 
 def end_chart_width(window: int) -> int:
-    """The end screen's charts' width in a `window` px wide page: the sidebar is
+    """The sidebar's charts' width (the money chart, the end screen's) in a `window` px wide page: the sidebar is
     clamp(330px, 31vw, 560px) wide, less its padding."""
     return min(530, max(330, int(window * 0.31))) - 34
 

@@ -127,7 +127,7 @@ class MoneyChart:
         unbuilt: each FigureWidget's data travels to the page."""
         if self.figure is None and not show:
             return
-        key = repr(data)
+        key = repr((data, self.width, self.height))   # a page may resize its chart
         if key == self._last:
             return
         self._last = key
