@@ -198,3 +198,38 @@ def test_a_loaded_merger_is_settled_with_the_hold_or_sell_form(megacquire_url, t
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "megacquire-dispose-failure.png"), full_page=True)
             raise
+
+
+def test_the_cash_chart_is_drawn_and_a_reloaded_page_resumes_the_table(megacquire_url):
+    """The shell's optional parts on MEGAcquire's page: the cash chart (total disclosure, the
+    form's default: one line per player) drawn in the browser, and the autosave: after a reload
+    the page offers "Resume" for the table this browser played, and resumes it where it was."""
+    with shell_page(megacquire_url) as (page, errors):
+        try:
+            page.locator(".shell-form input[placeholder^='any whole number']").fill("6")
+            page.locator(".shell-form input[placeholder^='any whole number']").press("Tab")
+            page.click(".shell-start")
+            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            page.click(".shell-gate-button")
+            for _ in range(4):
+                click_first_choice(page)
+            page.wait_for_function("() => document.querySelectorAll('.shell-chart .scatterlayer .trace').length === 3",
+                                   timeout=PATIENCE_MS)
+            page.locator(".shell-chart").scroll_into_view_if_needed()
+            page.screenshot(path=str(ARTIFACTS / "megacquire-chart.png"))
+            played = step(page)
+            page.reload(timeout=PATIENCE_MS)
+            page.wait_for_selector(".shell-resume-button", state="visible", timeout=PATIENCE_MS)
+            assert "Ada (Human)" in page.inner_text(".shell-resume")
+            page.click(".shell-resume-button")
+            page.wait_for_function(f"() => {{ const s = document.querySelector('.shell-status');"
+                                   f" return s && +s.dataset.step >= {played}; }}", timeout=PATIENCE_MS)
+            assert page.locator(".shell-error").inner_text().strip() == ""
+            if page.locator(".shell-gate-button").is_visible():
+                page.click(".shell-gate-button")
+            page.wait_for_function("() => document.querySelectorAll('.shell-chart .scatterlayer .trace').length === 3",
+                                   timeout=PATIENCE_MS)
+            assert errors == []
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "megacquire-resume-failure.png"), full_page=True)
+            raise

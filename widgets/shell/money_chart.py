@@ -93,7 +93,7 @@ def money_figure(data: MoneySeries, width: int, height: int, points: list | None
     fig.update_layout(width=width, height=height, margin=dict(l=44, r=70, t=30, b=40),
                       title=dict(text=data.title, font=dict(size=14), x=0.02),
                       xaxis=dict(title=data.x_title, fixedrange=True),
-                      yaxis=dict(title=data.y_title, fixedrange=True, rangemode="tozero"),
+                      yaxis=dict(title=data.y_title, fixedrange=True, rangemode="tozero", tickprefix=data.prefix),
                       plot_bgcolor="#FAFAFA", paper_bgcolor="white", showlegend=False,
                       annotations=annotations, modebar=CHART_MODEBAR)
     if xs:

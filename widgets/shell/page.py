@@ -39,6 +39,7 @@ from .bot_loop import BotLoop
 from .form import HUMAN, NewGameForm, uploaded
 from .log import log_html, since_html
 from .parts import GameParts
+from .resume import TableKeeper
 from .results import results_html
 from .style import CSS
 
@@ -75,7 +76,10 @@ def seat_of(action: Any) -> str | None:
 class Shell(W.VBox):
     """The whole page as one widget."""
 
-    def __init__(self, parts: GameParts, pause: float | None = None):
+    def __init__(self, parts: GameParts, pause: float | None = None, autosave: bool = False):
+        """`autosave`: keep the table on the server after every move and offer "Resume" when this
+        browser opens the page again (widgets/shell/resume.py; a hot-seat page's option, not a
+        networked table's)."""
         super().__init__()
         self.parts = parts
         self.spec = kit.get(parts.name)
@@ -132,6 +136,9 @@ class Shell(W.VBox):
                              html("<div class='shell-panel-title'>Log (latest first)</div>"), self.log_box])
         self.table.add_class("shell-table")
         self.sidebar = W.VBox([self.error, self.info, self.results, self.form.widget, self.table])
+        self.keeper = TableKeeper(self) if autosave else None
+        if self.keeper is not None:
+            self.sidebar.children = (self.error, self.info, self.keeper.box, *self.sidebar.children[2:])
         self.sidebar.add_class("shell-sidebar")
         self.board_box.layout.display = "none"
         self.table.layout.display = self.gate.layout.display = self.since.layout.display = "none"
@@ -173,8 +180,10 @@ class Shell(W.VBox):
         self.form.seed.value = ""  # the seed tells the hidden order: it leaves the page
         self.start(game, players)
 
-    def start(self, game: Any, players: dict[str, str], seen: dict[str, int] | None = None) -> None:
-        """Play `game` with `players` (seat -> HUMAN or a bot level)."""
+    def start(self, game: Any, players: dict[str, str], seen: dict[str, int] | None = None,
+              table: str | None = None) -> None:
+        """Play `game` with `players` (seat -> HUMAN or a bot level); `table`: the autosaved table
+        it resumes (None: a new table)."""
         levels = self.spec.bot_levels()
         unknown = [kind for kind in players.values() if kind != HUMAN and kind not in levels]
         if set(players) != set(game.seats) or unknown:
@@ -191,6 +200,8 @@ class Shell(W.VBox):
         self.board_box.layout.display = None
         self.table.layout.display = None
         self.save_button.disabled = False
+        if self.keeper is not None:
+            self.keeper.started(table)
         self.refresh()
         self.run_bots()
 
@@ -199,11 +210,18 @@ class Shell(W.VBox):
         hidden order included) sealed with this server's key (widgets/sealed_files.py)."""
         if self.game is None:
             raise ValueError("There is no game to save yet.")
-        data = seal_file(self.file_format, {"players": self.players, **self.parts.save_summary(self.game)},
-                         {"game": self.game.to_json("*"), "players": self.players, "seen": self.seen},
+        data = seal_file(self.file_format, self.summary(), self.content(),
                          "The game itself is sealed with the key of the server that saved it; only that "
                          "server can resume it.")
         return self.parts.save_name(self.game), data
+
+    def summary(self) -> dict:
+        """What a save or a table file says in the open: the players and the game's public facts."""
+        return {"players": self.players, **self.parts.save_summary(self.game)}
+
+    def content(self) -> dict:
+        """What a save or a table file resumes from (the whole game: hands and hidden order)."""
+        return {"game": self.game.to_json("*"), "players": self.players, "seen": self.seen}
 
     def save(self) -> None:
         name, data = self.save_file()
@@ -218,11 +236,17 @@ class Shell(W.VBox):
             game = self.spec.load_game(text)
             self.start(game, {seat: HUMAN for seat in game.seats})
             return
-        players, seen = content.get("players"), content.get("seen", {})
+        self.start_content(content)
+
+    def start_content(self, content: Any, table: str | None = None) -> None:
+        """Resume from what `content()` wrote (a save file's sealed part, a table file's content).
+        Raises BadSaveFile naming what is wrong, and then nothing changes."""
+        players = content.get("players") if isinstance(content, dict) else None
+        seen = content.get("seen", {}) if isinstance(content, dict) else None
         if (not isinstance(players, dict) or not isinstance(content.get("game"), str)
                 or not isinstance(seen, dict) or not all(type(v) is int for v in seen.values())):
             raise BadSaveFile("save file: entry 'players', 'game' or 'seen' is missing or malformed")
-        self.start(self.spec.load_game(content["game"]), players, seen)
+        self.start(self.spec.load_game(content["game"]), players, seen, table)
 
     def _on_upload(self, _change) -> None:
         chosen = uploaded(self.form.upload)
@@ -412,6 +436,8 @@ class Shell(W.VBox):
         self.results.value = (results_html(game, self.parts.score_text, self.parts.score_label())
                               if game.is_over else "")
         self.draw_chart(seat)
+        if self.keeper is not None:
+            self.keeper.save()
 
     def draw_chart(self, seat: str | None) -> None:
         """The money chart as `seat` may see it; with nothing to show (no chart, or no line this
