@@ -43,6 +43,14 @@ def saved_game(page):
     return app.game
 
 
+def start_game(page, seed: int) -> None:
+    """Start the game set on the form, with `seed`, and wait for the gate to the first human."""
+    page.locator(".shell-form input[placeholder^='any whole number']").fill(str(seed))
+    page.locator(".shell-form input[placeholder^='any whole number']").press("Tab")
+    page.click(".shell-start")
+    page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+
+
 def click_first_choice(page) -> bool:
     """Click the first choice of the decision shown and wait until the next decision is drawn;
     True when the click ended the turn."""
@@ -75,10 +83,7 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
         try:
             page.screenshot(path=str(ARTIFACTS / "megacquire-form.png"))
             # the form's defaults: Ada human, Bo and Cy Random bots
-            page.locator(".shell-form input[placeholder^='any whole number']").fill("5")
-            page.locator(".shell-form input[placeholder^='any whole number']").press("Tab")
-            page.click(".shell-start")
-            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            start_game(page, 5)
             assert "Pass the screen to Ada" in page.inner_text(".shell-gate")
             assert page.locator(".mq-tile").count() == 0   # no tile before Ada is at the screen
             page.click(".shell-gate-button")
@@ -124,10 +129,7 @@ def test_a_whole_game_by_clicks_to_the_end_screen_and_its_rules_links(megacquire
             page.locator(".shell-form select").nth(1).select_option(label="Tycoon")
             page.locator(".shell-form select").nth(2).select_option(label="Tycoon")
             page.locator(".mq-limit-choice select").select_option(label="end after round 3")
-            page.locator(".shell-form input[placeholder^='any whole number']").fill("8")
-            page.locator(".shell-form input[placeholder^='any whole number']").press("Tab")
-            page.click(".shell-start")
-            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            start_game(page, 8)
             page.click(".shell-gate-button")
             for _ in range(200):
                 if page.locator(".shell-status").get_attribute("data-over") == "1":
@@ -206,10 +208,7 @@ def test_the_cash_chart_is_drawn_and_a_reloaded_page_resumes_the_table(megacquir
     the page offers "Resume" for the table this browser played, and resumes it where it was."""
     with shell_page(megacquire_url) as (page, errors):
         try:
-            page.locator(".shell-form input[placeholder^='any whole number']").fill("6")
-            page.locator(".shell-form input[placeholder^='any whole number']").press("Tab")
-            page.click(".shell-start")
-            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            start_game(page, 6)
             page.click(".shell-gate-button")
             for _ in range(4):
                 click_first_choice(page)
