@@ -18,7 +18,10 @@ board, its decision panels, its players' table, its rules help and its options
 - "since your last turn" for the human about to decide, the log with a rules link on every line
   whose rule the help explains, the results at the end with where each score came from;
 - every callback guarded (widgets/guard.py): errors in the page, never a traceback;
-- keep-alive (widgets/keepalive.py) and sealed save files (widgets/sealed_files.py).
+- keep-alive (widgets/keepalive.py) and sealed save files (widgets/sealed_files.py);
+- optional parts: the money chart when the game's parts answer `money` (widgets/shell/money_chart.py),
+  and with `autosave=True` the table kept on the server after every move and "Resume" offered
+  when the browser that played it opens the page again (widgets/shell/resume.py).
 """
 from __future__ import annotations
 
