@@ -4,9 +4,9 @@ that played it with its public summary only, resumed exactly, and what is not th
 unfinished table never offered."""
 from __future__ import annotations
 
-from megacorps import megacquire as mq
 from mqtools import started, step
-from widgets.megacquire.app import HUMAN, App
+from widgets.megacquire.app import HUMAN, App, MegacquireParts
+from widgets.shell import Shell
 from widgets.shell.autosave import read_table, tables_dir, write_table
 
 
@@ -18,8 +18,10 @@ def remembered(monkeypatch) -> list[str]:
 
 
 def saved_actions(table: str) -> list:
-    """The actions of the game in table `table`'s file on the server."""
-    return mq.Game.from_json(read_table(table)["content"]["game"]).actions
+    """The actions of the game in table `table`'s file on the server (the page's sealed save)."""
+    reader = Shell(MegacquireParts(), pause=0)   # a page without autosave: it writes no table of its own
+    reader.load_bytes(read_table(table)["content"]["save"].encode())
+    return reader.game.actions
 
 
 def test_a_reopened_page_resumes_the_table_where_it_was_left(monkeypatch):
@@ -60,11 +62,15 @@ def test_only_this_games_unfinished_tables_are_offered(monkeypatch):
     assert live.keeper.table == ids[0] and over.keeper.table == ids[1]
 
 
-def test_a_table_file_gone_says_so_and_changes_nothing(monkeypatch):
+def test_a_table_file_gone_or_damaged_says_so_and_changes_nothing(monkeypatch):
     ids = remembered(monkeypatch)
     started([HUMAN, "Random", "Random"], seed=1)
+    started([HUMAN, "Random", "Random"], seed=2)
     page = App(pause=0)
     page.bridge.on_hello(ids, {})
     (tables_dir() / f"{ids[0]}.json").unlink()
     page.keeper.box.children[1].children[1].click()
     assert "gone" in page.error.value and page.game is None
+    write_table(ids[1], "megacquire-autosave", {"over": False}, {"save": "{\"format\": \"megacquire-page\"}"})
+    page.keeper.box.children[2].children[1].click()
+    assert "cannot be loaded" in page.error.value and page.game is None

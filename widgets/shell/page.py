@@ -183,10 +183,8 @@ class Shell(W.VBox):
         self.form.seed.value = ""  # the seed tells the hidden order: it leaves the page
         self.start(game, players)
 
-    def start(self, game: Any, players: dict[str, str], seen: dict[str, int] | None = None,
-              table: str | None = None) -> None:
-        """Play `game` with `players` (seat -> HUMAN or a bot level); `table`: the autosaved table
-        it resumes (None: a new table)."""
+    def start(self, game: Any, players: dict[str, str], seen: dict[str, int] | None = None) -> None:
+        """Play `game` with `players` (seat -> HUMAN or a bot level)."""
         levels = self.spec.bot_levels()
         unknown = [kind for kind in players.values() if kind != HUMAN and kind not in levels]
         if set(players) != set(game.seats) or unknown:
@@ -204,7 +202,7 @@ class Shell(W.VBox):
         self.table.layout.display = None
         self.save_button.disabled = False
         if self.keeper is not None:
-            self.keeper.started(table)
+            self.keeper.started()
         self.refresh()
         self.run_bots()
 
@@ -213,18 +211,11 @@ class Shell(W.VBox):
         hidden order included) sealed with this server's key (widgets/sealed_files.py)."""
         if self.game is None:
             raise ValueError("There is no game to save yet.")
-        data = seal_file(self.file_format, self.summary(), self.content(),
+        data = seal_file(self.file_format, {"players": self.players, **self.parts.save_summary(self.game)},
+                         {"game": self.game.to_json("*"), "players": self.players, "seen": self.seen},
                          "The game itself is sealed with the key of the server that saved it; only that "
                          "server can resume it.")
         return self.parts.save_name(self.game), data
-
-    def summary(self) -> dict:
-        """What a save or a table file says in the open: the players and the game's public facts."""
-        return {"players": self.players, **self.parts.save_summary(self.game)}
-
-    def content(self) -> dict:
-        """What a save or a table file resumes from (the whole game: hands and hidden order)."""
-        return {"game": self.game.to_json("*"), "players": self.players, "seen": self.seen}
 
     def save(self) -> None:
         name, data = self.save_file()
@@ -239,17 +230,11 @@ class Shell(W.VBox):
             game = self.spec.load_game(text)
             self.start(game, {seat: HUMAN for seat in game.seats})
             return
-        self.start_content(content)
-
-    def start_content(self, content: Any, table: str | None = None) -> None:
-        """Resume from what `content()` wrote (a save file's sealed part, a table file's content).
-        Raises BadSaveFile naming what is wrong, and then nothing changes."""
-        players = content.get("players") if isinstance(content, dict) else None
-        seen = content.get("seen", {}) if isinstance(content, dict) else None
+        players, seen = content.get("players"), content.get("seen", {})
         if (not isinstance(players, dict) or not isinstance(content.get("game"), str)
                 or not isinstance(seen, dict) or not all(type(v) is int for v in seen.values())):
             raise BadSaveFile("save file: entry 'players', 'game' or 'seen' is missing or malformed")
-        self.start(self.spec.load_game(content["game"]), players, seen, table)
+        self.start(self.spec.load_game(content["game"]), players, seen)
 
     def _on_upload(self, _change) -> None:
         chosen = uploaded(self.form.upload)

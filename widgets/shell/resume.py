@@ -2,7 +2,9 @@
 move the page's table is written on the server (widgets/shell/autosave.py), the browser keeps its
 id (the bridge's localStorage, widgets/megacorps_app/browser.py), and when the page opens again in
 that browser it offers "Resume" for each unfinished table of this game, described by its public
-summary only (the players, and what the game's `save_summary` says: nothing hidden).
+summary only (the players, and what the game's `save_summary` says: nothing hidden). A table's
+content is the page's own save file (`Shell.save_file`, the game sealed), resumed by the page's
+own `load_bytes`: a table resumes exactly as a saved file loads.
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ class TableKeeper:
         self.table: str | None = None
         self._written: tuple | None = None
         self._offered: list[str] = []
+        self._resuming: str | None = None   # the table `resume` is loading, for `started`
         self.box = W.VBox()
         self.box.add_class("shell-resume")
         self.box.layout.display = "none"
@@ -42,9 +45,10 @@ class TableKeeper:
     def file_format(self) -> str:
         return f"{self.shell.spec.name}-autosave"
 
-    def started(self, table: str | None) -> None:
-        """A game starts at the page: a new table (its id remembered by the browser), or `table`
-        resumed."""
+    def started(self) -> None:
+        """A game starts at the page: the table being resumed, else a new table (its id
+        remembered by the browser)."""
+        table, self._resuming = self._resuming, None
         self.table = table or new_table_id()
         self._written = None
         if table is None:
@@ -58,7 +62,9 @@ class TableKeeper:
             return
         key = (self.table, len(shell.game.actions), tuple(shell.players.items()), tuple(shell.seen.items()))
         if key != self._written:
-            write_table(self.table, self.file_format, shell.summary(), shell.content())
+            _name, data = shell.save_file()
+            summary = {"players": dict(shell.players), **shell.parts.save_summary(shell.game)}
+            write_table(self.table, self.file_format, summary, {"save": data.decode()})
             self._written = key
 
     def offer(self, tables: list[str]) -> None:
@@ -87,7 +93,14 @@ class TableKeeper:
             content = read_table(table).get("content")
         except ValueError as err:
             raise ValueError(f"Cannot resume: {err}.") from None
-        self.shell.start_content(content, table)
+        save = content.get("save") if isinstance(content, dict) else None
+        if not isinstance(save, str):
+            raise ValueError("Cannot resume: this table's autosave is damaged.")
+        self._resuming = table
+        try:
+            self.shell.load_bytes(save.encode())
+        finally:
+            self._resuming = None
         self.box.layout.display = "none"
         self.shell.info.value = "Resumed where the game was left."
 
