@@ -1,6 +1,6 @@
 """`BotLoop`'s options for a page with timed parts of its own (MegaCorps' payout window):
-`background` (the task even with no pause), `eager` (the first move at once) and `idle` (nothing
-to move: wait and look again, or stop)."""
+`background` (the task even with no pause), `first_wait` (the wait before the first move) and
+`idle` (nothing to move: wait and look again, or stop)."""
 from __future__ import annotations
 
 import asyncio
@@ -44,10 +44,10 @@ def test_with_no_pause_the_moves_happen_at_once_unless_the_loop_runs_in_the_back
     asyncio.run(main())
 
 
-def test_eager_makes_the_first_move_at_once_and_pauses_only_between_moves():
+def test_first_wait_makes_the_first_move_at_once_and_pauses_only_between_moves():
     async def main():
         c = Counter(3)
-        bots = loop_for(c, 30.0, eager=True)
+        bots = loop_for(c, 30.0, first_wait=lambda: 0.0)
         bots.run()
         await asyncio.sleep(0.05)
         assert c.moves == 2                     # the first at once; the next waits its 30 s
@@ -56,7 +56,7 @@ def test_eager_makes_the_first_move_at_once_and_pauses_only_between_moves():
         slow = loop_for(late, 30.0)
         slow.run()
         await asyncio.sleep(0.05)
-        assert late.moves == 3                  # without eager the first move waits too
+        assert late.moves == 3                  # without first_wait the first move waits the pause too
         slow.stop()
     asyncio.run(main())
 
@@ -72,7 +72,7 @@ def test_idle_keeps_the_task_looking_until_it_says_stop():
                 c.moves = 1                     # something to do again (a countdown ran out)
             return 0.001 if len(asked) < 4 else None
 
-        bots = loop_for(c, 0.0, background=True, eager=True, idle=idle)
+        bots = loop_for(c, 0.0, background=True, idle=idle)
         bots.run()
         for _ in range(200):
             if not bots.running:

@@ -92,9 +92,11 @@ class App(W.VBox):
             self.form.pause.value = pause
         # the bots and the table's own answers move through the shell's loop: in the background
         # under Voila (even with no pause: the payout window counts down there), the first move at
-        # once, and while a payout window is open it is redrawn every second (`_window_idle`)
+        # once (`_bot_wait(first=True)`), and while a payout window is open it is redrawn every
+        # second (`_window_idle`)
         self.bot_loop = BotLoop(self._step, lambda: self.source is not None, self.refresh, self.guard,
-                                self._bot_wait, background=True, eager=True, idle=self._window_idle)
+                                self._bot_wait, background=True, first_wait=lambda: self._bot_wait(first=True),
+                                idle=self._window_idle)
         self._highlight: tuple[str, ...] = ()
         self._board_key: tuple | None = None
         self._board_size = (BOARD_W, BOARD_H)
@@ -534,12 +536,14 @@ class App(W.VBox):
             source.apply(action)
         return bool(answers)
 
-    def _bot_wait(self) -> float:
-        """Seconds before the next move: the form's pause; while bots decide a war against a corp
-        played at this screen, at least WAR_READING_SECONDS (the defender reads what is at stake)."""
+    def _bot_wait(self, first: bool = False) -> float:
+        """Seconds before the next move: the form's pause (none before the first move after a
+        human's); while bots decide a war against a corp played at this screen, at least
+        WAR_READING_SECONDS (the defender reads what is at stake)."""
+        wait = 0.0 if first else self.pause
         if self._table is not None and self._table.war_against_here() is not None:
-            return max(self.pause, WAR_READING_SECONDS)
-        return self.pause
+            return max(wait, WAR_READING_SECONDS)
+        return wait
 
     def _window_idle(self) -> float | None:
         """Nothing moved: while a hot-seat payout window counts down, redraw its countdown and

@@ -9,8 +9,9 @@ decide, a reveal to click through, the game over: no) and how to redraw (`redraw
 (`widgets/megacorps_app/app.py`) use it.
 
 A page with timed parts of its own (MegaCorps' payout window counts down while the humans may
-claim it) passes `background=True` (the task runs under a loop even with no pause), `eager=True`
-(the first move at once, the pause only between moves) and `idle`: asked when `step` found
+claim it) passes `background=True` (the task runs under a loop even with no pause), `first_wait`
+(the seconds before the first move, when they differ from the pause: MegaCorps moves at once
+unless a war against a human at the screen is being decided) and `idle`: asked when `step` found
 nothing to do, it answers how many seconds to wait before asking `step` again (None: stop).
 """
 from __future__ import annotations
@@ -27,11 +28,11 @@ class BotLoop:
 
     def __init__(self, step: Callable[[], bool], may_move: Callable[[], bool], redraw: Callable[[], None],
                  guard: Callable[[Callable], Callable], pause: Callable[[], float],
-                 background: bool = False, eager: bool = False,
+                 background: bool = False, first_wait: Callable[[], float] | None = None,
                  idle: Callable[[], float | None] | None = None):
         self.step, self.may_move, self.redraw = step, may_move, redraw
         self.guard, self.pause = guard, pause
-        self.background, self.eager, self.idle = background, eager, idle
+        self.background, self.first_wait, self.idle = background, first_wait, idle
         self.running = False
         self._gen = 0   # bumped by stop(): a task of an older generation ends at its next wake
 
@@ -50,7 +51,7 @@ class BotLoop:
         self.running = True
         if loop is not None:
             self._gen += 1
-            loop.create_task(self._run_async(self._gen, 0.0 if self.eager else pause))
+            loop.create_task(self._run_async(self._gen, pause if self.first_wait is None else self.first_wait()))
             return
         try:
             while self.step():
