@@ -34,7 +34,8 @@ part "pytest tests/" timeout 5400 "$PY" -m pytest tests -q -p no:cacheprovider -
 part "lesson notebooks (nbval)" timeout 3600 "$PY" -m pytest notebooks -q -p no:cacheprovider --nbval-lax \
   -n "$WORKERS" --dist loadfile \
   --nbval-cell-timeout=600 --nbval-kernel-startup-timeout=300 --ignore=notebooks/play.ipynb \
-  --ignore=notebooks/table.ipynb --ignore=notebooks/spectate.ipynb --ignore=notebooks/megacquire/play.ipynb
+  --ignore=notebooks/table.ipynb --ignore=notebooks/spectate.ipynb --ignore=notebooks/megacquire/play.ipynb \
+  -p widgets.testing.nbval_kernels
 
 echo "=== summary"
 for i in "${!names[@]}"; do printf '%-28s %s\n' "${names[$i]}" "${results[$i]}"; done

@@ -6,7 +6,7 @@ with this server's key (`cryptography`'s Fernet: AES with an authentication code
 shows nothing hidden to whoever holds it. Only a server with the same key can open it: the key
 is created in `<data>/save-key` on first use, or given by MEGACORPS_SAVE_KEY (a class spread
 over several servers sets the same key on each). See widgets/megacorps_app/storage.py (MegaCorps) and
-widgets/notecard/storage.py (the note-card game).
+widgets/shell/page.py (every game on the page shell: the note-card game, MEGAcquire, the card game).
 """
 from __future__ import annotations
 

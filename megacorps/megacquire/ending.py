@@ -6,7 +6,7 @@ market price, and the most cash wins (ties share the victory).
 from __future__ import annotations
 
 from .board import EMPTY, LOOSE, regions
-from .log import END, FINAL, LogEntry, joined, money
+from .log import EARLY_END, END, END_ALL_PLAYED, END_SETTLED, END_STUCK, FINAL, TIME_LIMIT, LogEntry, joined, money
 from .mergers import pay_bonuses
 from .state import MegacquireState, Phase
 
@@ -49,29 +49,29 @@ def place_remaining(s: MegacquireState, log: list[LogEntry], found: list) -> Non
                            if grown else "")))
 
 
-def game_should_end(s: MegacquireState, log: list[LogEntry], seat: str) -> str | None:
-    """Why the game ends after `seat`'s turn, or None (placing the remaining tiles if the
-    borders are settled)."""
+def game_should_end(s: MegacquireState, log: list[LogEntry], seat: str) -> tuple[str, str] | None:
+    """(why the game ends after `seat`'s turn, the rule that ends it), or None (placing the
+    remaining tiles if the borders are settled)."""
     last_of_round = s.turn == len(s.order) - 1
     if s.end_agreed and last_of_round:
-        return "ended early by agreement, at the end of the round (L113)"
+        return "ended early by agreement, at the end of the round", EARLY_END
     if s.options.last_round and last_of_round and s.round >= s.options.last_round:
-        return f"the agreed time limit: round {s.options.last_round} is over (L113)"
+        return f"the agreed time limit: round {s.options.last_round} is over", TIME_LIMIT
     found = borders_settled(s)
     if found is not None:
         place_remaining(s, log, found)
-        return "every disputed border is settled (L111, ruling A1)"
+        return "every disputed border is settled", END_SETTLED
     if not s.supply and not any(s.hands.values()):
-        return "every tile has been played (ruling A1)"
+        return "every tile has been played", END_ALL_PLAYED
     if s.passes >= len(s.order):
-        return "nobody could play a tile for a whole round (ruling A1)"
+        return "nobody could play a tile for a whole round", END_STUCK
     return None
 
 
-def finish(s: MegacquireState, log: list[LogEntry], reason: str) -> None:
+def finish(s: MegacquireState, log: list[LogEntry], reason: str, rule: str) -> None:
     """Final bonuses and sale for every company on the board, smallest first; held stock of
     defunct companies is worth nothing; the most cash wins, shared on a tie (L111-119)."""
-    log.append(LogEntry(s.round, END, f"The game ends: {reason}"))
+    log.append(LogEntry(s.round, rule, f"The game ends: {reason}"))
     names = s.options.company_names
     active = sorted((c for c, n in enumerate(s.sizes) if n), key=lambda c: (s.sizes[c], c))
     for c in active:

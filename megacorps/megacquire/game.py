@@ -116,7 +116,7 @@ class Game:
                 named = str(action)
             except (TypeError, ValueError):  # a malformed action may not even print
                 named = repr(action)
-            raise IllegalAction(f"{named}: refused: {why}")
+            raise IllegalAction(f"{named}: refused: {why}", rule=getattr(why, "rule", ""))
 
     def apply(self, action: Action) -> "Game":
         """Carry out `action`. Raises IllegalAction naming the action and the reason in game
@@ -196,7 +196,7 @@ class Game:
         hidden = (DRAW, DEAD) if s.options.disclosure in (3, 4) else (DRAW, DEAD, BONUS, FINAL)
         lines = [e.text for e in log if e.rule not in hidden]
         if any(e.rule in (BONUS, FINAL) for e in log) and BONUS in hidden:
-            lines.append("bonuses would be paid (the holdings are shown when it happens, L91)")
+            lines.append("bonuses would be paid (the holdings are shown when it happens)")   # L91
         if isinstance(action, EndTurn) and s.played:
             lines.append(f"{action.seat} draws a tile")
         return "; ".join(lines) or str(action)

@@ -8,7 +8,7 @@ takes (ruling A9: the change left over is less than the cheapest certificate tra
 """
 from __future__ import annotations
 
-from .log import BUY, TRADE, LogEntry, joined, money
+from .log import BUY, TRADE, LogEntry, Refusal, joined, money
 from .state import MegacquireState
 
 
@@ -36,11 +36,11 @@ def buy_problem(s: MegacquireState, seat: str, company: int) -> str | None:
     """Why `seat` may not add a certificate of `company` to this turn's purchase, or None."""
     name = s.options.company_names[company]
     if not s.sizes[company]:
-        return f"{name} is not on the board (only active companies' stock is sold, L23)"
+        return Refusal(f"{name} is not on the board (only active companies' stock is sold)", "L23")
     if len(s.cart) >= s.options.max_obtained:
-        return f"{s.options.max_obtained} certificates have been obtained this turn already (L23, L53)"
+        return Refusal(f"{s.options.max_obtained} certificates have been obtained this turn already", "L23, L53")
     if s.bank[company] - s.cart.count(company) <= 0:
-        return f"the bank has no {name} certificate left (L33)"
+        return Refusal(f"the bank has no {name} certificate left", "L33")
     cart = s.cart + [company]
     need = cart_cost(s, cart) - s.cash[seat]
     if need > 0:
@@ -67,11 +67,11 @@ def trade_problem(s: MegacquireState, seat: str, trade: tuple[tuple[str, int], .
     short = shortfall(s, seat)
     if not short:
         if trade:
-            return f"{seat} has the cash to pay, and may trade stock only when short of cash (L47)"
+            return Refusal(f"{seat} has the cash to pay, and may trade stock only when short of cash", "L47")
         return None
     if not trade:
-        return (f"the purchase costs {money(short)} more than {seat}'s cash: say which certificates "
-                f"to trade in (L47)")
+        return Refusal(f"the purchase costs {money(short)} more than {seat}'s cash: say which certificates "
+                       "to trade in", "L47")
     index = s.options.company_index
     names = [c for c, _ in trade]
     if names != sorted(set(names)):
@@ -86,8 +86,8 @@ def trade_problem(s: MegacquireState, seat: str, trade: tuple[tuple[str, int], .
         if count <= 0:
             return f"trade in a positive number of {name} certificates"
         if company not in allowed:
-            return (f"{name} certificates cannot be traded in now (only active companies' stock, not "
-                    f"the stock being bought, ruling A8)")
+            return Refusal(f"{name} certificates cannot be traded in now (only active companies' stock, not "
+                           "the stock being bought)", "ruling A8")
         held, each = allowed[company]
         if count > held:
             return f"{seat} holds only {held} {name}"
@@ -96,8 +96,8 @@ def trade_problem(s: MegacquireState, seat: str, trade: tuple[tuple[str, int], .
     if value < short:
         return f"trading in {money(value)} of stock does not cover the {money(short)} missing"
     if not change_ok(s, value - short, cheapest):
-        return (f"the change would be {money(value - short)}, worth one of the certificates traded in: "
-                f"keep that certificate instead (L49, ruling A9)")
+        return Refusal(f"the change would be {money(value - short)}, worth one of the certificates traded in: "
+                       "keep that certificate instead", "L49, ruling A9")
     return None
 
 

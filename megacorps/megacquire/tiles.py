@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import board
 from .board import DEAD, DEAD_TILE, EMPTY, FOUNDS, GROWS, LONELY, LOOSE, MERGES, absorb, outcome
 from .log import DEAD as DEAD_RULE
-from .log import DRAW, FOUND, GROW, NO_PLAY, PLAY, SAFE, LogEntry, money
+from .log import DRAW, FOUND, GROW, NO_PLAY, PLAY, SAFE, LogEntry, Refusal, money
 from .state import MegacquireState, Phase
 
 
@@ -25,9 +25,9 @@ def play_problem(s: MegacquireState, cell: int) -> str | None:
     """Why the tile of `cell` cannot be played now, or None."""
     kind = tile_outcome(s, cell)
     if kind == DEAD_TILE:
-        return "it would merge two safe companies (L75)"
+        return Refusal("it would merge two safe companies", "L75")
     if kind == FOUNDS and not company_available(s):
-        return "it would found a company, and every company is already on the board (L63)"
+        return Refusal("it would found a company, and every company is already on the board", "L63")
     return None
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from . import ending, mergers, stock, tiles
 from .actions import (Action, BuyShare, ChooseDefunct, ChooseSurvivor, Dispose, EndTurn, Found, NoPlay,
                       PlayTile, ProposeEnd, Vote)
-from .log import EARLY_END, LogEntry
+from .log import EARLY_END, LogEntry, Refusal
 from .state import MegacquireState, Phase
 
 
@@ -107,12 +107,12 @@ def problem(s: MegacquireState, action) -> str | None:
         if cell not in s.hands[seat]:
             return f"{seat} does not hold {action.tile}"
         why = tiles.play_problem(s, cell)
-        return f"{action.tile} cannot be played: {why}" if why else None
+        return why.reworded(f"{action.tile} cannot be played: {why}") if why else None
     if kind is NoPlay:
         playable = tiles.playable_tiles(s, seat)
         if playable:
-            return (f"{seat} must play a tile: {s.options.geometry.names[playable[0]]} can be played "
-                    f"(a tile is skipped only when none can be, L63)")
+            return Refusal(f"{seat} must play a tile: {s.options.geometry.names[playable[0]]} can be played "
+                           "(a tile is skipped only when none can be)", "L63")
         return None
     if kind is ProposeEnd:
         return None if can_propose(s) else (
@@ -125,7 +125,7 @@ def problem(s: MegacquireState, action) -> str | None:
         return None
     if kind is ChooseDefunct:
         if company not in mergers.defunct_choices(s):
-            return f"{action.company} is not among the smallest defunct companies left (L86)"
+            return Refusal(f"{action.company} is not among the smallest defunct companies left", "L86")
         return None
     if kind is Dispose:
         return mergers.dispose_problem(s, seat, company, action.sell)
@@ -191,9 +191,9 @@ def end_turn(s: MegacquireState, log: list[LogEntry], seat: str, trade: tuple) -
     stock.pay(s, log, seat, trade)
     if s.played:
         tiles.draw(s, log, seat)  # a dead tile drawn is turned over and replaced at once
-    reason = ending.game_should_end(s, log, seat)
-    if reason:
-        ending.finish(s, log, reason)
+    ends = ending.game_should_end(s, log, seat)
+    if ends:
+        ending.finish(s, log, *ends)
         return
     s.turn += 1
     if s.turn == len(s.order):

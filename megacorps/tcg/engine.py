@@ -33,6 +33,15 @@ class Prompt:
     options: list[tuple[str, str]] = field(default_factory=list)   # choose: (key, label)
     main: str | None = None                     # priority: the phase actions open (buy, challenge, divest, reveal)
     private: bool = False                       # the options are seen by the deciding seat only
+    from_hidden: bool = False                   # decided on cards only the decider sees (its hand, at a mulligan)
+
+    @property
+    def decided_in_private(self) -> bool:
+        """Whether the answer is weighed on what only the decider may know: a secret bid (L333-346),
+        a choice among hidden cards (a search of one's own deck, DEAD DROP, a looked-at hand) or
+        keeping or taking a mulligan on one's own hand (L353-357). A bot's reason for it may name
+        those cards or that amount."""
+        return self.kind == "bid" or self.private or self.from_hidden
 
 
 def slot_key(net: str, pos) -> str:
@@ -84,8 +93,9 @@ class Engine(EffectsMixin):
     def win(self, seat: str, reason: str):
         self.lose([x for x in self.s.seats if x != seat], reason)
 
-    def choose(self, seat: str, text: str, options: list[tuple[str, str]], private: bool = False):
-        action = yield Prompt("choose", [seat], text, options, private=private)
+    def choose(self, seat: str, text: str, options: list[tuple[str, str]], private: bool = False,
+               from_hidden: bool = False):
+        action = yield Prompt("choose", [seat], text, options, private=private, from_hidden=from_hidden)
         return action.key
 
     def pay(self, seat: str, money: int, traits: dict, to: str | None = None):
@@ -164,7 +174,8 @@ class Engine(EffectsMixin):
             size = 5
             while size > 0:
                 key = yield from self.choose(x, f"Keep this hand of {size} cards, or shuffle it back and draw {size - 1}",
-                                             [("keep", "keep the hand"), ("mulligan", f"mulligan to {size - 1}")])
+                                             [("keep", "keep the hand"), ("mulligan", f"mulligan to {size - 1}")],
+                                             from_hidden=True)
                 if key == "keep":
                     break
                 p = s.players[x]

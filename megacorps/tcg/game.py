@@ -12,7 +12,7 @@ from .cards import DeckFile, Pool, check_deck, sample_deck, sample_pool
 from .combat import blocker_candidates, can_retaliate
 from .engine import Engine
 from .explain import why_not
-from .legal import legal_actions
+from .legal import legal_actions, priority_actions
 from .options import SEATS, Options, parse_options
 from .scenario import apply_scenario
 
@@ -70,6 +70,7 @@ class Game:
             self._prompt = None
         self.engine.s.cache = {}
         self._actions: list = []
+        self._in_private: list[bool] = []    # per action: was it decided in private (Prompt.decided_in_private)
         self._legal: dict = {}
         self._undoable = False
 
@@ -115,6 +116,36 @@ class Game:
         """Whether `seat` must decide now (every response goes through a priority prompt: nobody
         acts unasked)."""
         return seat in self.deciders
+
+    def nothing_to_play(self, seat: str) -> bool:
+        """Whether `seat` has nothing to play now, so that passing loses it nothing but the use of
+        an ability of a card already in play: a priority window where nothing is allowed but
+        passing, engaging characters for traits and (with nothing to answer) such abilities (no
+        event, ABRUPTION, purchase, attack or sale), and where even every trait those characters
+        could make, all at once, would not pay for one. While something is on the stack or a
+        challenge is under way, an ability is an answer to it: then the seat has something to
+        play. The page's automatic pass asks this."""
+        if self.is_over or seat not in self._prompt.seats or self._prompt.kind != "priority":
+            return False
+        answering = bool(self.engine.s.stack) or self.engine.s.combat is not None
+        idle = (Pass, Produce) if answering else (Pass, Produce, Activate)
+        legal = self.legal_actions(seat)
+        if not all(isinstance(a, idle) for a in legal):
+            return False
+        producing = [a for a in legal if isinstance(a, Produce)]
+        if not producing:
+            return True
+        s = self.engine.s
+        pool = s.players[seat].pool
+        before = dict(pool)
+        try:            # more than can really be made (a character makes one trait a turn): a bound
+            for a in producing:
+                pool[a.trait] += B.traits(s, a.card)[a.trait] + B.production_bonus(s, a.card, a.trait)
+            richer = priority_actions(self.engine, seat, self._prompt.main)
+        finally:
+            pool.clear()
+            pool.update(before)
+        return all(isinstance(a, idle) for a in richer)
 
     def may_act_unasked(self, seat: str) -> bool:
         """Never: the rules stack asks each player in turn whether to respond (a priority prompt)."""
@@ -164,6 +195,7 @@ class Game:
     def apply(self, action) -> "Game":
         self.check(action)
         eng = self.engine
+        in_private = self._prompt.decided_in_private
         eng.s.cache = None
         eng.revealed = False
         try:
@@ -173,6 +205,7 @@ class Game:
         eng.s.cache = {}
         self._legal = {}
         self._actions.append(action)
+        self._in_private.append(in_private)
         self._undoable = not eng.revealed and not self.is_over
         return self
 
@@ -206,6 +239,11 @@ class Game:
     @property
     def actions(self) -> list:
         return list(self._actions)
+
+    def decided_in_private(self, step: int) -> bool:
+        """Whether action `step` answered a decision taken on what only its seat may know (a secret
+        bid, a search, a looked-at hand, a mulligan: `Prompt.decided_in_private`)."""
+        return self._in_private[step]
 
     @property
     def log(self):
@@ -278,6 +316,17 @@ class Game:
             return f"{action.seat} sells {self.card_name(action.card)}"
         return str(action)
 
+    def struck(self, action) -> list[int]:
+        """The cards an attack would strike if nobody blocks or responds: its target, or with a ZONE
+        ATTACK every card of the rectangle it can hit (ruling A12); [] for any other action."""
+        if not isinstance(action, Attack):
+            return []
+        if action.zone:
+            from .combat import zone_defenders
+            s = self.engine.s
+            return zone_defenders(s, action.attacker, s.cards[action.target].net, action.zone, action.trait)
+        return [action.target]
+
     def preview(self, action) -> str:
         """What `action` would do, in game terms, without changing the game."""
         self.check(action)
@@ -333,8 +382,7 @@ def attack_preview(game: Game, a: Attack) -> str:
         return B.traits(s, u).get(a.trait, 0) - s.cards[u].damage.get(a.trait, 0)
 
     if a.zone:
-        from .combat import zone_defenders
-        hit = zone_defenders(s, a.attacker, tgt.net, a.zone, a.trait)
+        hit = game.struck(a)
         lines.append("Zone attack, no blockers: " + "; ".join(
             f"{s.cards[u].name} takes {score}" + (" and is destroyed" if score >= left(u) and score > 0 and not B.has(s, u, "INDESTRUCTIBLE") else "")
             for u in hit))

@@ -10,6 +10,14 @@ from ..kit.tables import TableParts
 
 class TcgTable(TableParts):
 
+    def reason_is_public(self, game, step: int) -> bool:
+        """A bot's reason is shown to every seat unless its decision was taken on what only its seat
+        may know (a secret bid, a search of its deck, a looked-at hand, keeping or taking a
+        mulligan): such a reason may name the hidden cards or the amount. The kit's default
+        (public words equal to the action's own) would hide every reason here, since the public
+        words name the card where the action has its number."""
+        return not game.decided_in_private(step)
+
     def extra_seat(self, game, seat: str | None, live: bool) -> dict:
         """For each of this seat's choices, in their order: its label and its preview; and the
         phase the priority window opens (buy, challenge, divest, reveal; None outside one)."""

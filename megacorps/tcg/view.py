@@ -13,6 +13,7 @@ class CardView(BaseModel):
     id: str
     name: str
     type: str
+    founder: bool = Field(False, description="A founder: the character that starts next to its company (L359-360)")
     owner: str
     controller: str
     value: int
@@ -87,7 +88,7 @@ def card_view(game, uid: int, live: bool = True) -> CardView:
     c = s.cards[uid]
     live = live and c.zone == "network"
     return CardView(
-        uid=uid, id=c.card.id, name=c.card.name, type=c.card.type, owner=c.owner, controller=c.controller,
+        uid=uid, id=c.card.id, name=c.card.name, type=c.card.type, founder=c.card.founder, owner=c.owner, controller=c.controller,
         value=B.value(s, uid) if live else c.card.value, printed_traits=dict(c.card.traits),
         traits=B.traits(s, uid) if live else dict(c.card.traits), damage=dict(c.damage), engaged=c.engaged,
         tokens=c.tokens, keywords=[k if v is None else f"{k} {v}" for k, v in

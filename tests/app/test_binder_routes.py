@@ -12,11 +12,12 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from widgets.testing.voila_runner import PATIENCE_MS, require_chromium
+from widgets.testing.voila_runner import LOCAL_KERNEL_SOCKETS, PATIENCE_MS, require_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -25,7 +26,7 @@ SERVER_FLAGS = ["--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--no-
                 "--IdentityProvider.token=", "--allow-root", "--LabApp.news_url=None",
                 "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
                 "--LabApp.extension_manager=readonly",
-                "--LabApp.expose_app_in_browser=True"]   # tests run a notebook's cells through window.jupyterapp
+                "--LabApp.expose_app_in_browser=True", *LOCAL_KERNEL_SOCKETS]   # tests run a notebook's cells through window.jupyterapp
 
 pytestmark = pytest.mark.timeout(1200)
 
@@ -47,11 +48,12 @@ def jupyter_server(tmp_path_factory):
     workspaces = tmp_path_factory.mktemp("lab-workspaces")
     flags = [*SERVER_FLAGS, f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={workspaces}"]
     port = free_port()
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config_dir),
-               JUPYTER_RUNTIME_DIR=str(tmp_path_factory.mktemp("jupyter-runtime")),
+    # a short runtime folder: the kernels' socket files live there (LOCAL_KERNEL_SOCKETS)
+    runtime = tempfile.TemporaryDirectory(prefix="jrt-")
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config_dir), JUPYTER_RUNTIME_DIR=runtime.name,
                MEGACORPS_BOT_PAUSE="0")
     ARTIFACTS.mkdir(exist_ok=True)
-    with open(ARTIFACTS / "jupyter-server.log", "w") as log, \
+    with runtime, open(ARTIFACTS / "jupyter-server.log", "w") as log, \
             serving([sys.executable, "-m", "jupyter_server", f"--port={port}", *flags], port, env, log):
         yield f"http://127.0.0.1:{port}"
 

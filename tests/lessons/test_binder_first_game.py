@@ -6,15 +6,16 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
-from widgets.testing.voila_runner import PATIENCE_MS, require_chromium
+from widgets.testing.voila_runner import LOCAL_KERNEL_SOCKETS, PATIENCE_MS, require_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 FLAGS = ["--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--no-browser", "--IdentityProvider.token=",
          "--allow-root", "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-         "--LabApp.extension_manager=readonly"]
+         "--LabApp.extension_manager=readonly", *LOCAL_KERNEL_SOCKETS]
 
 pytestmark = pytest.mark.timeout(1200)
 
@@ -28,8 +29,10 @@ def test_the_binder_landing_link_opens_the_first_game(tmp_path):
     config.mkdir()
     shutil.copy(ROOT / "binder" / "jupyter_server_config.json", config)
     port = free_port()
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config), JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
-    with serving([sys.executable, "-m", "jupyter_server", f"--port={port}", *FLAGS], port, env), \
+    # a short runtime folder: the kernels' socket files live there (LOCAL_KERNEL_SOCKETS)
+    runtime = tempfile.TemporaryDirectory(prefix="jrt-")
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config), JUPYTER_RUNTIME_DIR=runtime.name)
+    with runtime, serving([sys.executable, "-m", "jupyter_server", f"--port={port}", *FLAGS], port, env), \
             sync_playwright() as p, chromium(p) as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         errors: list[str] = []

@@ -84,7 +84,8 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
             page.screenshot(path=str(ARTIFACTS / "megacquire-form.png"))
             # the form's defaults: Ada human, Bo and Cy Random bots
             start_game(page, 5)
-            assert "Pass the screen to Ada" in page.inner_text(".shell-gate")
+            # the gate's words may reach the page a moment after the gate shows: wait for them
+            page.locator(".shell-gate", has_text="Pass the screen to Ada").wait_for(timeout=PATIENCE_MS)
             assert page.locator(".mq-tile").count() == 0   # no tile before Ada is at the screen
             page.click(".shell-gate-button")
             page.wait_for_selector(".mq-tile", state="visible", timeout=PATIENCE_MS)
@@ -180,8 +181,12 @@ def test_a_loaded_merger_is_settled_with_the_hold_or_sell_form(megacquire_url, t
             with page.expect_file_chooser(timeout=PATIENCE_MS) as chooser:
                 page.get_by_role("button", name="Load a save").click()
             chooser.value.set_files(str(save))
+            # the save is reviewed on the form first (who plays each seat), then resumed
+            page.wait_for_selector(".shell-loaded-text", state="visible", timeout=PATIENCE_MS)
+            page.click(".shell-start")
             page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
-            assert "Pass the screen to P1" in page.inner_text(".shell-gate")
+            # the gate's words may reach the page a moment after the gate shows: wait for them
+            page.locator(".shell-gate", has_text="Pass the screen to P1").wait_for(timeout=PATIENCE_MS)
             page.click(".shell-gate-button")
             page.locator(".mq-tile", has_text="A-5").click()
             page.wait_for_selector(".mq-dispose", state="visible", timeout=PATIENCE_MS)

@@ -1,8 +1,9 @@
-"""The note-card page in a real browser: Voila + Debian's Chromium, a whole hot-seat game played
-by clicks (two humans and a bot), with a secret card taken back and changed, the moderator's
-reveal stepped through, and the results. Every widget model the page holds is mirrored from the
-kernel's websocket (what the browser receives and sends), to check that no model ever holds
-another seat's card before the reveal.
+"""The note-card page (the kit's page shell with the note-card parts) in a real browser: Voila +
+Debian's Chromium, a whole hot-seat game played by clicks (two humans and a bot), with a secret
+card taken back and changed, the moderator's reveal stepped through, and the results; a save
+reviewed on the form and resumed with other players. Every widget model the page holds is
+mirrored from the kernel's websocket (what the browser receives and sends), to check that no
+model ever holds another seat's card before the reveal.
 
 Skips only when /usr/bin/chromium is missing and CI is not set (see tests/conftest.py)."""
 from __future__ import annotations
@@ -16,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from megacorps import notecard as nc
-from widgets.notecard.storage import read_save
-from widgets.testing.voila_runner import PATIENCE_MS
+from widgets.notecard.parts import NotecardParts
+from widgets.shell import Shell
+from widgets.testing.voila_runner import PATIENCE_MS, download_save
 
 ARTIFACTS = Path("test-artifacts")
 
@@ -97,16 +99,17 @@ def page(notecard_url):
             raise
 
 
-def download_save(page) -> bytes:
-    """Press Save and return the file the browser receives."""
-    with page.expect_download() as saved:
-        page.click(".nc-save")
-    return Path(saved.value.path()).read_bytes()
+def read_save(raw: bytes) -> tuple[nc.Game, dict[str, str]]:
+    """The game and the players of a save file the page downloaded (this process shares the
+    page's save key)."""
+    game, players, _seen = Shell(NotecardParts(), pause=0).open_save(raw)
+    return game, players
 
 
 def status(page) -> dict:
-    element = page.locator(".nc-status-text")
-    return {k: element.get_attribute(f"data-{k}") for k in ("quarter", "cards", "reports", "over", "reveal")}
+    where = page.locator(".nc-where")
+    out = {k: where.get_attribute(f"data-{k}") for k in ("quarter", "cards", "reports", "reveal")}
+    return {**out, "over": page.locator(".shell-status").get_attribute("data-over")}
 
 
 def type_into(page, selector: str, value) -> None:
@@ -115,10 +118,10 @@ def type_into(page, selector: str, value) -> None:
     field.press("Tab")
 
 
-def gate(page, corp: str, action: str = "show my note card") -> None:
-    button = page.locator(".nc-gate-button")
-    page.wait_for_function(f"() => {{ const b = document.querySelector('.nc-gate-button');"
-                           f" return b && b.offsetParent && b.innerText.includes({json.dumps(f'I am {corp}, {action}')}); }}",
+def gate(page, corp: str) -> None:
+    button = page.locator(".shell-gate-button")
+    page.wait_for_function(f"() => {{ const b = document.querySelector('.shell-gate-button');"
+                           f" return b && b.offsetParent && b.innerText.includes({json.dumps(f'I am {corp}: show my note card')}); }}",
                            timeout=PATIENCE_MS)
     button.click()
     page.wait_for_selector(".nc-card .nc-invest input", state="visible", timeout=PATIENCE_MS)
@@ -128,7 +131,7 @@ def gate(page, corp: str, action: str = "show my note card") -> None:
 def hand_in(page) -> None:
     before = status(page)["cards"]
     page.click(".nc-hand-in")
-    page.wait_for_function(f"() => {{ const s = document.querySelector('.nc-status-text').dataset;"
+    page.wait_for_function(f"() => {{ const s = document.querySelector('.nc-where').dataset;"
                            f" return s.cards !== {json.dumps(before)} || s.reveal === '1'; }}", timeout=PATIENCE_MS)
 
 
@@ -184,26 +187,26 @@ def assert_fits(page) -> None:
 
 
 def test_a_hot_seat_game_in_the_browser(page):
-    page.wait_for_selector(".nc-start", timeout=PATIENCE_MS)
+    page.wait_for_selector(".shell-start", timeout=PATIENCE_MS)
     page.set_viewport_size({"width": 1024, "height": 700})  # a classroom projector
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")  # laid out
     assert_fits(page)
     for seat, (name, player) in enumerate([("Maraya", "Human"), ("Jeff", "Human"), ("Rob", "Cautious")], start=1):
-        page.fill(f".nc-seat-name-{seat} input", name)
-        page.locator(f".nc-seat-player-{seat} select").select_option(label=player)
+        page.fill(f".shell-seat-name-{seat} input", name)
+        page.locator(f".shell-seat-player-{seat} select").select_option(label=player)
     type_into(page, ".nc-last-quarter input", 2)
-    type_into(page, ".nc-seed input", 5)
-    type_into(page, ".nc-pause input", 0)
-    page.click(".nc-start")
-    page.wait_for_selector(".nc-gate-button", state="visible", timeout=PATIENCE_MS)
-    page.wait_for_selector(".nc-status-text[data-cards='1']", timeout=PATIENCE_MS)
+    type_into(page, ".shell-seed input", 5)
+    type_into(page, ".shell-pause input", 0)
+    page.click(".shell-start")
+    page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+    page.wait_for_selector(".nc-where[data-cards='1']", timeout=PATIENCE_MS)
     assert status(page) == {"quarter": "1", "cards": "1", "reports": "0", "over": "0", "reveal": "0"}  # Rob's
-    assert page.locator(".nc-seed input").input_value() == ""  # the game's seed has left the page
+    assert page.locator(".shell-seed input").input_value() == ""  # the game's seed has left the page
 
     # quarter 1: Maraya writes a card nobody else may see, then Jeff is asked
     write_card(page, "Maraya", {2: 7}, ("Jeff", "Industry 3", 3))
     assert status(page)["cards"] == "2"
-    page.wait_for_function("() => document.querySelector('.nc-gate-button').innerText.includes('I am Jeff')")
+    page.wait_for_function("() => document.querySelector('.shell-gate-button').innerText.includes('I am Jeff')")
     assert_nothing_of_the_card_left(page, "$7M")
     page.screenshot(path=str(ARTIFACTS / "notecard-gate.png"), full_page=True)
     gate(page, "Jeff")
@@ -224,14 +227,15 @@ def test_a_hot_seat_game_in_the_browser(page):
     page.click(".nc-show-all")
     page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
     page.screenshot(path=str(ARTIFACTS / "notecard-reveal.png"), full_page=True)
-    assert "Maraya spent $3M sabotaging Jeff's Industry 3" in page.inner_text(".nc-log-box")
+    assert "Maraya spent $3M sabotaging Jeff's Industry 3" in page.inner_text(".shell-log")
     page.click(".nc-continue")
-    page.wait_for_function("() => document.querySelector('.nc-status-text').dataset.reveal === '0'")
+    page.wait_for_function("() => document.querySelector('.nc-where').dataset.reveal === '0'")
 
-    # quarter 2: Maraya hands in, takes her card back, changes it
+    # quarter 2: Maraya hands in, takes her card back (the screen asks for her first), changes it
     write_card(page, "Maraya", {1: 5})
+    page.wait_for_selector(".nc-back-button", state="visible", timeout=PATIENCE_MS)
     page.click(".nc-back-button")
-    gate(page, "Maraya", "take back my card")
+    gate(page, "Maraya")
     assert page.locator(".nc-invest-1 input").input_value() == "5"
     type_into(page, ".nc-invest-1 input", 6)
     hand_in(page)
@@ -240,13 +244,13 @@ def test_a_hot_seat_game_in_the_browser(page):
     page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=PATIENCE_MS)
     page.click(".nc-show-all")
     page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
-    assert "Maraya invested $6M in Industry 1" in page.inner_text(".nc-reveal-grid") + page.inner_text(".nc-log-box")
+    assert "Maraya invested $6M in Industry 1" in page.inner_text(".nc-reveal-grid") + page.inner_text(".shell-log")
     page.click(".nc-continue")
-    page.wait_for_selector(".nc-winner", state="visible", timeout=PATIENCE_MS)
+    page.wait_for_selector(".shell-results", state="visible", timeout=PATIENCE_MS)
     page.screenshot(path=str(ARTIFACTS / "notecard-results.png"), full_page=True)
 
     # an independent check: the saved game, replayed here, has the same winners
-    shown = page.get_attribute(".nc-engine-winners", "data-winners").split("|")
+    shown = page.get_attribute(".shell-results", "data-winners").split("|")
     replay, seats = read_save(download_save(page))
     assert seats == {"Maraya": "Human", "Jeff": "Human", "Rob": "Cautious"}
     assert replay.is_over and replay.winners() == shown
@@ -259,37 +263,40 @@ def test_a_hot_seat_game_in_the_browser(page):
     assert "Traceback" not in page.inner_text("body")
 
 
-def test_the_title_bar_the_reveal_and_the_chart_at_1024_by_700(page):
+def test_the_header_the_reveal_the_chart_and_a_reviewed_save_at_1024_by_700(page):
     """Issue 26, item 4: at 1024 x 700 the title's status ran under the Save button and the modules
     were cut off ("Variable Yield + Variable In..."); while quarter 1 was revealed the title said
-    "Quarter 2 · cards in: 0 of 3" and the seats "writing"; the money axis had bare minor labels."""
-    page.wait_for_selector(".nc-start", timeout=PATIENCE_MS)
+    "Quarter 2 · cards in: 0 of 3" and the seats "writing"; the money axis had bare minor labels.
+    Then a save is loaded: reviewed on the form (its corporations, who played them), given to
+    bots, and resumed: the bots play it to the end."""
+    page.wait_for_selector(".shell-start", timeout=PATIENCE_MS)
     page.set_viewport_size({"width": 1024, "height": 700})
     for seat, (name, player) in enumerate([("Maraya", "Human"), ("Halcyon", "Odds"), ("Vantage", "Balanced")], start=1):
-        page.fill(f".nc-seat-name-{seat} input", name)
-        page.locator(f".nc-seat-player-{seat} select").select_option(label=player)
+        page.fill(f".shell-seat-name-{seat} input", name)
+        page.locator(f".shell-seat-player-{seat} select").select_option(label=player)
     page.check(".nc-variable-yield input")
     page.check(".nc-variable-industries input")
-    type_into(page, ".nc-pause input", 0)
-    type_into(page, ".nc-seed input", 987654321)
-    page.click(".nc-start")
-    page.wait_for_selector(".nc-status-text[data-cards='2']", timeout=PATIENCE_MS)  # the bots' cards are in
+    type_into(page, ".shell-pause input", 0)
+    type_into(page, ".shell-seed input", 987654321)
+    page.click(".shell-start")
+    page.wait_for_selector(".nc-where[data-cards='2']", timeout=PATIENCE_MS)  # the bots' cards are in
     geometry = page.evaluate("""() => {
         const box = s => document.querySelector(s).getBoundingClientRect();
-        const lines = [...document.querySelectorAll('.nc-status-text > div')];
-        return {status: box('.nc-status').right, save: box('.nc-save').left,
-                cut: lines.filter(l => l.scrollWidth > l.clientWidth + 1).map(l => l.innerText),
-                modules: document.querySelector('.nc-status-modules').innerText,
-                brand: box('.nc-titlebar > .widget-html').width, width: box('.nc-status').width};
+        const texts = [...document.querySelectorAll('.shell-status, .nc-where, .nc-where-rules')];
+        const save = [...document.querySelectorAll('.shell-tool')].find(b => b.innerText.includes('Save'));
+        return {status: box('.shell-status').right, save: save.getBoundingClientRect().left,
+                cut: texts.filter(l => l.scrollWidth > l.clientWidth + 1).map(l => l.innerText),
+                modules: document.querySelector('.nc-where-rules').innerText};
     }""")
     page.screenshot(path=str(ARTIFACTS / "notecard-1024-title.png"))
     assert geometry["status"] <= geometry["save"], geometry
     assert geometry["cut"] == [] and geometry["modules"] == "Variable Yield + Variable Industries + the rules' ending"
-    type_into(page, ".nc-invest-1 input", 5)  # the one human: her card is open, no gate
+    gate(page, "Maraya")                         # the one human: asked once, at the start
+    type_into(page, ".nc-invest-1 input", 5)
     hand_in(page)
     page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=PATIENCE_MS)
     for stage in ("stepping", "all shown"):
-        title = page.inner_text(".nc-status-text")
+        title = page.inner_text(".shell-status")
         assert "Quarter 1" in title and "Quarter 2" not in title and "cards in" not in title, (stage, title)
         assert "writing" not in page.inner_text(".nc-corps-box"), stage
         if stage == "stepping":
@@ -299,8 +306,11 @@ def test_the_title_bar_the_reveal_and_the_chart_at_1024_by_700(page):
     assert len(ticks) >= 2 and all(re.fullmatch(r"\$[\d,]+M", t) for t in ticks), ticks
     page.screenshot(path=str(ARTIFACTS / "notecard-1024-reveal.png"))
     page.click(".nc-continue")
-    page.wait_for_function("() => document.querySelector('.nc-status-text').dataset.quarter === '2'")
-    assert "cards in" in page.inner_text(".nc-status-text")
+    page.wait_for_function("() => document.querySelector('.nc-where').dataset.quarter === '2'")
+    assert "cards in" in page.inner_text(".shell-status")
+    # no gate for the lone human in quarter 2: her card is open at once
+    page.wait_for_selector(".nc-card .nc-invest input", state="visible", timeout=PATIENCE_MS)
+    assert page.locator(".shell-gate-button").is_hidden()
     # what the browser holds (every widget model) and the file it saves: no seed, no stack order
     saved = download_save(page)
     page.wait_for_timeout(500)  # let the last websocket frames land
@@ -308,4 +318,29 @@ def test_the_title_bar_the_reveal_and_the_chart_at_1024_by_700(page):
         assert "987654321" not in held and '"draw"' not in held and "base64," not in held
     game, _seats = read_save(saved)
     assert game.seed == 987654321 and game.options.variable_yield  # sealed, yet all there
-    assert page.js_errors == []
+
+    # the save, loaded: reviewed on the form first, Maraya's seat given to a bot, then resumed
+    path = ARTIFACTS / "notecard-quarter-2.json"
+    path.write_bytes(saved)
+    page.get_by_role("button", name="New / Load").click()
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name="Load a save").click()
+    chooser.value.set_files(str(path))
+    page.wait_for_selector(".shell-loaded-text", state="visible", timeout=PATIENCE_MS)
+    assert "quarter 2" in page.inner_text(".shell-loaded-text")
+    names = [page.locator(f".shell-seat-name-{i} input").input_value() for i in (1, 2, 3)]
+    players = [page.locator(f".shell-seat-player-{i} select").evaluate("s => s.options[s.selectedIndex].text")
+               for i in (1, 2, 3)]
+    assert names == ["Maraya", "Halcyon", "Vantage"] and players == ["Human", "Odds", "Balanced"]
+    assert page.locator(".shell-seat-name-1 input").is_disabled()       # the game's corporations
+    assert page.locator(".shell-seat-name-4 input").is_hidden()
+    page.screenshot(path=str(ARTIFACTS / "notecard-1024-review.png"))
+    page.locator(".shell-seat-player-1 select").select_option(label="Cautious")
+    page.click(".shell-start")                    # "Resume game": three bots play it out
+    page.wait_for_selector(".shell-results", state="visible", timeout=PATIENCE_MS)
+    assert page.locator(".shell-status").get_attribute("data-over") == "1"
+    final, seats = read_save(download_save(page))
+    assert seats == {"Maraya": "Cautious", "Halcyon": "Odds", "Vantage": "Balanced"}
+    assert final.is_over and final.seed == 987654321 and final.quarter >= 2
+    assert page.get_attribute(".shell-results", "data-winners").split("|") == final.winners()
+    assert page.js_errors == [], page.console_texts

@@ -1,6 +1,7 @@
-"""The note-card page, driven headlessly (the same calls its buttons make): a whole hot-seat game,
-secret cards that leave nothing in the page's widgets, refusals shown to the writer only,
-taking a card back, the moderator's reveal step by step, the chart, saves, errors."""
+"""The note-card page (the kit's page shell with `NotecardParts`), driven headlessly (the same calls
+its buttons make): a whole hot-seat game, secret cards that leave nothing in the page's widgets,
+refusals shown to the writer only, taking a card back, the moderator's reveal step by step, the
+chart, saves (reviewed on the form before play resumes), errors."""
 from __future__ import annotations
 
 import base64
@@ -9,64 +10,81 @@ import re
 import zlib
 from html import escape
 
+import ipywidgets
 import ipywidgets.widgets.widget as widget_registry
 import pytest
 
 from megacorps import notecard as nc
 from megacorps.notecard.log import money
-from widgets.notecard.app import App
+from widgets.testing.widget_tree import flat
+from widgets.notecard.parts import NotecardParts
 from widgets.notecard.session import Session, reveal_steps
+from widgets.shell import OFF, Shell
 
 
-def new_app(seats: dict[str, str], seed: int = 4, **options) -> App:
+def App(pause: float = 0) -> Shell:
+    """The page, as notebooks/notecard/play.ipynb shows it."""
+    return Shell(NotecardParts(), pause=pause)
+
+
+def new_app(seats: dict[str, str], seed: int = 4, **options) -> Shell:
     app = App(pause=0)
-    for (name, player), (corp, kind) in zip(app.form.seats, [*seats.items(), *[("", "(empty seat)")] * 6]):
-        name.value, player.value = corp, kind
+    for name, kind, (corp, player) in zip(app.form.names, app.form.kinds, [*seats.items(), *[("", OFF)] * 6]):
+        name.value, kind.value = corp, player
     app.form.seed.value = str(seed)
-    app.form.variable_yield.value = options.get("variable_yield", False)
-    app.form.variable_industries.value = options.get("variable_industries", False)
-    app.form.last_quarter.value = options.get("last_quarter", 3)
+    app.form.options.variable_yield.value = options.get("variable_yield", False)
+    app.form.options.variable_industries.value = options.get("variable_industries", False)
+    app.form.options.last_quarter.value = options.get("last_quarter", 3)
     app.form.start.click()
     assert app.error.value == "", app.error.value
     return app
 
 
-def write(app: App, corp: str, invest=None, sabotage=None) -> None:
+def write(app: Shell, corp: str, invest=None, sabotage=None) -> None:
     """What a player does: at the gate, say who they are; type the card; hand it in."""
-    assert app.desk.asking == corp, (app.desk.asking, corp)
-    app.desk.gate_button.click()
-    assert app.desk.writer == corp
-    app.desk.fill(invest, sabotage)
-    app.desk.hand_in_button.click()
+    assert app.gated() and app.human_to_decide() == corp, (app.human_to_decide(), corp)
+    assert app.gate_button.description == f"I am {corp}: show my note card"
+    app.gate_button.click()
+    desk = app.parts.desk
+    assert desk.writer == corp
+    desk.fill(invest, sabotage)
+    desk.hand_in_button.click()
 
 
 def test_a_whole_hot_seat_game_with_a_bot():
     app = new_app({"Maraya": "Human", "Jeff": "Human", "Rob": "Balanced"}, last_quarter=3)
-    game = app.session.game
+    game, reveal = app.game, app.parts.reveal
     assert game.state.pending.keys() == {"Rob"}  # the bot wrote at once, face down
     for quarter in (1, 2, 3):
         write(app, "Maraya", {"Industry 1": 2, "Industry 2": 2})
-        assert app.desk.asking == "Jeff" and app.desk.writer is None
+        assert app.gated() and app.human_to_decide() == "Jeff" and app.parts.desk.widget.comm is None
         write(app, "Jeff", {"Industry 3": 3}, {("Maraya", "Industry 1"): 1})
-        assert app.reveal.active and app.reveal.quarter == quarter
-        assert app.reveal.done_button.disabled  # the quarter must be revealed before play goes on
-        assert app.desk.asking is None and app.desk.gate.layout.display == "none"  # nobody writes now
-        app.reveal.next_button.click()
-        assert "data-step='1'" in app.reveal.now.value and app.reveal.reasons.value == ""
-        app.reveal.all_button.click()
-        assert app.reveal.finished and "Rob" in app.reveal.reasons.value  # the bot's reason, now
-        app.reveal.done_button.click()
-        assert not app.reveal.active
-    assert game.is_over and app.results_box.layout.display is None
+        assert reveal.active and reveal.quarter == quarter
+        assert reveal.done_button.disabled  # the quarter must be revealed before play goes on
+        # nobody writes now: no gate, no card, and the results wait for the reveal
+        assert app.human_to_decide() is None and app.gate.layout.display == "none"
+        assert choices(app) == [] and app.results.value == ""
+        reveal.next_button.click()
+        assert "data-step='1'" in reveal.now.value and reveal.reasons.value == ""
+        reveal.all_button.click()
+        assert reveal.finished and "Rob" in reveal.reasons.value  # the bot's reason, now
+        reveal.done_button.click()
+        assert not reveal.active
+    assert game.is_over and "Game over" in app.results.value
     shown = re.search(r"data-winners='([^']*)'", app.results.value).group(1).split("|")
     assert shown == game.winners()
     # the chart: one money line and one bar series per corporation, as the engine counted
-    lines = [t for t in app.chart.figure.data if t.type == "scatter"]
+    lines = [t for t in app.parts.chart.figure.data if t.type == "scatter"]
     assert [t.name for t in lines] == game.players
     assert list(lines[0].y) == [m["Maraya"] or None for m in game.money_by_quarter()]
 
 
-def page_state(app: App) -> list:
+def choices(app: Shell) -> list:
+    """The note card's fields and buttons on the page now (none when nobody may write)."""
+    return [w for w in flat(app.decision) if isinstance(w, (ipywidgets.Button, ipywidgets.IntText))]
+
+
+def page_state(app: Shell) -> list:
     """Every widget reachable from the page, in order, with its synced state (model references
     and plotly's random trace ids left out): what the browser holds."""
     seen, out = set(), []
@@ -101,7 +119,7 @@ def test_the_page_holds_nothing_of_a_card_once_handed_in():
     write(apps[0], "Maraya", {"Industry 2": 7}, {("Jeff", "Industry 3"): 3})
     write(apps[1], "Maraya", {"Industry 1": 1})
     # Jeff is asked next; whatever Maraya wrote, the page is the same, widget for widget
-    assert apps[0].desk.asking == apps[1].desk.asking == "Jeff"
+    assert apps[0].human_to_decide() == apps[1].human_to_decide() == "Jeff" and apps[0].gated()
     assert page_state(apps[0]) == page_state(apps[1])
     # and no live widget anywhere (even one not on the page) holds her card
     for model_id, w in list(widget_registry._instances.items()):
@@ -112,40 +130,47 @@ def test_the_page_holds_nothing_of_a_card_once_handed_in():
         if "nc-invest" in str(getattr(w, "_dom_classes", ())) or "nc-sab-amount" in str(getattr(w, "_dom_classes", ())):
             assert w.value == 0
     # Jeff opens his card: still nothing of Maraya's
-    apps[0].desk.gate_button.click()
-    assert all(f.value == 0 for f in apps[0].desk.invest.values())
-    assert "Maraya" in apps[0].desk.sab_target[0].options  # he may sabotage her, knowing nothing
+    apps[0].gate_button.click()
+    desk = apps[0].parts.desk
+    assert desk.writer == "Jeff" and all(f.value == 0 for f in desk.invest.values())
+    assert "Maraya" in desk.sab_target[0].options  # he may sabotage her, knowing nothing
 
 
 def test_a_refused_card_is_explained_on_the_card_and_nothing_changes():
     app = new_app({"Maraya": "Human", "Jeff": "Human"})
-    before = app.session.game.to_json()
-    app.desk.gate_button.click()
-    app.desk.fill({"Industry 1": 12})
-    assert "allocates $12M but has only $10M" in app.desk.summary.value
-    app.desk.hand_in_button.click()
-    assert "Not accepted: Maraya allocates $12M but has only $10M" in app.desk.message.value
-    assert app.error.value == "" and app.desk.writer == "Maraya"
-    assert app.session.game.to_json() == before
-    app.desk.hide_button.click()  # she walks away: her card is wiped from the page
-    assert app.desk.message.value == app.desk.summary.value == "" and app.desk.invest["Industry 1"].value == 0
-    assert app.desk.asking == "Maraya"
+    before = app.game.to_json()
+    app.gate_button.click()
+    desk = app.parts.desk
+    desk.fill({"Industry 1": 12})
+    assert "allocates $12M but has only $10M" in desk.summary.value
+    desk.hand_in_button.click()
+    assert "Not accepted: Maraya allocates $12M but has only $10M" in desk.message.value
+    assert app.error.value == "" and desk.writer == "Maraya"
+    assert app.game.to_json() == before
+    desk.hide_button.click()  # she walks away: her card is gone from the page, the gate is up
+    assert desk.widget.comm is None and all(f.comm is None for f in desk.invest.values())
+    assert choices(app) == [] and app.gated() and app.human_to_decide() == "Maraya"
+    app.gate_button.click()   # back at the screen: a fresh card
+    assert app.parts.desk is not desk and all(f.value == 0 for f in app.parts.desk.invest.values())
 
 
 def test_taking_back_a_card_asks_for_its_writer_first():
     app = new_app({"Maraya": "Human", "Jeff": "Human", "Rob": "Cautious"})
     write(app, "Maraya", {"Industry 3": 5})
-    assert list(app.desk.back_corp.options) == ["Maraya"]
-    app.desk.back_button.click()
-    assert app.desk.asking == "Maraya" and app.desk.writer is None
-    assert app.desk.gate_button.description == "I am Maraya, take back my card"
-    assert app.desk.invest["Industry 3"].value == 0  # nothing shown before she says who she is
-    app.desk.gate_button.click()
-    assert app.desk.writer == "Maraya" and app.desk.invest["Industry 3"].value == 5
-    assert "Maraya" in app.session.game.deciders
-    app.desk.fill({"Industry 3": 4})
-    app.desk.hand_in_button.click()
-    assert app.session.game.state.pending["Maraya"] == nc.Allocate("Maraya", {"Industry 3": 4})
+    app.gate_button.click()   # Jeff is at the screen, his card open
+    board = app.board
+    assert list(board.back_corp.options) == ["Maraya"] and board.back_row.layout.display is None
+    board.back_button.click()
+    assert app.gated() and app.human_to_decide() == "Maraya" and choices(app) == []
+    assert app.gate_button.description == "I am Maraya: show my note card"
+    assert "$5M" not in app.info.value and "Industry 3" not in app.info.value  # nothing told before she is there
+    app.gate_button.click()
+    desk = app.parts.desk
+    assert desk.writer == "Maraya" and desk.invest["Industry 3"].value == 5
+    assert "Maraya" in app.game.deciders
+    desk.fill({"Industry 3": 4})
+    desk.hand_in_button.click()
+    assert app.game.state.pending["Maraya"] == nc.Allocate("Maraya", {"Industry 3": 4})
 
 
 def test_the_reveal_follows_the_moderators_steps():
@@ -168,9 +193,9 @@ def test_the_reveal_follows_the_moderators_steps():
 def test_a_game_of_bots_plays_itself_to_the_end():
     app = new_app({"A": "Odds", "B": "Saboteur", "C": "Cautious"}, variable_yield=True,
                   variable_industries=True, last_quarter=4)
-    game = app.session.game
-    assert game.is_over and app.results_box.layout.display is None
-    assert len(app.chart.figure.data[0].x) == len(game.reports) + 1
+    game = app.game
+    assert game.is_over and "Game over" in app.results.value
+    assert len(app.parts.chart.figure.data[0].x) == len(game.reports) + 1
 
 
 @pytest.fixture(autouse=True)
@@ -186,13 +211,14 @@ def test_the_save_file_holds_no_unrevealed_card_and_loads():
     name, data = app.save_file()
     assert name == "megacorp-quarter-1.json"
     app.new_button.click()
-    app.load_bytes(data, name)
-    assert "Loaded megacorp-quarter-1.json" in app.form.loaded_info.value
-    assert [p.value for _n, p in app.form.seats[:3]] == ["Human", "Human", "Cautious"]  # who played
+    app.review_bytes(data, name)
+    assert "Loaded: megacorp-quarter-1.json: quarter 1" in app.form.loaded_info.value
+    assert [k.value for k in app.form.kinds[:3]] == ["Human", "Human", "Cautious"]  # who played
+    assert [n.value for n in app.form.names[:3]] == ["Maraya", "Jeff", "Rob"]
     app.form.start.click()
-    game = app.session.game
-    assert game.quarter == 1 and game.actions == [a for a in game.actions if a.corp == "Rob"]
-    assert app.desk.asking == "Maraya"
+    game = app.game
+    assert game.quarter == 1 and game.state.pending.keys() == {"Rob"}  # Maraya's card was not saved
+    assert app.human_to_decide() == "Maraya"
 
 
 def revealing(blob: str, secrets: list[str], depth: int = 0) -> list[str]:
@@ -223,9 +249,9 @@ def test_neither_the_save_file_nor_the_page_reveals_the_seed_or_a_stack_order():
     app = new_app({"Maraya": "Human", "Rob": "Balanced", "Ida": "Odds"}, seed=seed, variable_yield=True,
                   variable_industries=True)
     write(app, "Maraya", {"Industry 1": 4, "Industry 4": 3})
-    app.reveal.all_button.click()
-    app.reveal.done_button.click()
-    game = app.session.game
+    app.parts.reveal.all_button.click()
+    app.parts.reveal.done_button.click()
+    game = app.game
     assert game.quarter == 2 and game.state.stacks["Industry 4"].discard
     orders = [json.dumps(s.draw[:6])[:-1] for s in game.state.stacks.values()]  # "[2, 3, 4, 4, 1, 3"
     orders += [",".join(map(str, s.draw[:6])) for s in game.state.stacks.values()]
@@ -240,8 +266,8 @@ def test_neither_the_save_file_nor_the_page_reveals_the_seed_or_a_stack_order():
     assert revealing(game.to_json(), secrets)
     # and the sealed file still resumes the game, stacks and all
     app.new_button.click()
-    app.load_bytes(data, "x.json")
-    assert app.form.loaded.state.stacks == game.state.stacks
+    app.review_bytes(data, "x.json")
+    assert app.form.loaded[0].state.stacks == game.state.stacks
 
 
 def test_a_save_sealed_by_another_server_is_refused(monkeypatch):
@@ -249,28 +275,28 @@ def test_a_save_sealed_by_another_server_is_refused(monkeypatch):
     app = new_app({"Maraya": "Human", "Rob": "Cautious"})
     _name, data = app.save_file()
     monkeypatch.setenv("MEGACORPS_SAVE_KEY", Fernet.generate_key().decode())
-    app.guard(lambda: app.load_bytes(data, "x.json"))()
-    assert "sealed by another Megacorp server" in app.error.value
+    app.guard(lambda: app.review_bytes(data, "x.json"))()
+    assert "sealed by another Megacorp (the note-card game) server" in app.error.value
 
 
 def test_a_file_too_big_is_refused_before_it_is_read():
     app = App(pause=0)
-    app.guard(lambda: app.load_bytes(b"{" * (3 * 1024 * 1024), "big.json"))()
+    app.guard(lambda: app.review_bytes(b"{" * (3 * 1024 * 1024), "big.json"))()
     assert "at most 2 MB" in app.error.value
 
 
 def test_a_typed_seed_replays_and_a_bad_one_is_explained():
     apps = [new_app({"Maraya": "Human", "Rob": "Odds"}, seed=31, variable_yield=True) for _ in range(2)]
-    assert apps[0].session.game.state == apps[1].session.game.state
+    assert apps[0].game.state == apps[1].game.state
     app = App(pause=0)
     app.form.seed.value = "twelve"
     app.form.start.click()
-    assert "The seed must be a whole number" in app.error.value and app.session is None
+    assert "The seed must be a whole number" in app.error.value and app.game is None
 
 
 @pytest.mark.parametrize("how, words", [
-    (lambda app: app.load_text("{not json", "x.json"), "This file cannot be loaded"),
-    (lambda app: app.load_text('{"format": "megacorp-notecard-save"}', "x.json"), "entry version"),
+    (lambda app: app.review_bytes(b"{not json", "x.json"), "This file cannot be loaded"),
+    (lambda app: app.review_bytes(b'{"format": "megacorp-notecard-save"}', "x.json"), "entry version"),
 ])
 def test_errors_are_shown_on_the_page(how, words):
     app = App(pause=0)
@@ -280,14 +306,14 @@ def test_errors_are_shown_on_the_page(how, words):
 
 def test_bad_seats_are_explained():
     app = App(pause=0)
-    for _name, player in app.form.seats[1:]:
-        player.value = "(empty seat)"
+    assert OFF not in app.form.kinds[1].options   # the page cannot even be asked for one corporation
+    app.form.names[1].value = app.form.names[0].value
     app.form.start.click()
-    assert "choose 2 to 6 corporations, not 1" in app.error.value and app.session is None
+    assert escape("Two players are called 'Northwind'") in app.error.value and app.game is None
 
 
 def test_session_keeps_bot_reasons_until_the_reveal():
-    session = Session.new({"Maraya": "Human", "Rob": "Saboteur"}, seed=1)
+    session = Session(nc.new_game(["Maraya", "Rob"], seed=1), {"Maraya": "Human", "Rob": "Saboteur"})
     assert session.bot_step() == "Rob"
     assert session.reasons == {}  # written, not revealed: its reason would tell its card
     session.apply(nc.Allocate("Maraya", {"Industry 1": 1}))
@@ -303,62 +329,78 @@ def test_the_page_keeps_its_kernel_while_someone_thinks():
     assert 0 < tickers[0].seconds < 60, "it must beat faster than the server culls (60 s)"
 
 
-def test_a_lone_human_is_not_asked_to_pass_the_screen():
-    # with one human and bots there is nobody to hide the card from: the gate ("Pass the screen
-    # to Maraya; everyone else, look away") cost a click every quarter for nothing
+def test_a_lone_human_is_asked_to_the_screen_once_not_every_quarter():
+    # with one human and bots there is nobody to hide the card from once she is at the screen:
+    # a gate every quarter ("Pass the screen to Maraya; everyone else, look away") cost a click
+    # each time for nothing. The page asks once, at the start (the screen may be anybody's then).
     app = new_app({"Maraya": "Human", "Rob": "Balanced"}, last_quarter=2)
-    desk = app.desk
-    assert desk.writer == "Maraya" and desk.gate.layout.display == "none"
-    assert desk.hide_button.layout.display == "none"
+    assert app.gated()
+    app.gate_button.click()
+    desk = app.parts.desk
+    assert desk.writer == "Maraya" and desk.hide_button.layout.display == "none"  # nobody to hide from
     desk.fill({"Industry 1": 2})
     desk.hand_in_button.click()
-    assert app.reveal.active
-    app.reveal.all_button.click()
-    app.reveal.done_button.click()
-    assert desk.writer == "Maraya" and desk.gate.layout.display == "none"  # quarter 2: straight to the card
-    assert all(f.value == 0 for f in desk.invest.values())  # a fresh card
+    reveal = app.parts.reveal
+    assert reveal.active
+    reveal.all_button.click()
+    reveal.done_button.click()
+    assert not app.gated() and app.gate.layout.display == "none"  # quarter 2: straight to the card
+    desk = app.parts.desk
+    assert desk.writer == "Maraya" and all(f.value == 0 for f in desk.invest.values())  # a fresh card
 
 
 def test_the_reveal_is_not_spoiled_by_the_rest_of_the_page():
-    """While the players step through a quarter's reveal, the corporations' cards, the log and
-    the chart still show the quarter before; they catch up when the reveal has told it all."""
-    app = new_app({"Maraya": "Human", "Jeff": "Human"})
+    """While the players step through a quarter's reveal, the corporations' cards, the log, the
+    chart, the header and the waiting line still show the quarter before; they catch up when the
+    reveal has told it all (the results when the players continue)."""
+    app = new_app({"Maraya": "Human", "Jeff": "Human"}, last_quarter=1)
     write(app, "Maraya", {"Industry 1": 6})
     write(app, "Jeff", {"Industry 2": 4}, {("Maraya", "Industry 1"): 2})
-    game = app.session.game
-    assert app.reveal.active and app.reveal.index == -1
+    game, reveal, corps = app.game, app.parts.reveal, app.board.corps
+    assert reveal.active and reveal.index == -1 and game.is_over   # the last quarter: the game is decided
     after = game.view(None).money
-    before = app.reveal.before
+    before = reveal.before
     assert after != before, "the quarter changed someone's money (else the test proves nothing)"
     changed = [c for c in after if after[c] != before[c]]
     for corp in changed:
-        assert f"{money(after[corp])}</div>" not in app.corps.value
-        assert f"{money(before[corp])}</div>" in app.corps.value
-    quarter_lines = [e.text for e in game.log if e.quarter == app.reveal.quarter]
+        assert f"{money(after[corp])}</div>" not in corps.value
+        assert f"{money(before[corp])}</div>" in corps.value
+    quarter_lines = [e.text for e in game.log if e.quarter == reveal.quarter]
     assert quarter_lines and not any(escape(t) in app.log_box.value for t in quarter_lines)
-    chart_money = {t.name: list(t.y) for t in app.chart.figure.data if t.type == "scatter"}
+    chart_money = {t.name: list(t.y) for t in app.parts.chart.figure.data if t.type == "scatter"}
     assert all(len(ys) == 1 for ys in chart_money.values()), "the chart waits for the reveal"
-    app.reveal.next()
-    assert "Being revealed" in app.log_box.value
-    app.reveal.all_button.click()  # the last step is shown: the page catches up
-    assert app.reveal.active
+    # the header, the waiting line and the results do not tell that the game is over, nor who won
+    for winner in game.winners():
+        assert winner not in app.status.value
+    assert "game over" not in app.status.value.lower() and "data-over='0'" in app.status.value
+    assert "turns the cards over" in app.decision.children[0].value
+    assert app.results.value == "" and "winner" not in corps.value
+    reveal.next()
+    assert not any(escape(t) in app.log_box.value for t in quarter_lines)
+    reveal.all_button.click()  # the last step is shown: the page catches up
+    assert reveal.active
     for corp in changed:
-        assert f"{money(after[corp])}</div>" in app.corps.value
+        assert f"{money(after[corp])}</div>" in corps.value
     assert all(escape(t) in app.log_box.value for t in quarter_lines)
-    assert all(len(t.y) == 2 for t in app.chart.figure.data if t.type == "scatter")
+    assert all(len(t.y) == 2 for t in app.parts.chart.figure.data if t.type == "scatter")
+    assert app.results.value == ""          # ... but the results wait for "See the result"
+    assert reveal.done_button.description == "See the result"
+    reveal.done_button.click()
+    assert "Game over" in app.results.value and "data-over='1'" in app.status.value
 
 
 def test_the_form_starts_on_the_rules_ending_and_labels_the_house_rule():
     """Ruling N4: the rules' own ending is the default; the quarter limit is a house rule the form names."""
     app = App(pause=0)
-    assert app.form.last_quarter.value == 0 and app.form.options()["last_quarter"] is None
-    assert "the rules' ending" in app.form.ending.value and "house rule" not in app.form.ending.value
-    app.form.last_quarter.value = 12
-    assert "house rule: the game ends after quarter 12" in app.form.ending.value
-    app.form.last_quarter.value = 0
+    options = app.form.options
+    assert options.last_quarter.value == 0 and options.values()["last_quarter"] is None
+    assert "the rules' ending" in options.ending.value and "house rule" not in options.ending.value
+    options.last_quarter.value = 12
+    assert "house rule: the game ends after quarter 12" in options.ending.value
+    options.last_quarter.value = 0
     app.form.start.click()
-    assert app.session.game.options.last_quarter is None
-    assert "the rules' ending" in app.session.game.log[0].text
+    assert app.game.options.last_quarter is None
+    assert "the rules' ending" in app.game.log[0].text
 
 
 def test_while_a_quarter_is_revealed_the_title_and_seats_stay_on_that_quarter():
@@ -368,20 +410,21 @@ def test_while_a_quarter_is_revealed_the_title_and_seats_stay_on_that_quarter():
                   variable_industries=True)
     write(app, "Maraya", {"Industry 1": 6})
     write(app, "Jeff", {"Industry 2": 4})
-    assert app.session.game.quarter == 2 and app.reveal.active
+    reveal, corps, where = app.parts.reveal, app.board.corps, app.board.where
+    assert app.game.quarter == 2 and reveal.active
     for stage in ("stepping", "all shown"):
         title = app.status.value
         assert "Quarter 1" in title and "Quarter 2" not in title and "cards in" not in title, (stage, title)
-        assert "turns the cards over" in title and "data-quarter='1'" in title
-        assert "writing" not in app.corps.value and "card turned over" in app.corps.value, stage
-        assert "Note cards \u00b7 quarter 1<" in app.desk.title.value, stage
-        app.reveal.all_button.click()
-    app.reveal.done_button.click()
+        assert "turns the cards over" in title and "data-quarter='1'" in where.value
+        assert "writing" not in corps.value and "card turned over" in corps.value, stage
+        reveal.all_button.click()
+    reveal.done_button.click()
     assert "Quarter 2" in app.status.value and "cards in: 1 of 3" in app.status.value  # Rob's is in
-    assert "writing" in app.corps.value
-    # the modules and the ending have a line of their own, not cut off after the quarter
-    assert "<div class='nc-status-modules'>Variable Yield + Variable Industries + house rule: last quarter 3</div>" \
-        in app.status.value
+    assert "writing" in corps.value
+    assert "Note cards \u00b7 quarter 2<" in app.parts.desk.title.value or app.gated()
+    # the modules and the ending are told on the board, in full
+    assert "<span class='nc-where-rules'>Variable Yield + Variable Industries + house rule: last quarter 3</span>" \
+        in where.value
 
 
 def test_the_money_axis_is_labelled_at_powers_of_ten_only():
@@ -392,8 +435,8 @@ def test_the_money_axis_is_labelled_at_powers_of_ten_only():
     app = new_app({"Maraya": "Human", "Jeff": "Human"})
     write(app, "Maraya", {"Industry 1": 10})
     write(app, "Jeff", {"Industry 2": 10})
-    app.reveal.all_button.click()
-    axis = app.chart.figure.layout.yaxis
+    app.parts.reveal.all_button.click()
+    axis = app.parts.chart.figure.layout.yaxis
     assert axis.type == "log" and list(axis.tickvals) == [10, 100] and list(axis.ticktext) == ["$10M", "$100M"]
     assert axis.range[0] < 1 and axis.range[1] > 2  # both ticks inside the axis (log10 units)
 
@@ -401,14 +444,93 @@ def test_the_money_axis_is_labelled_at_powers_of_ten_only():
 def test_the_card_offers_the_open_industries_and_the_next_ones_as_they_open():
     """Ruling N6: no seventh-industry wall; the card always offers the next industries to open."""
     app = new_app({"Maraya": "Human", "Rob": "Cautious"}, variable_industries=True, last_quarter=0)
-    assert list(app.desk.invest) == [f"Industry {n}" for n in range(1, 7)]
-    app.desk.fill({"Industry 4": 2, "Industry 5": 2, "Industry 6": 2})
-    app.desk.hand_in_button.click()
-    app.reveal.all_button.click()
-    app.reveal.done_button.click()
-    assert app.session.game.state.industries[-1] == "Industry 6"
-    assert list(app.desk.invest) == [f"Industry {n}" for n in range(1, 10)]
-    assert list(app.desk.sab_industry[0].options) == list(app.desk.invest)
-    app.desk.fill({"Industry 9": 1})
-    app.desk.hand_in_button.click()
-    assert app.session.game.reports[-1].opened == ["Industry 9"]
+    app.gate_button.click()
+    desk = app.parts.desk
+    assert list(desk.invest) == [f"Industry {n}" for n in range(1, 7)]
+    desk.fill({"Industry 4": 2, "Industry 5": 2, "Industry 6": 2})
+    desk.hand_in_button.click()
+    app.parts.reveal.all_button.click()
+    app.parts.reveal.done_button.click()
+    assert app.game.state.industries[-1] == "Industry 6"
+    desk = app.parts.desk
+    assert list(desk.invest) == [f"Industry {n}" for n in range(1, 10)]
+    assert list(desk.sab_industry[0].options) == list(desk.invest)
+    desk.fill({"Industry 9": 1})
+    desk.hand_in_button.click()
+    assert app.game.reports[-1].opened == ["Industry 9"]
+
+
+def test_a_bot_moving_while_a_card_is_open_leaves_the_card_as_typed():
+    """The quarter's cards are written at once: a bot handing in its card (one per pause, in the
+    background) must not wipe the card a human is typing."""
+    app = new_app({"Maraya": "Human", "Rob": "Cautious", "Ida": "Odds"})
+    app.game.undo("Rob")                      # the bots wrote at once (no pause): Rob's card is pending again
+    assert "Rob" in app.game.deciders
+    app.gate_button.click()
+    desk = app.parts.desk
+    desk.fill({"Industry 2": 3})
+    assert app.bot_step()                     # what the bots' background task does: a move ...
+    app.refresh()                             # ... and a redraw
+    assert "Rob" in app.game.state.pending
+    assert app.parts.desk is desk and desk.widget.comm is not None and desk.invest["Industry 2"].value == 3
+    desk.hand_in_button.click()
+    assert app.game.reports and app.game.reports[-1].lines   # the quarter settled with her card
+    assert any(line.corp == "Maraya" and line.invested == 3 for line in app.game.reports[-1].lines)
+
+
+def test_once_the_last_human_hands_in_the_screen_shows_nobodys_card_while_a_bot_writes():
+    """The screen stays on the table, not on the player who just handed in: Maraya, waiting with
+    Jeff for a slow bot, must not read Jeff's card in the log (and change hers to answer it)."""
+    app = new_app({"Maraya": "Human", "Jeff": "Human", "Rob": "Cautious"})
+    app.game.undo("Rob")
+    app.bots.clear()                          # Rob thinks for a long time: his card stays unwritten
+    write(app, "Maraya", {"Industry 1": 2})
+    write(app, "Jeff", {"Industry 2": 4}, {("Maraya", "Industry 1"): 1})
+    assert app.game.deciders == ["Rob"] and app.viewer is None and app.shown_seat() is None
+    assert "Jeff hands in its note card, face down" in app.log_box.value
+    assert "$4M" not in app.log_box.value and "$4M" not in app.decision.children[0].value
+    assert list(app.board.back_corp.options) == ["Maraya", "Jeff"]   # either may still take theirs back
+
+
+class BotsHeldParts(NotecardParts):
+    """The note-card parts, the bots held until `slow` is cleared (a slow bot)."""
+
+    slow = True
+
+    def holds_bots(self, shell) -> bool:
+        return self.slow or super().holds_bots(shell)
+
+
+def test_the_reason_of_the_bot_whose_card_ends_the_quarter_is_told_with_the_reveal():
+    parts = BotsHeldParts()
+    app = Shell(parts, pause=0)
+    for name, kind, (corp, player) in zip(app.form.names, app.form.kinds, [("Maraya", "Human"), ("Rob", "Saboteur"), *[("", OFF)] * 4]):
+        name.value, kind.value = corp, player
+    app.form.start.click()
+    write(app, "Maraya", {"Industry 1": 3})
+    assert app.game.deciders == ["Rob"] and not app.game.reports   # Rob has not written yet
+    parts.slow = False
+    app.run_bots()                                                  # his card ends the quarter
+    assert parts.reveal.active and parts.reveal.quarter == 1
+    parts.reveal.all_button.click()
+    assert "Rob" in parts.reveal.reasons.value and parts.session.reasons[1].keys() == {"Rob"}
+
+
+def test_the_form_puts_an_open_card_away_and_the_gate_asks_again_on_the_way_back():
+    app = new_app({"Maraya": "Human", "Jeff": "Human"})
+    app.gate_button.click()
+    desk = app.parts.desk
+    desk.fill({"Industry 2": 6})
+    app.new_button.click()                      # someone opens New / Load while her card is open
+    assert desk.widget.comm is None and all(f.comm is None for f in desk.invest.values())
+    app.form.back.click()                       # ... and goes back to the game
+    assert app.gated() and app.human_to_decide() == "Maraya" and choices(app) == []
+    app.gate_button.click()
+    assert all(f.value == 0 for f in app.parts.desk.invest.values())   # a fresh card
+
+
+def test_a_first_game_is_against_two_bots_that_play_well():
+    app = App(pause=0)
+    assert [k.value for k in app.form.kinds] == ["Human", "Odds", "Balanced", OFF, OFF, OFF]
+    app.form.start.click()
+    assert app.players == {"Northwind": "Human", "Halcyon": "Odds", "Vantage": "Balanced"}

@@ -80,15 +80,95 @@ def test_save_and_load_round_trip_and_a_bad_file_changes_nothing():
     assert other.game.to_json("*") == shell.game.to_json("*")
 
 
+def upload(shell: Shell, data: bytes, name: str = "game.json") -> None:
+    shell.form.upload.value = [{"name": name, "type": "application/json", "size": len(data),
+                                "content": memoryview(data), "last_modified": datetime.now(timezone.utc)}]
+
+
+def test_a_loaded_game_is_reviewed_on_the_form_and_resumes_with_the_players_chosen():
+    shell = notecard([HUMAN, "Odds", "Odds"])
+    shell.gate_button.click()
+    _, data = shell.save_file()
+    other = Shell(GameParts("notecard"), pause=0)
+    upload(other, data, "quarter-1.json")
+    # nothing resumed yet: the form shows the save's seats, with the players it names
+    assert other.game is None and other.error.value == "" and other.form.upload.value == ()
+    seats = list(shell.game.seats)
+    in_use = [(n.value, k.value, n.disabled) for n, k, row in zip(other.form.names, other.form.kinds, other.form.rows)
+              if row.layout.display != "none"]
+    assert in_use == [(seat, shell.players[seat], True) for seat in seats]
+    assert "quarter-1.json" in other.form.loaded_info.value and other.form.start.description == "Resume game"
+    assert other.form.seed.layout.display == "none"   # a resumed game keeps its own seed
+    # the second seat is given to a human instead of its bot; the game goes on from where it was
+    other.form.kinds[1].value = HUMAN
+    other.form.start.click()
+    assert other.error.value == ""
+    assert other.game.to_json("*") == shell.game.to_json("*")
+    assert other.players == {seats[0]: HUMAN, seats[1]: HUMAN, seats[2]: "Odds"}
+    assert set(other.bots) == {seats[2]}
+    # the next New / Load is a new game's form again
+    other.new_button.click()
+    assert other.form.loaded is None and other.form.start.description == "Start game"
+    assert all(not n.disabled for n in other.form.names) and other.form.seed.layout.display is None
+
+
+def test_a_review_can_be_left_for_a_new_game_or_back_to_the_game_under_way():
+    shell = notecard([HUMAN, "Odds"])
+    shell.gate_button.click()
+    game = shell.game
+    _, data = shell.save_file()
+    shell.new_button.click()
+    assert shell.form.back.layout.display is None      # a game is under way: it can be gone back to
+    upload(shell, data)
+    assert shell.form.loaded is not None and shell.game is game
+    shell.form.back.click()                            # back to the game under way, the save forgotten
+    assert shell.form.loaded is None and shell.game is game and shell.table.layout.display is None
+    shell.new_button.click()
+    upload(shell, data)
+    shell.form.forget_button.click()                   # a new game instead
+    assert shell.form.loaded is None and all(row.layout.display is None for row in shell.form.rows)
+    shell.form.start.click()
+    assert shell.game is not game and shell.error.value == ""
+
+
+def test_a_bad_file_on_the_form_is_explained_and_changes_nothing():
+    shell = notecard([HUMAN, "Odds"])
+    game = shell.game
+    upload(shell, b"[1, 2")
+    assert "This file cannot be loaded: save file: not a JSON text file" in shell.error.value
+    assert shell.game is game and shell.form.loaded is None
+
+
 def test_the_same_file_uploaded_twice_loads_twice():
     shell = notecard([HUMAN, "Odds"])
     shell.gate_button.click()
     _, data = shell.save_file()
     other = Shell(GameParts("notecard"), pause=0)
-    upload = [{"name": "game.json", "type": "application/json", "size": len(data), "content": memoryview(data),
-               "last_modified": datetime.now(timezone.utc)}]
-    other.form.upload.value = upload
+    upload(other, data)
+    other.form.start.click()
     assert other.game is not None and other.error.value == "" and other.form.upload.value == ()
     first = other.game
-    other.form.upload.value = upload
+    other.new_button.click()
+    upload(other, data)
+    other.form.start.click()
     assert other.game is not first and other.game.to_json("*") == shell.game.to_json("*")
+
+
+def test_the_seats_are_checked_once_for_every_game():
+    shell = Shell(GameParts("notecard"), pause=0)
+    shell.form.names[1].value = "  "
+    shell.form.start.click()
+    assert "Every player needs a name." in shell.error.value and shell.game is None
+    shell.form.names[1].value = shell.form.names[0].value
+    shell.form.start.click()
+    assert "Two players are called" in shell.error.value and shell.game is None
+
+
+def test_a_player_who_walks_away_leaves_the_gate_over_their_hand():
+    shell = notecard([HUMAN, HUMAN])
+    seat = shell.human_to_decide()
+    assert shell.gate_button.description == f"I am {seat}: show my hand" and f"Pass the screen to {seat}" in shell.gate_text.value
+    shell.gate_button.click()
+    assert choices(shell)
+    shell.hide()
+    assert shell.gated() and choices(shell) == [] and shell.shown_seat() is None

@@ -101,7 +101,7 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
             page.wait_for_selector(".tcg-bid", state="visible", timeout=PATIENCE_MS)
             assert "not an official Megacorp card list" in page.inner_text(".tcg-board")
             bought = deployed = False
-            clicks = 0
+            clicks = repeats = 0
             while not over(page) and clicks < MAX_CLICKS:
                 before = step(page)
                 target, buying = next_click(page, bought)
@@ -128,6 +128,7 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
                             page.wait_for_function(READY, arg=before, timeout=PATIENCE_MS)
                             break
                         target, _ = next_click(page, True) if not buying else (target, True)
+                        repeats += 1
                 clicks += 1
                 assert page.locator(".shell-error").inner_text().strip() == ""
                 if clicks == 6:
@@ -144,7 +145,9 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
             game = saved_game(page)
             assert game.is_over and game.winners() == ["Nick"]
             mine = [a for a in game.actions if a.seat == "Ana"]
-            assert len(mine) == clicks   # each round of the loop was one action of the human's
+            # each round of the loop was one action of the human's; a click made again (its
+            # position had not moved after 30 s) may have been only slow, not lost, and count twice
+            assert clicks <= len(mine) <= clicks + repeats
             assert any(type(a).__name__ == "Buy" for a in mine)
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024
             assert errors == []
@@ -175,6 +178,9 @@ def test_hot_seat_an_event_on_the_stack_and_the_rivals_chance_to_respond(tcg_url
             with page.expect_file_chooser() as chooser:
                 page.get_by_role("button", name="Load a save").click()
             chooser.value.set_files(str(save))
+            # the save is reviewed on the form first (who plays each seat), then resumed
+            page.wait_for_selector(".shell-loaded-text", state="visible", timeout=PATIENCE_MS)
+            page.click(".shell-start")
             page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
             assert page.locator(".tcg-hand").count() == 0          # behind the gate: no hand at all
             page.click(".shell-gate-button")
@@ -190,7 +196,8 @@ def test_hot_seat_an_event_on_the_stack_and_the_rivals_chance_to_respond(tcg_url
             page.wait_for_selector(".tcg-network-mine .tcg-slot-choice", state="visible", timeout=PATIENCE_MS)
             page.locator(".tcg-network-mine .tcg-slot-choice").first.click()
             page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
-            assert "Pass the screen to Nick" in page.inner_text(".shell-gate")
+            # the gate's words may reach the page a moment after the gate shows: wait for them
+            page.locator(".shell-gate", has_text="Pass the screen to Nick").wait_for(timeout=PATIENCE_MS)
             assert page.locator(".tcg-hand").count() == 0
             assert "Smear Campaign" in page.inner_text(".tcg-stack")   # the stack is public
             page.click(".shell-gate-button")

@@ -20,7 +20,7 @@ from megacorps.megacquire.bots import HeuristicBot
 from megacorps.megacquire.log import BONUS
 from widgets.lessons.goals import Verdict
 
-from .lessons import YOU, CheckSpec, ExerciseSpec, money, plain
+from .lessons import YOU, CheckSpec, ExerciseSpec, money
 
 RIVALS = ["Ada", "Bo"]
 SEATS = [YOU, *RIVALS]
@@ -77,7 +77,7 @@ def turn_ended(game: mq.Game, moves: list) -> bool:
 
 def print_log(game: mq.Game, start: int = 0) -> None:
     for entry in game.log[start:]:
-        print("  " + plain(entry.for_seat(None)))
+        print("  " + entry.for_seat(None))
 
 
 # =====================================================================================================
@@ -248,7 +248,7 @@ def _example_prices() -> None:
     try:
         game.apply(mq.BuyShare(YOU, "Acorn"))
     except mq.IllegalAction as refusal:
-        print(f"  {plain(str(refusal))}")
+        print(f"  {refusal}")
     else:
         raise AssertionError("a seventh certificate was sold")
     start = len(game.log)
@@ -290,7 +290,7 @@ def bonus_received(start: mq.Game, actions: list) -> int:
 
 def _bonus(before: mq.Game, after: mq.Game, moves: list) -> Verdict:
     gained = bonus_received(before, after.actions[len(before.actions):])
-    paid = " ".join(plain(t) for t in bonuses_paid(before, after)) or "No merger: no bonus was paid."
+    paid = " ".join(bonuses_paid(before, after)) or "No merger: no bonus was paid."
     if gained > 0:
         return Verdict(True, f"You were paid a bonus of {money(gained)}. {paid}. Acorn was the smaller company, "
                              "so it went defunct, and you held the most of it.")

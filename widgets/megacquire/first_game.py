@@ -23,10 +23,10 @@ from megacorps import megacquire as mq
 from megacorps.megacquire import tiles
 from megacorps.megacquire.board import FOUNDS, GROWS, MERGES
 from megacorps.megacquire.bots import HeuristicBot, RandomBot
-from megacorps.megacquire.log import BONUS, END, FINAL, SETUP
+from megacorps.megacquire.log import BONUS, FINAL, GAME_ENDS, SETUP
 
 from .course import OUTCOME_WORDS, bonus_received, company, rows
-from .lessons import CSS, YOU, LessonBoard, MovePanel, keep_alive, money, plain, run_bots
+from .lessons import CSS, YOU, LessonBoard, MovePanel, keep_alive, money, run_bots
 
 RIVALS = {"Ada": "a Tycoon: she buys to win the majority of companies", "Bo": "plays at random"}
 LAST_ROUND = 6
@@ -254,7 +254,7 @@ class FirstGame(W.VBox):
         return guard(fn, self._say_refused)
 
     def _say_refused(self, text: str) -> None:
-        self.result.value = f"<div class='mq-refused'>{html.escape(plain(text))}</div>"
+        self.result.value = f"<div class='mq-refused'>{html.escape(text)}</div>"
 
     # --- steps
     @property
@@ -328,8 +328,8 @@ class FirstGame(W.VBox):
         verdict = ("<b>You won your first game!</b>" if winners == [YOU] else
                    "<b>A shared win:</b> you tied for the most cash." if YOU in winners else
                    f"<b>{html.escape(' and '.join(winners))} won</b> this time.")
-        ended = max(i for i, e in enumerate(self.game.log) if e.rule == END)
-        final = [plain(e.text) for e in self.game.log[ended:] if e.rule in (BONUS, FINAL) and YOU in e.text
+        ended = max(i for i, e in enumerate(self.game.log) if e.rule in GAME_ENDS)   # the last: the end itself
+        final = [e.text for e in self.game.log[ended:] if e.rule in (BONUS, FINAL) and YOU in e.text
                  and not e.text.startswith("Final cash")]
         where = "".join(f"<li>{html.escape(t)}</li>" for t in final)
         before = mq.Game(self.game.start)  # the position just before the last turn ended the game
@@ -376,7 +376,7 @@ class FirstGame(W.VBox):
                 + "".join(lines) + f"</table><div class='mq-small'>Round {view.round} of {LAST_ROUND}.</div>")
 
     def _log_html(self) -> str:
-        lines = [plain(e.for_seat(YOU)) for e in self.game.log if e.rule != SETUP][-14:]
+        lines = [e.for_seat(YOU) for e in self.game.log if e.rule != SETUP][-14:]
         items = "".join(f"<li>{html.escape(t)}</li>" for t in reversed(lines))
         return (f"<details open><summary><b>Log</b> (latest first)</summary>"
                 f"<ul class='mq-small mq-log' style='padding-left:16px;max-height:170px;overflow-y:auto'>{items}</ul>"

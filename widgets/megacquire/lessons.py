@@ -24,7 +24,6 @@ Nothing here decides a rule: legality comes from `game.legal_actions` and the ch
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -63,15 +62,6 @@ CSS = """<style>
 
 def money(amount: int) -> str:
     return f"${amount:,}"
-
-
-RULE_REFERENCE = re.compile(r" \((?:L\d+|ruling A\d+|rulings A)[^)]*\)")
-
-
-def plain(text: str) -> str:
-    """An engine message without its references to the rules text's lines and rulings (L23, ruling
-    A1): a learner reads the rule in the lesson."""
-    return RULE_REFERENCE.sub("", text)
 
 
 # --- the board ------------------------------------------------------------------------------------
@@ -197,7 +187,7 @@ class MovePanel:
         paid = ""
         if game.decision_kind() == "sell or hold defunct stock":  # the bonuses just paid, before the choice
             lines = [e.text for e in game.log if e.rule == BONUS]
-            paid = f"<div class='mq-small'>{html.escape(plain(lines[-1]))}.</div>" if lines else ""
+            paid = f"<div class='mq-small'>{html.escape(lines[-1])}.</div>" if lines else ""
         self.prompt.value = (f"{paid}<div><b>{html.escape(game.decision)}.</b>{html.escape(cart)} "
                              f"Your cash: <b>{money(view.cash[self.seat])}</b>.{waiting} {note}</div>")
         short = stock.shortfall(game.state, self.seat) if game.decision_kind() == "buy stock" else 0
@@ -312,7 +302,7 @@ class Exercise(W.VBox):
     def _refused(self, text: str) -> None:
         hint = (f" <i>Hint:</i> {html.escape(self.spec.hint)}" if self.attempts == 0 and self.verdict is None
                 else "")
-        self.message.value = f"<div class='mq-refused'>{html.escape(plain(text))}{hint}</div>"
+        self.message.value = f"<div class='mq-refused'>{html.escape(text)}{hint}</div>"
 
     def on_attempt(self, callback: Callable) -> None:
         """Call `callback(self)` after every judged attempt (a worked example waits for one)."""

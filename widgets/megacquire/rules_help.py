@@ -83,7 +83,8 @@ BY_RULE = {
     L.SETUP: "setup", L.OPENING: "setup", L.PLAY: "turn", L.NO_PLAY: "turn", L.FOUND: "found",
     L.GROW: "grow", L.SAFE: "safe", L.DEAD: "safe", L.MERGE: "merge", L.BONUS: "bonus",
     L.DISPOSE: "dispose", L.BUY: "buy", L.TRADE: "trade", L.DRAW: "draw", L.EARLY_END: "early",
-    L.END: "end", L.FINAL: "end",
+    L.END: "end", L.FINAL: "end", L.TIME_LIMIT: "early", L.END_SETTLED: "end", L.END_ALL_PLAYED: "end",
+    L.END_STUCK: "end",
 }
 
 

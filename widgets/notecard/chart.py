@@ -89,10 +89,10 @@ class MoneyChart:
                          row=1, col=1)
         fig.update_xaxes(fixedrange=True, row=1, col=2)
         fig.update_yaxes(fixedrange=True, rangemode="tozero", row=1, col=2)
-        if self.figure is not None:
-            self.figure.close()
-        self.figure = BasicFigureWidget(fig)
+        old, self.figure = self.figure, BasicFigureWidget(fig)
         self.box.children = [self.figure]
+        if old is not None:   # closed once its view has left the page (a view of a closed model errs)
+            old.close()
         self._players = list(session.game.players)
         self._last = repr(data)
 

@@ -1,16 +1,13 @@
-"""The note-card desk: hot-seat play with secret note cards, one player at a time.
+"""The note-card desk: the secret note card of the one player at the screen.
 
-The flow for each human who must write this quarter, in seat order:
+The card holds an amount per industry and up to three sabotage lines, a running total checked by
+the engine ("allocates $12M but has only $10M"), and "Hand in face down"; a refused card says why
+on the card itself (its writer's eyes only). Once it is handed in every field is emptied, so the
+page's widgets hold nothing of it.
 
-1. the gate: "Pass the screen to Maraya" and a button "I am Maraya, show my note card"; nothing
-   of anyone's card is on the page;
-2. Maraya's card: an amount per industry, up to three sabotage lines, a running total checked
-   by the engine ("allocates $12M but has only $10M"), and "Hand in face down";
-3. handed in: every field is emptied (the page's widgets hold nothing of her card any more)
-   and the gate asks for the next player.
-
-A player may take back their own card until the last card is in: "Take back a card" asks for
-that player at the gate first, then opens their card again to change it.
+Who is at the screen is not the desk's business: on the playable page the page shell's hot-seat
+gate asks each player by name first (`widgets/notecard/parts.py`, a fresh desk per decision, closed
+once the card is in); in a lesson one learner writes one corporation's cards.
 """
 from __future__ import annotations
 
@@ -32,33 +29,17 @@ NOBODY = "(nobody)"
 class NoteCardDesk:
     """The desk widget (`widget`) for one Session at a time (`set_session`)."""
 
-    def __init__(self, hand_in: Callable[[nc.Allocate], None], take_back: Callable[[str], nc.Allocate],
-                 guard: Callable[[Callable], Callable] = lambda fn: fn, gates: bool = True):
-        """`gates`: ask each player by name before showing their card (hot-seat); False for a
-        lesson, where one learner writes one corporation's cards."""
+    def __init__(self, hand_in: Callable[[nc.Allocate], None], guard: Callable[[Callable], Callable] = lambda fn: fn,
+                 hide: Callable[[], None] | None = None):
+        """`hand_in(card)` raises IllegalAction for a refused card (shown on the card); `hide`:
+        what "Hide my card" does (None: no such button, nobody else is at the screen)."""
         self._hand_in = hand_in
-        self._take_back = take_back
         self.guard = guard
         self.session: Session | None = None
         self.writer: str | None = None          # whose card is open on the screen
-        self.asking: str | None = None          # whose turn it is at the gate
-        self.purpose = "write"                  # what the gate is for: "write" or "take back"
         self.paused = False                     # the moderator's reveal is on: nobody writes
-        self.gates = gates
 
         self.title = html("<div class='nc-panel-title'>Note cards</div>")
-        self.gate_text = html(cls="nc-gate-text")
-        self.gate_button = W.Button(description="Show my note card", icon="eye", button_style="warning",
-                                    layout=W.Layout(width="auto"))
-        self.gate_button.add_class("nc-gate-button")
-        self.gate = W.VBox([self.gate_text, self.gate_button])
-        self.gate.add_class("nc-gate")
-        self.back_corp = W.Dropdown(options=[], value=None, layout=W.Layout(width="170px"))
-        self.back_corp.add_class("nc-back-corp")
-        self.back_button = W.Button(description="Take back a card", icon="undo", layout=W.Layout(width="auto"))
-        self.back_button.add_class("nc-back-button")
-        self.back_row = W.HBox([self.back_corp, self.back_button])
-        self.back_row.add_class("nc-row")
         self.waiting = html(cls="nc-note")
 
         # the card: built per game (its industries), emptied after every hand-in
@@ -87,20 +68,20 @@ class NoteCardDesk:
         self.hand_in_button.add_class("nc-hand-in")
         self.hide_button = W.Button(description="Hide my card", icon="eye-slash", layout=W.Layout(width="auto"))
         self.hide_button.add_class("nc-hide")
+        self.hide_button.layout.display = None if hide is not None else "none"
         self.card = W.VBox([self.card_title, html("<b>Invest</b> <span class='nc-small'>(each $1M of net "
                                                   "investment earns the industry's multiplier)</span>"),
                             self.invest_box, self.sabotage_box, self.summary, self.message,
                             W.HBox([self.hand_in_button, self.hide_button])])
         self.card.add_class("nc-card")
 
-        self.widget = W.VBox([self.title, self.gate, self.card, self.waiting, self.back_row])
+        self.widget = W.VBox([self.title, self.card, self.waiting])
         self.widget.add_class("nc-panel")
         self.widget.add_class("nc-desk")
 
-        self.gate_button.on_click(guard(lambda _b: self.open()))
         self.hand_in_button.on_click(guard(lambda _b: self.hand_in()))
-        self.hide_button.on_click(guard(lambda _b: self.close()))
-        self.back_button.on_click(guard(lambda _b: self.ask_take_back(self.back_corp.value)))
+        if hide is not None:
+            self.hide_button.on_click(guard(lambda _b: hide()))
         for i in range(SABOTAGE_LINES):
             self.sab_amount[i].observe(guard(self._changed), names="value")
             self.sab_target[i].observe(guard(self._changed), names="value")
@@ -108,12 +89,12 @@ class NoteCardDesk:
 
     # --- a new game ---------------------------------------------------------------------------
 
-    def set_session(self, session: Session) -> None:
-        """Show a new game: one amount field per industry a card may name now."""
+    def set_session(self, session: Session, writer: str | None = None) -> None:
+        """Show a new game: one amount field per industry a card may name now; `writer`: whose
+        card to open (None: the first human who must still write)."""
         self.session = session
         self._rows(force=True)
-        self.writer = self.asking = None
-        self.purpose = "write"
+        self.writer = writer
         self.clear()
         self.refresh()
 
@@ -141,8 +122,6 @@ class NoteCardDesk:
         for dropdown in self.sab_industry:
             dropdown.options = list(industries)
 
-    # --- the gate ---------------------------------------------------------------------------------
-
     def next_writer(self) -> str | None:
         """The first human (seat order) who must still write this quarter."""
         if self.session is None:
@@ -150,36 +129,9 @@ class NoteCardDesk:
         humans = self.session.human_deciders()
         return humans[0] if humans else None
 
-    def ask_take_back(self, corp: str | None) -> None:
-        """Ask for `corp` at the gate before its card is taken back (raises IllegalAction)."""
-        if self.session is None or corp is None:
-            raise nc.IllegalAction("choose whose card to take back")
-        if corp not in self.session.may_take_back():
-            raise nc.IllegalAction(f"{corp} has no card in the pile that can be taken back")
-        self.close()
-        self.asking, self.purpose = corp, "take back"
-        self.refresh()
-
-    def open(self) -> None:
-        """The player at the gate confirmed who they are: show their card."""
-        corp = self.asking
-        if self.session is None or corp is None:
-            return
-        self.clear()
-        if self.purpose == "take back":
-            card = self._take_back(corp)
-            self.purpose = "write"
-            self.writer = corp
-            self._fill(card)
-        else:
-            self.writer = corp
-        self.refresh()
-
     def close(self) -> None:
-        """Hide the open card (nothing of it stays in the page) and go back to the gate."""
+        """Hide the open card (nothing of it stays in the page)."""
         self.writer = None
-        self.purpose = "write"
-        self.asking = None
         self.clear()
         self.refresh()
 
@@ -199,7 +151,8 @@ class NoteCardDesk:
         self.message.value = ""
         self.card_title.value = ""
 
-    def _fill(self, card: nc.Allocate) -> None:
+    def show_card(self, card: nc.Allocate) -> None:
+        """Fill the open card with `card` (one taken back to be changed)."""
         for industry, amount in card.invest:
             self.invest[industry].value = amount
         self._set_targets()
@@ -270,7 +223,7 @@ class NoteCardDesk:
     # --- showing --------------------------------------------------------------------------------------
 
     def refresh(self, paused: bool | None = None) -> None:
-        """Show the gate, the open card or who is being waited for. `paused`: the moderator's
+        """Show the open card or who is being waited for. `paused`: the moderator's
         reveal is on the table, nobody writes (None: as last said)."""
         if paused is not None:
             self.paused = paused
@@ -285,33 +238,12 @@ class NoteCardDesk:
             return
         if self.writer is None:
             self._rows()
-        if self.purpose != "take back":
-            self.asking = None if paused or game.is_over else self.next_writer()
+            if not paused and not game.is_over:
+                self.writer = self.next_writer()
         # during the reveal the quarter being revealed is the one on the table (issue 26)
         shown = game.reports[-1].quarter if paused and game.reports else game.quarter
         self.title.value = (f"<div class='nc-panel-title'>Note cards \u00b7 quarter {shown}</div>")
-        # one person at the screen (a lesson, or a game with a single human seat): nobody to hide
-        # the card from, so no "pass the screen" gate and no "Hide my card" (as the app does)
-        alone = not self.gates or len(s.humans) == 1
-        self.hide_button.layout.display = "none" if alone else None
-        if alone and self.writer is None and self.asking is not None:
-            if self.purpose == "take back":
-                self.open()  # takes the card back and opens it
-                return
-            self.writer = self.asking
-        show_gate = self.writer is None and self.asking is not None
-        self.gate.layout.display = None if show_gate else "none"
         self.card.layout.display = None if self.writer is not None else "none"
-        if show_gate:
-            who = escape(self.asking)
-            if self.purpose == "take back":
-                self.gate_text.value = (f"Pass the screen to <b>{who}</b>: only {who} may take back "
-                                        f"{who}'s card. Everyone else, look away.")
-                self.gate_button.description = f"I am {self.asking}, take back my card"
-            else:
-                self.gate_text.value = (f"Next to write: {chip(game, self.asking)}. Pass the screen to "
-                                        f"{who}; everyone else, look away.")
-                self.gate_button.description = f"I am {self.asking}, show my note card"
         if self.writer is not None:
             self._set_targets()
             have = game.money(self.writer)
@@ -328,13 +260,8 @@ class NoteCardDesk:
             waiting.append("The game is over.")
         elif paused:
             waiting.append("The moderator is revealing the quarter.")
-        elif not show_gate and self.writer is None:
+        elif self.writer is None:
             bots = s.bot_deciders()
             if bots:
                 waiting.append(f"Waiting for {', '.join(bots)} (bot{'s' if len(bots) > 1 else ''}).")
         self.waiting.value = " ".join(waiting)
-        backs = [] if paused or not self.gates else s.may_take_back()
-        with self.back_corp.hold_sync():
-            self.back_corp.options = backs
-            self.back_corp.value = backs[0] if backs else None
-        self.back_row.layout.display = None if backs and self.writer is None else "none"

@@ -93,7 +93,7 @@ class NoteCardExercise(W.VBox):
         self._listeners: list[Callable] = []
         self.result = W.HTML()
         self.position = W.HTML()
-        self.desk = NoteCardDesk(self._hand_in, lambda c: None, self._safely_wrap, gates=False)
+        self.desk = NoteCardDesk(self._hand_in, self._safely_wrap)
         self.reveal = RevealPanel(self._quarter_done, self._safely_wrap)
         self.chart = MoneyChart(width=640, height=260) if chart else None
         self.again = W.Button(description="Start over", icon="undo", layout=W.Layout(width="auto"))

@@ -1,4 +1,4 @@
-"""Read-only parts of the page, as HTML: the corporations, the log, the results. Everything here
+"""Read-only parts of the page, as HTML: the corporations and their chips. Everything here
 is public: no unrevealed note card ever reaches these functions (they read the spectator's view)."""
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from megacorps import notecard as nc
 from megacorps.notecard.log import money
 
 from ..board.colors import corp_initials, seat_color, text_color_on
-from ..megacorps_app.panels import html  # an HTML widget with a class: the same helper as the MegaCorps page
-from .session import HUMAN, Results, Session
+from ..shell import html  # an HTML widget with a class: the page shell's helper
+from .session import HUMAN, Session
 
 
 def color_of(game: nc.Game, corp: str) -> str:
@@ -60,36 +60,3 @@ def corps_html(session: Session, held: tuple[int, dict[str, int]] | None = None,
                      f"<div class='nc-money'>{money(view.money[corp] if before is None else before.get(corp, 0))}</div>"
                      f"<div>{badge}</div>{where}</div>")
     return f"<div class='nc-corps'>{''.join(cards)}</div>"
-
-
-def log_html(session: Session, limit: int = 300, held: int | None = None) -> str:
-    """The public log, newest first, each line with its rule; the bots' reasons after each reveal.
-    The lines of quarter `held` wait while the moderator reveals it step by step."""
-    rows = []
-    for e in session.game.log[-limit:]:
-        if held is not None and e.quarter >= held:
-            continue
-        when = "Set" if e.quarter == 0 else f"Q{e.quarter}"
-        rows.append(f"<div class='nc-log-entry'><span class='nc-log-q'>{when}</span>"
-                    f"<span class='nc-log-rule'>{escape(e.rule)}</span> {escape(e.text)}</div>")
-    if held is not None:
-        rows.append(f"<div class='nc-log-entry nc-log-held'><span class='nc-log-q'>Q{held}</span>"
-                    "Being revealed step by step: its lines follow once you continue.</div>")
-    return f"<div class='nc-log'>{''.join(reversed(rows))}</div>"
-
-
-def results_html(session: Session, results: Results) -> str:
-    game = session.game
-    if results.is_draw:
-        banner = (f"<div class='nc-winner'>A draw: {' and '.join(escape(w) for w in results.winners)} "
-                  "share the result</div>")
-    else:
-        w = results.winners[0]
-        banner = f"<div class='nc-winner'>{chip(game, w)} wins with {money(results.scores[w])}</div>"
-    rows = "".join(
-        f"<tr><td>{i + 1}</td><td>{chip(game, c)}</td><td class='nc-num'>{money(m)}</td>"
-        f"<td class='nc-small'>{'bankrupt in quarter ' + str(game.state.bankrupt[c]) if c in game.state.bankrupt else ''}</td></tr>"
-        for i, (c, m) in enumerate(results.scores.items()))
-    return (f"{banner}<div class='nc-note'>{escape(results.reason[0].upper() + results.reason[1:])}.</div>"
-            f"<span class='nc-engine-winners' data-winners='{escape('|'.join(results.winners))}'></span>"
-            f"<table class='nc-scores'><tr><th>#</th><th>Corporation</th><th>Money</th><th></th></tr>{rows}</table>")

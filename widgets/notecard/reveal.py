@@ -83,8 +83,9 @@ class RevealPanel:
         self.all_button.on_click(guard(lambda _b: self.show_all()))
         self.done_button.on_click(guard(lambda _b: self.done()))
 
-    def start(self, session: Session) -> None:
-        """Begin revealing the quarter just settled."""
+    def start(self, session: Session, whole: bool = False) -> None:
+        """Begin revealing the quarter just settled; `whole`: show it all at once (nobody is at
+        the screen to step through it: a table of bots), without telling `on_finished`."""
         self.session = session
         report = session.game.reports[-1]
         self.quarter = report.quarter
@@ -99,6 +100,8 @@ class RevealPanel:
                             "<div class='nc-note'>Every note card is turned over. For each corporation and "
                             "industry: the investment, the sabotage against it, the net and the earnings.</div>")
         self.reasons.value = ""
+        if whole:
+            self.index = len(self.steps) - 1
         self._show()
 
     @property

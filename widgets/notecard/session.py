@@ -2,7 +2,7 @@
 reasons (kept back until the reveal: a reason tells what a card says), taking back a card, the
 moderator's reveal as a list of steps, and money by quarter and by industry.
 
-No ipywidgets here: `widgets/notecard/app.py` renders a Session and turns clicks into its calls.
+No ipywidgets here: the page's parts (`widgets/notecard/parts.py`) and the lessons render a Session.
 """
 from __future__ import annotations
 
@@ -41,17 +41,6 @@ class RevealStep:
     money: dict[str, int]                 # each corporation's chips after this step
     cells: dict[tuple[str, str], Cell]    # (corp, industry) -> what is announced so far
     multipliers: dict[str, int]           # multipliers drawn so far (Variable Yield)
-
-
-@dataclass
-class Results:
-    scores: dict[str, int]
-    winners: list[str]
-    reason: str
-
-    @property
-    def is_draw(self) -> bool:
-        return len(self.winners) > 1
 
 
 def reveal_steps(report: nc.QuarterReport, entries: list[nc.LogEntry]) -> list[RevealStep]:
@@ -110,12 +99,6 @@ class Session:
         self._reasons: dict[str, str] = {}            # this quarter's, hidden until the reveal
         self.reasons: dict[int, dict[str, str]] = {}  # revealed quarters' bot reasons
 
-    @classmethod
-    def new(cls, seats: dict[str, str], seed: int | None, options: dict | nc.Options | None = None) -> "Session":
-        """A new game for the corporations of `seats`, in that order (raises ValueError for a bad
-        list or bad options)."""
-        return cls(nc.new_game(list(seats), seed=seed, options=options), seats, seed)
-
     # --- who decides --------------------------------------------------------------------------
 
     def is_human(self, corp: str) -> bool:
@@ -156,19 +139,22 @@ class Session:
         quarter = len(self.game.reports)
         self.game.apply(card)
         if reason is not None:
-            self._reasons[card.corp] = reason
-        if len(self.game.reports) > quarter:  # revealed: the bots' reasons may be read now
-            self.reasons[self.game.reports[-1].quarter] = {c: self._reasons[c] for c in self.game.players
-                                                           if c in self._reasons}
-            self._reasons = {}
+            self.note_reason(card.corp, reason)
+        if len(self.game.reports) > quarter:
+            self.settle_reasons()
             return True
         return False
 
-    def take_back(self, corp: str) -> nc.Allocate:
-        """A human takes back its own card, to change it (raises IllegalAction saying why)."""
-        if not self.is_human(corp):
-            raise nc.IllegalAction(f"{corp} is played by a bot")
-        return self.game.undo(corp)
+    def note_reason(self, corp: str, reason: str) -> None:
+        """A bot's reason for the card it handed in: kept back until the quarter is revealed (it
+        would tell the card)."""
+        self._reasons[corp] = reason
+
+    def settle_reasons(self) -> None:
+        """The last quarter is revealed: the bots' reasons for its cards may be read now."""
+        self.reasons[self.game.reports[-1].quarter] = {c: self._reasons[c] for c in self.game.players
+                                                       if c in self._reasons}
+        self._reasons = {}
 
     # --- reading ----------------------------------------------------------------------------------
 
@@ -190,10 +176,3 @@ class Session:
             for line in report.lines:
                 out[line.corp][line.industry] = out[line.corp].get(line.industry, 0) + line.earnings
         return out
-
-    def results(self) -> Results | None:
-        game = self.game
-        if not game.is_over:
-            return None
-        scores = dict(sorted(game.scores().items(), key=lambda kv: -kv[1]))
-        return Results(scores, game.winners(), game.state.end_reason)

@@ -1,7 +1,8 @@
-"""The note-card page's look: one style sheet, injected once through an HTML widget. It follows
-the MegaCorps app's (dark frame, white panels, Okabe-Ito corporation colours) with its own
-class prefix, `nc-`. The page (`NOTECARD_CSS`) also dresses the Voila page around it; a lesson
-(`LESSON_CSS`) styles only its own widgets and leaves the notebook alone."""
+"""The note-card widgets' look: one style sheet, injected once through an HTML widget, with the
+Okabe-Ito corporation colours and the class prefix `nc-`. The playable page (`SHELL_CSS`) is the
+kit's page shell with these widgets; the networked table's pages (`NOTECARD_CSS`) also dress the
+Voila page around them (a dark frame); a lesson (`LESSON_CSS`) styles only its own widgets and
+leaves the notebook alone."""
 
 PAGE_CSS = """
 body, .jp-Notebook, .voila-body { background: #1f2430 !important; margin: 0 !important; }
@@ -9,10 +10,6 @@ body { padding: 0 !important; }
 #rendered_cells, .jp-Cell, .jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output,
 .jp-Cell-outputWrapper, .jp-Notebook { padding: 0 !important; margin: 0 !important; }
 .jp-OutputPrompt, .jp-InputPrompt { display: none !important; }
-.nc-app { font-family: "Segoe UI", Roboto, Arial, sans-serif; color: #1d2330; width: 100%; max-width: 1190px;
-          box-sizing: border-box; margin: 4px auto 0 auto; padding: 0 4px; overflow-x: hidden; }
-.nc-app .widget-html-content { line-height: 1.35; }
-.nc-app .widget-html, .nc-app .widget-html-content { height: auto; }
 """
 
 WIDGET_CSS = """
@@ -26,27 +23,13 @@ WIDGET_CSS = """
 .nc-status .widget-html-content { min-width: 0; max-width: 100%; overflow: hidden; }
 .nc-status-text { color: #e8e8ee; font-size: 14px; line-height: 18px; min-width: 0; }
 .nc-status-text > div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.nc-status-modules { font-size: 11px; line-height: 14px; color: #c8cad6; }
-.nc-tools { align-items: center; gap: 6px; flex: 0 0 auto; }
 /* the BrowserBridge's cover when the connection to the kernel is lost (widgets/megacorps_app/browser.py) */
 .mc-overlay { position: fixed; inset: 0; background: rgba(20, 24, 34, .78); z-index: 10000;
               align-items: center; justify-content: center; }
 .mc-overlay-card { background: #fff; border-radius: 8px; padding: 16px 20px; max-width: 520px; font-size: 14px; }
 .mc-overlay-card h3 { margin-top: 0; color: #8a1c1c; }
 .mc-overlay-reload { background: #1d3557; color: #fff; border: 0; border-radius: 5px; padding: 6px 14px; }
-.nc-tools button { background: #3a4359; color: #fff; border-radius: 5px; }
-.nc-tools .mod-active { background: #ffd166; color: #111; }
-.nc-save-link { display: inline-block; background: #3a4359; color: #fff !important; padding: 5px 12px;
-                border-radius: 5px; text-decoration: none; font-size: 13px; line-height: 18px; }
-.nc-body { background: #e9ecf2; padding: 6px; border-radius: 0 0 8px 8px; gap: 6px; box-sizing: border-box;
-           display: grid !important; grid-template-columns: minmax(0, 1fr) clamp(330px, 37vw, 460px);
-           align-items: start; width: 100%; }
-@media (max-width: 760px) { .nc-body { grid-template-columns: minmax(0, 1fr); } }
-.nc-main, .nc-sidebar { min-width: 0; }
 .nc-chart { max-width: 100%; overflow-x: auto; }
-.nc-sidebar .widget-dropdown, .nc-sidebar .widget-text, .nc-sidebar .widget-inline-hbox { max-width: 100%; }
-.nc-main, .nc-sidebar { gap: 6px; }
-.nc-main > *, .nc-sidebar > * { flex-shrink: 0; }
 .nc-panel { background: #fff; border-radius: 6px; padding: 8px 10px; box-shadow: 0 1px 3px rgba(0,0,0,.15);
             box-sizing: border-box; width: 100%; }
 .nc-panel-title { font-weight: 700; font-size: 15px; margin-bottom: 4px; }
@@ -67,10 +50,7 @@ WIDGET_CSS = """
 .nc-b-out { background: #999; color: #fff; }
 .nc-b-win { background: #2a9d8f; color: #fff; }
 .nc-small { color: #5b6275; font-size: 11px; }
-.nc-welcome { background: #fff; border-radius: 6px; padding: 14px; font-size: 14px; color: #5b6275; }
 .nc-desk { border-left: 5px solid #ffb703; }
-.nc-gate { background: #fff3cd; border-radius: 6px; padding: 8px; }
-.nc-gate-text { font-size: 15px; }
 .nc-card { background: #fffdf5; border: 1px solid #e6dcb8; border-radius: 6px; padding: 8px;
            box-shadow: 2px 2px 0 #efe6c8; }
 .nc-card-title { font-size: 15px; font-weight: 700; }
@@ -80,8 +60,6 @@ WIDGET_CSS = """
 .nc-summary-text { font-size: 13px; padding: 4px 6px; border-radius: 4px; background: #eef6ff; margin: 4px 0; }
 .nc-summary-text.nc-over { background: #fde2e1; color: #8a1c1c; }
 .nc-msg-text { font-size: 12px; background: #fde2e1; color: #8a1c1c; border-radius: 4px; padding: 4px 6px; }
-.nc-error-text { background: #fde2e1; color: #8a1c1c; border: 1px solid #f5b5b3; border-radius: 6px;
-                 padding: 6px 10px; font-size: 13px; }
 .nc-info-text { background: #e7f5ee; color: #1b5e3c; border-radius: 6px; padding: 4px 10px; font-size: 12px; }
 .nc-reveal-now { font-size: 16px; background: #1d3557; color: #fff; border-radius: 6px; padding: 8px 10px;
                  margin: 4px 0; min-height: 22px; }
@@ -96,19 +74,18 @@ WIDGET_CSS = """
 .nc-cell-sab { color: #b42318; }
 .nc-reasons { font-size: 12px; margin: 6px 0 0 0; padding-left: 16px; }
 .nc-log { max-height: 300px; overflow-y: auto; font-size: 12px; }
-.nc-log-entry { padding: 2px 0; border-bottom: 1px solid #eef0f4; line-height: 1.3; }
-.nc-log-q { display: inline-block; width: 28px; color: #8a90a2; font-size: 11px; }
-.nc-log-rule { display: inline-block; background: #eef1f7; color: #37415a; border-radius: 3px;
-               font-size: 10px; padding: 0 4px; margin-right: 4px; }
-.nc-winner { font-size: 20px; font-weight: 800; background: linear-gradient(90deg, #ffd166, #fff1c1);
-             border-radius: 6px; padding: 10px; margin-bottom: 8px; }
-.nc-scores { border-collapse: collapse; width: 100%; }
-.nc-scores td, .nc-scores th { padding: 3px 6px; border-bottom: 1px solid #eee; text-align: left; }
 .nc-num { text-align: right !important; font-weight: 700; }
-.nc-seat-no { display: inline-block; width: 48px; font-size: 12px; color: #5b6275; padding-top: 6px; }
-.nc-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
 """
 
 NOTECARD_CSS = "<style>\n" + PAGE_CSS + WIDGET_CSS + "</style>\n"
+# the playable page is the kit's page shell (widgets/notecard/parts.py): its own frame, these widgets
+SHELL_CSS = ("<style>\n" + WIDGET_CSS + """
+.nc-app .shell-board { flex: 1 1 auto; min-width: 0; gap: 6px; }
+.nc-app .shell-sidebar { flex: 0 0 370px; width: 370px; }
+.nc-app .shell-welcome { flex: 1 1 auto; }
+.nc-board > * { flex-shrink: 0; }
+.nc-where { font-size: 14px; padding: 2px 4px; }
+.nc-where-rules { color: #5b6275; font-size: 12px; margin-left: 6px; }
+</style>\n""")
 LESSON_CSS = ("<style>\n.nc-lesson { font-family: \"Segoe UI\", Roboto, Arial, sans-serif; color: #1d2330; gap: 6px; }\n"
               ".nc-lesson .widget-html-content { line-height: 1.35; }\n" + WIDGET_CSS + "</style>\n")

@@ -5,8 +5,8 @@ page stays responsive and each move shows before the next; without a loop, or wi
 (headless tests), they happen at once, in the callback that asked. The page says what one move
 is (`step`, False when no bot may move), when bots may move at all (`may_move`: a human to
 decide, a reveal to click through, the game over: no) and how to redraw (`redraw`). The shell
-(`widgets/shell/page.py`), the note-card page (`widgets/notecard/app.py`) and MegaCorps' page
-(`widgets/megacorps_app/app.py`) use it.
+(`widgets/shell/page.py`) uses it for every game on it, and MegaCorps' page
+(`widgets/megacorps_app/app.py`) for its own.
 
 A page with timed parts of its own (MegaCorps' payout window counts down while the humans may
 claim it) passes `background=True` (the task runs under a loop even with no pause), `first_wait`

@@ -1,6 +1,12 @@
 """The new-game form every game's page shows: a name and a player (a human or one of the game's
-bot levels) for each seat the game allows, the game's own options, a seed, and a save to load."""
+bot levels) for each seat the game allows, the game's own options, a seed, the bots' pause, and a
+save to load. A loaded save is reviewed here before play resumes: its seats are shown, each to be
+given to a human or a bot, and *Resume game* plays on (`review`)."""
 from __future__ import annotations
+
+import os
+from html import escape
+from typing import Any
 
 import ipywidgets as W
 
@@ -33,34 +39,65 @@ def uploaded(upload: W.FileUpload) -> tuple[bytes, str] | None:
     return bytes(item["content"]), item.get("name", "")
 
 
-class NewGameForm:
-    """`max_seats` rows (those past `min_seats` may stay empty); the first seat human, the next
-    ones bots of the weakest level, up to the fewest seats the game allows."""
+def pause_from_env() -> float:
+    """Seconds between two bot moves: MEGACORPS_BOT_PAUSE, else 0.8."""
+    try:
+        return max(0.0, float(os.environ.get("MEGACORPS_BOT_PAUSE", "0.8")))
+    except ValueError:
+        return 0.8
 
-    def __init__(self, spec: GameSpec, options: OptionsForm | None = None):
+
+class NewGameForm:
+    """`max_seats` rows (those past `min_seats` may stay empty); by default the first seat human,
+    the next ones bots of the weakest level, up to the fewest seats the game allows; `players`:
+    the game's own first choice (HUMAN or a bot level per seat, the others empty)."""
+
+    def __init__(self, spec: GameSpec, options: OptionsForm | None = None, players: list[str] | None = None):
         self.spec = spec
         self.levels = list(spec.bot_levels())
         kinds = [HUMAN, *self.levels]
         names = spec.seats_for(spec.max_seats)
+        first = players or [HUMAN, *[self.levels[0]] * (spec.min_seats - 1)]
         self.names = [W.Text(value=name, layout=W.Layout(width="110px")) for name in names]
         self.kinds = [W.Dropdown(options=kinds if i < spec.min_seats else [OFF, *kinds],
-                                 value=HUMAN if i == 0 else (self.levels[0] if i < spec.min_seats else OFF),
+                                 value=first[i] if i < len(first) else OFF,
                                  layout=W.Layout(width="130px")) for i in range(spec.max_seats)]
+        for i, (name, kind) in enumerate(zip(self.names, self.kinds), start=1):
+            name.add_class(f"shell-seat-name-{i}")
+            kind.add_class(f"shell-seat-player-{i}")
         self.options = options
+        wide = {"description_width": "70px"}
         self.seed = W.Text(placeholder="any whole number, or empty", description="Seed",
-                           style={"description_width": "70px"}, layout=W.Layout(width="260px"))
+                           style=wide, layout=W.Layout(width="260px"))
+        self.seed.add_class("shell-seed")
+        self.pause = W.BoundedFloatText(value=pause_from_env(), min=0, max=5, step=0.1, description="Bot pause",
+                                        tooltip="seconds between two bots' moves", style=wide,
+                                        layout=W.Layout(width="160px"))
+        self.pause.add_class("shell-pause")
         self.start = W.Button(description="Start game", button_style="success", icon="play")
         self.start.add_class("shell-start")
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Load a save")
-        rows = [W.HBox([n, k]) for n, k in zip(self.names, self.kinds)]
-        title = f"New game: {spec.min_seats} to {spec.max_seats} players"
-        extra = [options.widget] if options is not None else []
-        self.widget = W.VBox([W.HTML(f"<div class='shell-panel-title'>{title}</div>"), *rows, *extra,
-                              self.seed, W.HBox([self.start, self.upload])])
+        self.back = W.Button(description="Back to the game", icon="arrow-left", layout=W.Layout(width="auto"))
+        self.back.add_class("shell-back")
+        self.back.layout.display = "none"
+        self.rows = [W.HBox([n, k]) for n, k in zip(self.names, self.kinds)]
+        self.title = W.HTML(f"<div class='shell-panel-title'>New game: {spec.min_seats} to {spec.max_seats} "
+                            "players</div>")
+        self.loaded_info = W.HTML()
+        self.loaded_info.add_class("shell-loaded")
+        self.forget_button = W.Button(description="Forget it: a new game", icon="times", layout=W.Layout(width="auto"))
+        self.forget_button.add_class("shell-forget")
+        self.forget_button.layout.display = "none"
+        self.forget_button.on_click(lambda _b: self.forget())
+        self.new_game_only = [self.seed, *([options.widget] if options is not None else [])]
+        self.widget = W.VBox([self.title, self.loaded_info, *self.rows, *self.new_game_only[1:], self.seed,
+                              self.pause, W.HBox([self.start, self.upload]), self.forget_button, self.back])
         self.widget.add_class("shell-form")
+        self.loaded: tuple[Any, dict[str, int]] | None = None   # a save under review: (game, seen)
 
     def seats(self) -> dict[str, str]:
-        """Seat name -> HUMAN or a bot level, in seating order; ValueError naming the problem."""
+        """Seat name -> HUMAN or a bot level, in seating order; ValueError naming the problem. Every
+        game's form checks its seats here (the seats of a game under review are the game's own)."""
         chosen: dict[str, str] = {}
         for name, kind in zip(self.names, self.kinds):
             if kind.value == OFF:
@@ -71,7 +108,51 @@ class NewGameForm:
             if seat in chosen:
                 raise ValueError(f"Two players are called {seat!r}: give each a different name.")
             chosen[seat] = kind.value
+        if not self.spec.min_seats <= len(chosen) <= self.spec.max_seats:
+            raise ValueError(f"Choose {self.spec.min_seats} to {self.spec.max_seats} players, not {len(chosen)}.")
         return chosen
+
+    # --- reviewing a loaded game -----------------------------------------------------------------------
+
+    def review(self, game: Any, players: dict[str, str], seen: dict[str, int], what: str) -> None:
+        """Show a loaded game on the form: its seats (names fixed: they are the game's), each given
+        to the player the save names (a human when it names none we know), to be changed before
+        *Resume game*; `what` says in public words what was loaded."""
+        seats = list(game.seats)
+        if len(seats) > len(self.names):
+            raise ValueError(f"This game has {len(seats)} seats; the page has {len(self.names)}.")
+        self.loaded = (game, dict(seen))
+        for i, (name, kind, row) in enumerate(zip(self.names, self.kinds, self.rows)):
+            in_use = i < len(seats)
+            if in_use:
+                name.value = seats[i]
+                wanted = players.get(seats[i])
+                kind.value = wanted if wanted in kind.options else HUMAN
+            else:
+                kind.value = OFF
+            name.disabled = True
+            row.layout.display = None if in_use else "none"
+        for widget in self.new_game_only:
+            widget.layout.display = "none"
+        self.title.value = "<div class='shell-panel-title'>Resume a saved game</div>"
+        self.loaded_info.value = (f"<div class='shell-loaded-text'>Loaded: {escape(what)}. Give each seat to a "
+                                  "human or a bot, then press <b>Resume game</b>.</div>")
+        self.start.description = "Resume game"
+        self.forget_button.layout.display = None
+
+    def forget(self) -> None:
+        """Back to a new game's form (the loaded game, if any, is forgotten)."""
+        self.loaded = None
+        for name, row in zip(self.names, self.rows):
+            name.disabled = False
+            row.layout.display = None
+        for widget in self.new_game_only:
+            widget.layout.display = None
+        self.title.value = (f"<div class='shell-panel-title'>New game: {self.spec.min_seats} to "
+                            f"{self.spec.max_seats} players</div>")
+        self.loaded_info.value = ""
+        self.start.description = "Start game"
+        self.forget_button.layout.display = "none"
 
     def seed_value(self) -> int | None:
         return parse_seed(self.seed.value)

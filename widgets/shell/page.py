@@ -25,7 +25,6 @@ board, its decision panels, its players' table, its rules help and its options
 """
 from __future__ import annotations
 
-import os
 from html import escape
 from typing import Any, Callable
 
@@ -33,13 +32,13 @@ import ipywidgets as W
 
 from megacorps import kit
 from megacorps.errors import BadSaveFile
-from megacorps.kit.bots import next_move
+from megacorps.kit.bots import Decision, next_move
 from widgets.guard import guard
 from widgets.keepalive import keep_alive
 from widgets.sealed_files import open_file, seal_file
 
 from .bot_loop import BotLoop
-from .form import HUMAN, NewGameForm, uploaded
+from .form import HUMAN, NewGameForm, pause_from_env, uploaded
 from .log import log_html, since_html
 from .parts import GameParts
 from .resume import TableKeeper
@@ -63,14 +62,6 @@ def close_all(widget: W.Widget) -> None:
     widget.close()
 
 
-def pause_from_env() -> float:
-    """Seconds between two bot moves: MEGACORPS_BOT_PAUSE, else 0.8."""
-    try:
-        return float(os.environ.get("MEGACORPS_BOT_PAUSE", "0.8"))
-    except ValueError:
-        return 0.8
-
-
 def seat_of(action: Any) -> str | None:
     """The seat an action names (`seat`, or MegaCorps' `corp`); None when it names none."""
     return getattr(action, "seat", getattr(action, "corp", None))
@@ -88,7 +79,6 @@ class Shell(W.VBox):
         self.spec = kit.get(parts.name)
         self.add_class("shell-app")
         self.add_class(f"{parts.prefix}-app")
-        self.pause = pause_from_env() if pause is None else pause
         self.game: Any = None
         self.players: dict[str, str] = {}   # seat -> HUMAN or a bot level
         self.bots: dict[str, Any] = {}
@@ -102,12 +92,15 @@ class Shell(W.VBox):
         self._decision_key: tuple | None = None
         self.rules_help = parts.rules()
 
-        self.form = NewGameForm(self.spec, parts.options_form())
+        self.form = NewGameForm(self.spec, parts.options_form(), parts.first_players())
+        self.form.pause.value = pause_from_env() if pause is None else pause
+        self.last_bot_move: tuple[str, Any] | None = None   # (seat, Decision) of the latest bot move
         self.error = html(cls="shell-error")
         self.info = html(cls="shell-info")
         self.status = html()
         self.gate_text = html()
-        self.gate_button = W.Button(description="I am here: show my hand", button_style="warning")
+        self.gate_button = W.Button(description=f"I am here: show my {parts.hand_name}", button_style="warning",
+                                    layout=W.Layout(width="auto"))
         self.gate_button.add_class("shell-gate-button")
         self.gate = W.VBox([self.gate_text, self.gate_button])
         self.gate.add_class("shell-gate")
@@ -150,6 +143,7 @@ class Shell(W.VBox):
 
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
         self.form.upload.observe(self.guard(self._on_upload), names="value")
+        self.form.back.on_click(self.guard(lambda _b: self.back_to_game()))
         self.gate_button.on_click(self.guard(lambda _b: self.pass_gate()))
         self.undo_button.on_click(self.guard(lambda _b: self.undo()))
         self.save_button.on_click(self.guard(lambda _b: self.save()))
@@ -177,8 +171,18 @@ class Shell(W.VBox):
     def file_format(self) -> str:
         return f"{self.spec.name}-page"
 
+    @property
+    def pause(self) -> float:
+        """Seconds between two bot moves (the form's Bot pause)."""
+        return float(self.form.pause.value or 0)
+
     def start_from_form(self) -> None:
         players = self.form.seats()
+        if self.form.loaded is not None:   # a save under review: it resumes with the players chosen
+            game, seen = self.form.loaded
+            self.form.forget()
+            self.start(game, players, seen)
+            return
         game = self.spec.new_game(list(players), seed=self.form.seed_value(), options=self.form.option_values())
         self.form.seed.value = ""  # the seed tells the hidden order: it leaves the page
         self.start(game, players)
@@ -196,7 +200,7 @@ class Shell(W.VBox):
         self.seen, self._seen_before = dict(seen or {}), []
         self.error.value = self.info.value = self.results.value = ""
         self._decision_key = None
-        self.form.widget.layout.display = "none"
+        self.form.widget.layout.display = self.form.back.layout.display = "none"
         self.welcome.layout.display = "none"
         self.board_box.layout.display = None
         self.table.layout.display = None
@@ -212,7 +216,7 @@ class Shell(W.VBox):
         if self.game is None:
             raise ValueError("There is no game to save yet.")
         data = seal_file(self.file_format, {"players": self.players, **self.parts.save_summary(self.game)},
-                         {"game": self.game.to_json("*"), "players": self.players, "seen": self.seen},
+                         {"game": self.parts.save_game(self.game), "players": self.players, "seen": self.seen},
                          "The game itself is sealed with the key of the server that saved it; only that "
                          "server can resume it.")
         return self.parts.save_name(self.game), data
@@ -222,32 +226,61 @@ class Shell(W.VBox):
         self.bridge.download(name, data)
         self.info.value = f"Saved as {escape(name)}."
 
-    def load_bytes(self, raw: bytes) -> None:
-        """Resume the game of a save file (this page's, or a plain engine save: every seat human).
-        Raises BadSaveFile naming what is wrong, and then nothing changes."""
+    def open_save(self, raw: bytes) -> tuple[Any, dict[str, str], dict[str, int]]:
+        """(game, players, seen) of a save file (this page's, or a plain engine save: every seat
+        human). Raises BadSaveFile naming what is wrong."""
         content, text = open_file(raw, self.file_format, BadSaveFile, self.spec.title)
         if content is None:
             game = self.spec.load_game(text)
-            self.start(game, {seat: HUMAN for seat in game.seats})
-            return
+            return game, {seat: HUMAN for seat in game.seats}, {}
         players, seen = content.get("players"), content.get("seen", {})
         if (not isinstance(players, dict) or not isinstance(content.get("game"), str)
                 or not isinstance(seen, dict) or not all(type(v) is int for v in seen.values())):
             raise BadSaveFile("save file: entry 'players', 'game' or 'seen' is missing or malformed")
-        self.start(self.spec.load_game(content["game"]), players, seen)
+        return self.spec.load_game(content["game"]), players, seen
+
+    def load_bytes(self, raw: bytes) -> None:
+        """Resume the game of a save file at once, with the players it names (for code; the page's
+        Load reviews it on the form first: `review_bytes`). Raises BadSaveFile, and nothing changes."""
+        self.start(*self.open_save(raw))
+
+    def review_bytes(self, raw: bytes, name: str = "") -> None:
+        """Show the game of a save file on the form, its seats to be given to humans or bots before
+        play resumes (*Resume game*). Raises BadSaveFile, and nothing changes."""
+        game, players, seen = self.open_save(raw)
+        what = f"{name}: {self.parts.describe(game)}" if name else self.parts.describe(game)
+        self.form.review(game, players, seen, what)
+        self.error.value = ""
+        self.show_form()
 
     def _on_upload(self, _change) -> None:
         chosen = uploaded(self.form.upload)
         if chosen is not None:
             try:
-                self.load_bytes(chosen[0])
+                self.review_bytes(*chosen)
             finally:   # emptied, so that the same file chosen again loads again
                 self.form.upload.value = ()
 
     def show_form(self) -> None:
+        """The new-game form over the table; the hand on the screen is put away (closed, so its
+        models leave the browser): back to the game, the gate asks who is there."""
         self._stop_bots()
+        if self.viewer is not None:
+            self.viewer = None
+            self.refresh()
         self.form.widget.layout.display = None
+        self.form.back.layout.display = None if self.game is not None and not self.game.is_over else "none"
         self.table.layout.display = "none"
+
+    def back_to_game(self) -> None:
+        """Leave the form for the game under way (a save under review is forgotten)."""
+        if self.game is None:
+            raise ValueError("There is no game to go back to.")
+        self.form.forget()
+        self.form.widget.layout.display = "none"
+        self.table.layout.display = None
+        self.refresh()
+        self.run_bots()
 
     def toggle_rules(self) -> None:
         """Show every section of the rules help, or only the one a log link points at."""
@@ -272,8 +305,8 @@ class Shell(W.VBox):
         return deciders[0] if deciders else None
 
     def human_to_decide(self) -> str | None:
-        """The first human among the seats deciding now."""
-        if self.game is None:
+        """The first human among the seats deciding now (None while the parts pause the page)."""
+        if self.game is None or self.parts.paused(self):
             return None
         return next((s for s in self.game.deciders if self.players.get(s) == HUMAN), None)
 
@@ -285,6 +318,11 @@ class Shell(W.VBox):
     def shown_seat(self) -> str | None:
         """Whose hand and private lines the page shows now: the viewer's, unless the gate is up."""
         return None if self.gated() else self.viewer
+
+    def hide(self) -> None:
+        """The player at the screen walks away: the gate covers their hand until they are back."""
+        self.viewer = None
+        self.refresh()
 
     def pass_gate(self) -> None:
         self.viewer = self.human_to_decide()
@@ -302,6 +340,7 @@ class Shell(W.VBox):
         self.game.apply(action)
         self._seen_before.append((seat, self.seen.get(seat)))
         self.seen[seat] = len(self.game.log)
+        self.viewer = self.parts.screen_after_acting(self, seat)
         self.error.value = self.info.value = ""
         self.refresh()
         self.run_bots()
@@ -317,11 +356,15 @@ class Shell(W.VBox):
         button.on_click(self.guard(lambda _b: self.act(action)))
         return button
 
-    def undo(self) -> None:
-        """Take back the shown seat's last action, when the game's undo policy allows it."""
-        if self.game is None or self.shown_seat() is None:
+    def undo(self, seat: str | None = None) -> None:
+        """Take back the last action of the shown seat (the Undo button) or of the human `seat`
+        (a game's parts may offer that, as the note-card page's "take back a card"), when the
+        game's undo policy allows it. Another seat than the one shown is asked to the screen by
+        the gate before anything of its is shown."""
+        shown = self.shown_seat()
+        seat = shown if seat is None else seat
+        if self.game is None or seat is None or self.players.get(seat) != HUMAN:
             raise ValueError("Nothing to undo.")
-        seat = self.shown_seat()
         taken = self.game.undo(seat)
         if self._seen_before and self._seen_before[-1][0] == seat:
             _, mark = self._seen_before.pop()
@@ -330,7 +373,12 @@ class Shell(W.VBox):
             else:
                 self.seen[seat] = mark
         self.reasons = [reason for reason in self.reasons if reason[0] < len(self.game.log)]
-        self.info.value = f"Taken back: {escape(str(taken))}."
+        if seat == shown:
+            self.info.value = f"Taken back: {escape(str(taken))}."
+        else:   # what is taken back is the seat's secret until it is at the screen
+            self.viewer = None
+            self.info.value = f"{escape(seat)} takes back its last move: pass the screen to {escape(seat)}."
+        self.parts.undone(self, seat, taken)
         self.refresh()
 
     # --- bots -------------------------------------------------------------------------------------
@@ -339,17 +387,25 @@ class Shell(W.VBox):
         """A bot has a move to make now, and the game's parts do not hold the bots
         (`GameParts.holds_bots`: a reveal the humans are still clicking through, say)."""
         return (self.game is not None and not self.parts.holds_bots(self)
-                and next_move(self.game, self.bots) is not None)
+                and (next_move(self.game, self.bots) is not None or self.standing_move() is not None))
+
+    def standing_move(self) -> tuple[str, Decision] | None:
+        """(seat, decision) of the move the parts make for the human to decide, by that player's
+        standing order (`GameParts.standing_move`: the card game's automatic pass), or None."""
+        seat = self.human_to_decide()
+        decision = self.parts.standing_move(self, seat) if seat is not None and not self.game.is_over else None
+        return None if decision is None else (seat, decision)
 
     def bot_step(self) -> bool:
-        """One bot move (the kit's driver picks it); False when a human must decide, the game is
-        over, or the parts hold the bots."""
+        """One bot move (the kit's driver picks it), else a human's standing move; False when a
+        human must decide, the game is over, or the parts hold the bots."""
         if self.game is None or self.parts.holds_bots(self):
             return False
-        move = next_move(self.game, self.bots)
+        move = next_move(self.game, self.bots) or self.standing_move()
         if move is None:
             return False
         seat, decision = move
+        self.last_bot_move = move
         at, step = len(self.game.log), len(self.game.actions)
         self.game.apply(decision.action)
         if decision.reason:
@@ -395,12 +451,15 @@ class Shell(W.VBox):
         gated = not game.is_over and self.gated()
         self.gate.layout.display = None if gated else "none"
         if gated:
-            self.gate_text.value = (f"<b>Pass the screen to {escape(waiting)}.</b> {escape(waiting)}'s hand "
-                                    "stays hidden until they press the button.")
-        # data-step: how many actions so far (browser tests wait on it)
+            hand = self.parts.hand_name
+            self.gate_text.value = (f"<b>Pass the screen to {escape(waiting)}.</b> {escape(waiting)}'s {hand} "
+                                    "stays hidden until they press the button; everyone else, look away.")
+            self.gate_button.description = f"I am {waiting}: show my {hand}"
+        paused = self.parts.paused(self)
+        # data-step: how many actions so far; data-over: the results are shown (browser tests wait on them)
         self.status.value = (f"<span class='shell-status' data-step='{len(game.actions)}' "
-                             f"data-over='{int(game.is_over)}'>"
-                             f"{escape(game.decision if not game.is_over else 'The game is over.')}</span>")
+                             f"data-over='{int(game.is_over and not paused)}' data-paused='{int(paused)}'>"
+                             f"{escape(self.parts.status(self))}</span>")
         upto = self.parts.log_shown(self)
         log = game.log if upto is None else game.log[:upto]   # the parts may keep lines back (a reveal)
         since = since_html(log, seat, self.seen.get(seat), self.rules_help) if legal else ""
@@ -408,21 +467,22 @@ class Shell(W.VBox):
         self.since.layout.display = None if since else "none"
         # the decision's controls are rebuilt only when the decision changed: a redraw for nothing
         # (the bots' task ending, say) would replace a button under the player's pointer and lose the click
-        key = (len(game.actions), seat, tuple(legal), game.is_over)
+        key = (*self.parts.decision_key(self, seat, legal), seat, tuple(legal), game.is_over, paused)
         if key != self._decision_key:
             self._decision_key = key
             old = list(self.decision.children)
             title = html(f"<div class='shell-panel-title shell-decision-title' data-step='{len(game.actions)}'>"
                          f"{escape(game.decision)}</div>")
+            waiting = self.parts.status(self) if paused else game.decision if not game.is_over else ""
             self.decision.children = ([title, *self.parts.decision(self, seat, legal)] if legal else
-                                      [html(f"<i>{escape(game.decision)}</i>" if not game.is_over else "")])
+                                      [html(f"<i>{escape(waiting)}</i>" if waiting else "")])
             for widget in old:   # closed, so no model of a player's hand stays in the browser
                 close_all(widget)
         self.players_box.value = self.parts.players(self, seat)
         self.log_box.value = log_html(log, seat, self.rules_help, self.shown_reasons())
         self.undo_button.disabled = seat is None or not game.can_undo(seat)
         self.results.value = (results_html(game, self.parts.score_text, self.parts.score_label())
-                              if game.is_over else "")
+                              if game.is_over and not paused else "")
         self.draw_chart(seat)
         if self.keeper is not None:
             self.keeper.save()

@@ -69,6 +69,8 @@ class GameParts:
 
     #: a short CSS prefix for the game's own classes ("mq")
     prefix: str = "game"
+    #: what the hot-seat gate hides, in the game's words ("hand", "note card")
+    hand_name: str = "hand"
 
     def __init__(self, name: str):
         self.name = name
@@ -102,6 +104,39 @@ class GameParts:
         still stepping through keeps back the lines that tell its outcome. Default: all."""
         return None
 
+    def paused(self, shell: "Shell") -> bool:
+        """True while the page is held at an earlier moment than the game (a reveal the humans are
+        still stepping through): no human is asked to decide, the header says `status(shell)` and
+        the results wait. When it ends, the parts redraw (`shell.refresh()`) and call
+        `shell.run_bots()`. Default: never."""
+        return False
+
+    def status(self, shell: "Shell") -> str:
+        """The header's line (plain text): by default what the game is deciding, or that it is over."""
+        return shell.game.decision if not shell.game.is_over else "The game is over."
+
+    def decision_key(self, shell: "Shell", seat: str | None, legal: list) -> tuple:
+        """What, besides the shown seat and its legal actions, makes the decision's controls be
+        built again: by default every action played (a game whose seats decide at once, such as
+        the note-card quarter, keeps a card being written while the others hand theirs in)."""
+        return (len(shell.game.actions),)
+
+    def screen_after_acting(self, shell: "Shell", seat: str) -> str | None:
+        """Whom the screen shows once the human `seat` has acted: by default still `seat` (they
+        are at the screen); None puts the gate up (a secret move that another human must not see
+        over their shoulder, as a note card before the reveal)."""
+        return seat
+
+    def undone(self, shell: "Shell", seat: str, action: Any) -> None:
+        """Called when `seat` took `action` back (before the redraw). Default: nothing."""
+
+    def standing_move(self, shell: "Shell", seat: str) -> Any | None:
+        """A move the page makes for the human `seat` without asking, because the player asked it
+        to (the card game's automatic pass when there is nothing to do), as a `Decision` (the
+        action, and the words the log shows for it); None: ask the player. The shell makes it in
+        the bots' loop, as if the seat were a bot. Default: never."""
+        return None
+
     def after_bot_move(self, shell: "Shell") -> None:
         """Called after each bot move, before the page is redrawn (a game starts its reveal
         here when a bot's move revealed something). Default: nothing."""
@@ -126,6 +161,11 @@ class GameParts:
         """The game's set-up choices on the new-game form (None: none)."""
         return None
 
+    def first_players(self) -> list[str] | None:
+        """Who plays each seat on a new game's form at first (HUMAN or a bot level, seat by seat;
+        None: a human and the weakest bots)."""
+        return None
+
     def welcome(self) -> str:
         """HTML shown before the first game."""
         return ""
@@ -133,6 +173,14 @@ class GameParts:
     def save_summary(self, game: Any) -> dict:
         """The readable part of a save file (public facts only)."""
         return {"actions": len(game.actions), "over": game.is_over}
+
+    def save_game(self, game: Any) -> str:
+        """The game as the save file holds it (sealed): by default everything, to resume exactly."""
+        return game.to_json("*")
+
+    def describe(self, game: Any) -> str:
+        """A loaded game in a few public words, for the form's review step."""
+        return f"{len(game.actions)} moves played" + (", over" if game.is_over else "")
 
     def save_name(self, game: Any) -> str:
         return f"{self.name}-{len(game.actions)}.json"

@@ -23,6 +23,6 @@ def results_html(game: Any, score_text: Callable[[int], str], score_label: str) 
     verb = "win" if len(winners) > 1 else "wins"
     title = f"Game over: {escape(' and '.join(winners))} {verb}" if winners else "Game over"
     where = f"<div>Where each player's {escape(score_label)} came from:</div>" if kinds else ""
-    return (f"<div class='shell-results'><div class='shell-panel-title'>{title}</div>{where}"
+    return (f"<div class='shell-results' data-winners='{escape('|'.join(winners))}'><div class='shell-panel-title'>{title}</div>{where}"
             f"<table class='shell-results-table'><tr><th>Player</th>{head}<th>{escape(score_label)}</th></tr>"
             f"{''.join(rows)}</table></div>")

@@ -17,6 +17,8 @@ from html import escape
 
 import ipywidgets as W
 
+from megacorps import tcg
+from megacorps.kit.bots import Decision
 from widgets.shell import HUMAN, GameParts, Shell
 
 from .board import TcgBoard
@@ -36,6 +38,7 @@ CSS = """<style>
     width: 104px; overflow: hidden; box-shadow: none; }
 .tcg-app .tcg-hand .widget-button.tcg-card, .tcg-app .tcg-market .widget-button.tcg-card { margin: 1px; }
 .tcg-app .widget-button.tcg-type-company { border: 2px solid #B8860B; background: #FFF8E1; }
+.tcg-app .widget-button.tcg-founder { border: 3px double #B8860B; background: #FFFDF3; }
 .tcg-app .widget-button.tcg-type-event { background: #F3ECFA; }
 .tcg-app .widget-button.tcg-type-location, .tcg-app .widget-button.tcg-type-equipment { background: #EEF5EE; }
 .tcg-app .widget-button.tcg-engaged { background: #DDDDDD; color: #555555; font-style: italic; }
@@ -45,6 +48,12 @@ CSS = """<style>
 .tcg-app .widget-button.tcg-selected { outline: 3px solid #0072B2; }
 .tcg-app .widget-button.tcg-target { border: 3px solid #E69F00; }
 .tcg-app .widget-button.tcg-target-chosen { border: 3px solid #D55E00; background: #FFE8D6; }
+.tcg-app .widget-button.tcg-in-zone { outline: 3px dashed #E69F00; outline-offset: 1px; }
+.tcg-app .widget-button.tcg-struck { background: #FFE8D6; }
+.tcg-app .widget-button.tcg-attacking { box-shadow: 0 0 0 3px #7B3F00; }
+.tcg-app .widget-button.tcg-under-attack { box-shadow: 0 0 0 3px #D55E00; }
+.tcg-app .tcg-zone-cell { outline: 3px dashed #E69F00; outline-offset: -3px; color: #B06000; font-size: 11px;
+    text-align: center; padding-top: 30px; }
 .tcg-app .widget-button.tcg-slot-choice { border: 2px dashed #009E73; background: #EAF7F1; color: #006644;
     text-align: center; }
 .tcg-stack { background: #F3ECFA; border-left: 4px solid #7B3F99; padding: 0 6px; font-size: 12px; }
@@ -96,6 +105,35 @@ class TcgParts(GameParts):
 
     def __init__(self):
         super().__init__("tcg")
+        self._auto_game = None               # the game the automatic passes below were asked in
+        self._auto_pass: set[str] = set()
+
+    # --- the automatic pass: asked once, remembered for the game --------------------------------
+    def auto_pass(self, shell) -> set[str]:
+        """The seats whose player asked the page to pass for them when they have nothing to play,
+        in the game under way (a new or loaded game starts with none)."""
+        if self._auto_game is not shell.game:
+            self._auto_game, self._auto_pass = shell.game, set()
+        return self._auto_pass
+
+    def offers_auto_pass(self, shell) -> bool:
+        """Whether this page can pass for a player: the engine says when there is nothing to play
+        (`Game.nothing_to_play`); a networked table's seat page has no engine of its own."""
+        return callable(getattr(shell.game, "nothing_to_play", None))
+
+    def set_auto_pass(self, shell, seat: str, on: bool) -> None:
+        seats = self.auto_pass(shell)
+        if on:
+            seats.add(seat)
+        else:
+            seats.discard(seat)
+        shell.run_bots()                     # passes at once when there is nothing to play now
+
+    def standing_move(self, shell, seat: str):
+        if seat in self.auto_pass(shell) and self.offers_auto_pass(shell) and shell.game.nothing_to_play(seat):
+            # no reason in the log: "nothing to play" would tell the other seat about this hand
+            return Decision(tcg.Pass(seat), "")
+        return None
 
     def board(self, shell) -> TcgBoard:
         self.table = TcgBoard()

@@ -6,8 +6,10 @@ lists (widgets/tcg/panels.py).
 Every clickable thing is one of the engine's legal actions for the seat shown
 (`Game.legal_actions`): a card with a green edge can act now; clicking it selects it; for an
 attacker (or an event or ability aimed at a card), the cards it may aim at get an orange edge and
-clicking one shows those actions with their previews. A "deploy here" slot answers a deploy
-choice. The seat shown sees its own hand only: the rival's hand is a count (`Game.view(seat)`
+clicking one shows those actions with their previews; a ZONE ATTACK on that card outlines its
+rectangle on the grid (its slots, empty ones included) and edges the cards it would strike. A
+"deploy here" slot answers a deploy choice. While a challenge is under way, its attacker and the
+cards it strikes are edged (and a zone attack's rectangle outlined) for both players. The seat shown sees its own hand only: the rival's hand is a count (`Game.view(seat)`
 holds nothing more). Nothing here decides a rule.
 """
 from __future__ import annotations
@@ -26,7 +28,8 @@ from .network import network_grid, slot_positions
 from .panels import card_of, html, selected_actions, short_name, target_of
 from .rules import SAMPLE_NOTE
 
-MARKS = ("tcg-can-act", "tcg-selected", "tcg-target", "tcg-target-chosen")   # the edges a selection sets
+MARKS = ("tcg-can-act", "tcg-selected", "tcg-target", "tcg-target-chosen", "tcg-struck")   # the edges a selection sets
+COMBAT = {"attacker": "tcg-attacking", "defender": "tcg-under-attack"}   # a challenge under way
 
 
 def iter_widgets(widget: W.Widget):
@@ -61,9 +64,11 @@ class TcgBoard:
         self.legal: list = []
         self.selected: int | None = None
         self.target: int | None = None
+        self.zone_attack: Any = None             # the zone attack whose rectangle the grid outlines
         self.actions_box: W.VBox | None = None   # the decision panel's box for the selected card's actions
         self._key = None
         self._buttons: dict[int, W.Button] = {}
+        self._combat: dict[int, str] = {}        # the challenge under way's marks, by card
         self.stack_box = html(cls="tcg-stack")
         self.rival_box = W.VBox()
         self.mine_box = W.VBox()
@@ -92,10 +97,12 @@ class TcgBoard:
             return
         if self.selected is not None and uid in self.targets():
             self.target = uid
+            self.zone_attack = next((a for a in self.actions_of(self.selected)
+                                     if isinstance(a, tcg.Attack) and a.zone and a.target == uid), None)
         elif uid == self.selected:
-            self.selected = self.target = None
+            self.selected = self.target = self.zone_attack = None
         elif self.actions_of(uid):
-            self.selected, self.target = uid, None
+            self.selected, self.target, self.zone_attack = uid, None, None
         else:
             raise ValueError(f"{short_name(self.game, uid)}: {self.why_idle(uid)}")
         self.draw(self.shell, self.seat, self.legal)
@@ -124,6 +131,14 @@ class TcgBoard:
                 wanted = tcg.Produce(seat, uid, next(iter(card.traits), "QI"))
         return f"nothing to do with it now ({self.game.why_not(wanted)})"
 
+    def show_zone(self, attack) -> None:
+        """Outline `attack`'s rectangle on the grid (one of the zone attacks listed for the target)."""
+        if attack not in self.actions_of(self.selected):
+            raise ValueError("That attack is no longer possible.")
+        self.zone_attack = attack
+        self.draw(self.shell, self.seat, self.legal)
+        self.show_actions()
+
     def act(self, action) -> None:
         self.shell.act(action)
 
@@ -133,28 +148,32 @@ class TcgBoard:
         is not replaced under the player's pointer for nothing."""
         game = shell.game
         if game is not self.game or seat != self.seat:
-            self.selected = self.target = None
+            self.selected = self.target = self.zone_attack = None
         self.shell, self.game, self.seat, self.legal = shell, game, seat, list(legal)
         if self.selected is not None and not self.actions_of(self.selected):
-            self.selected = self.target = None
-        key = (id(game), len(game.actions), game.actions[-1:], seat, tuple(self.legal))
+            self.selected = self.target = self.zone_attack = None
+        if self.zone_attack not in self.legal:
+            self.zone_attack = None
+        key = (id(game), len(game.actions), game.actions[-1:], seat, tuple(self.legal), self.zone_attack)
         if key == self._key:
             self._remark()     # only the selection changed: the same buttons, new edges
             return
         self._key = key
         view = game.view(seat)
+        self._combat = self._combat_marks(view)
         marks = self._marks()
         rival, mine = self._sides(view)
         choosing = bool(self.legal) and game.decision_kind() == "choose"
         options = dict(view.prompt.options or []) if choosing and view.prompt else {}
         click = shell.guard(self.click_card)
         choose = shell.guard(lambda key: self.act(tcg.Choose(seat, key)))
+        zone_net, zone = self._zone(view)
         for box, net, role in ((self.rival_box, rival, "rival"), (self.mine_box, mine, "mine")):
             player = view.players[net]
             title = (f"<div class='tcg-net-title'>{escape(net)}'s network · {player.money}M · trait pool "
                      + " ".join(f"{t} {n}" for t, n in player.pool.items()) + "</div>")
             grid = network_grid(net, role, view.networks[net], marks, click, slot_positions(net, list(options)),
-                                choose, options)
+                                choose, options, zone if net == zone_net else None)
             replace_children(box, [html(title), grid])
         replace_children(self.hand_box, self._hand(view, mine, marks, click))
         replace_children(self.market_box, self._markets(view, marks, click))
@@ -173,6 +192,29 @@ class TcgBoard:
                 elif cls in want and cls not in button._dom_classes:
                     button.add_class(cls)
 
+    def _zone(self, view) -> tuple[str | None, tuple | None]:
+        """(the network, the rectangle (x, y, width, height)) of the zone attack the player looks
+        at, else of the challenge under way's, or (None, None)."""
+        if self.zone_attack is not None:
+            target, zone = self.zone_attack.target, self.zone_attack.zone
+        elif view.combat and view.combat.get("zone"):
+            target, zone = view.combat["target"], tuple(view.combat["zone"])
+        else:
+            return None, None
+        net = next((x for x in view.seats for c in view.networks[x] if c.uid == target), None)
+        return net, zone
+
+    @staticmethod
+    def _combat_marks(view) -> dict[int, str]:
+        """The challenge under way: its attacker, and the cards it strikes (its defenders: the
+        target, the blockers, a zone's cards)."""
+        cb = view.combat
+        if not cb:
+            return {}
+        marks = {u: COMBAT["defender"] for u in [cb["target"], *cb["defenders"]]}
+        marks[cb["attacker"]] = COMBAT["attacker"]
+        return marks
+
     def _sides(self, view) -> tuple[str, str]:
         """(the rival's seat, the shown seat's): the rival's network is drawn on top."""
         mine = self.seat if self.seat is not None else view.seats[0]
@@ -180,10 +222,15 @@ class TcgBoard:
 
     def _marks(self) -> dict[int, tuple[str, ...]]:
         marks: dict[int, list[str]] = {u: ["tcg-can-act"] for u in self.cards_that_act()}
+        for u, cls in self._combat.items():
+            marks.setdefault(u, []).append(cls)
         if self.selected is not None:
             marks.setdefault(self.selected, []).append("tcg-selected")
         for u in self.targets():
             marks.setdefault(u, []).append("tcg-target-chosen" if u == self.target else "tcg-target")
+        struck = getattr(self.game, "struck", None)   # a networked table's page has no engine: the outline only
+        for u in (struck(self.zone_attack) if self.zone_attack is not None and struck else []):
+            marks.setdefault(u, []).append("tcg-struck")
         return {u: tuple(m) for u, m in marks.items()}
 
     def _hand(self, view, mine: str, marks, click) -> list[W.Widget]:

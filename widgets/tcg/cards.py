@@ -30,7 +30,8 @@ def trait_line(card) -> str:
 
 def card_label(card) -> str:
     """The text on a card's button (lines, shown with white-space: pre-line)."""
-    lines = [card.name, f"{card.value}M {TYPE_SHORT.get(card.type, card.type)}", trait_line(card)]
+    kind = "FOUNDER" if card.founder else TYPE_SHORT.get(card.type, card.type)
+    lines = [card.name, f"{card.value}M {kind}", trait_line(card)]
     status = []
     if card.engaged:
         status.append("ENGAGED")
@@ -47,7 +48,8 @@ def card_label(card) -> str:
 
 def card_tooltip(card) -> str:
     """Everything on the card, in words (the button's tooltip)."""
-    lines = [f"{card.name} — {card.type}, value {card.value}M" + (f", {card.notice}" if card.notice else "")]
+    kind = f"{card.type}, the founder of its company" if card.founder else card.type
+    lines = [f"{card.name} — {kind}, value {card.value}M" + (f", {card.notice}" if card.notice else "")]
     traits = ", ".join(f"{t} {card.traits[t]}" + (f" ({card.damage[t]} damage)" if card.damage.get(t) else "")
                        if t in card.traits else f"{t} –" for t in TRAITS)
     lines.append(f"Traits: {traits}")
@@ -70,6 +72,8 @@ def card_tooltip(card) -> str:
 
 def card_classes(card) -> list[str]:
     out = ["tcg-card", f"tcg-type-{card.type}"]
+    if card.founder:
+        out.append("tcg-founder")
     if card.engaged:
         out.append("tcg-engaged")
     if card.anchored is False:

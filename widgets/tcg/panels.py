@@ -105,8 +105,36 @@ def decision_panel(shell: Any, board, seat: str, legal: list) -> list[W.Widget]:
                             "what it can do. Click a character to engage it for traits.</div>"))
         elif any(isinstance(a, tcg.Produce) for a in legal):
             out.append(html("<div class='tcg-hint'>Click one of your characters to engage it for traits.</div>"))
+        out += auto_pass_offer(shell, seat)
     out.append(board.new_actions_box())
     return out
+
+
+def auto_pass_offer(shell: Any, seat: str) -> list[W.Widget]:
+    """The box "pass for me when I have nothing to play", offered when the engine says the seat
+    has nothing to play (`Game.nothing_to_play`: no event, purchase, attack or sale, even after
+    engaging characters for traits; an ability of a card in play answering the stack counts as
+    something to play), and kept in view while it is ticked so that it can be unticked. Ticked,
+    the page passes for the seat in such windows for the rest of the game (`TcgParts.standing_move`),
+    at once if there is nothing to play now."""
+    parts = shell.parts
+    if not parts.offers_auto_pass(shell):
+        return []
+    on = seat in parts.auto_pass(shell)
+    idle = shell.game.nothing_to_play(seat)
+    if not (on or idle):
+        return []
+    box = W.Checkbox(value=on, description="Pass for me when I have nothing to play", indent=False,
+                     layout=W.Layout(width="auto"))
+    box.add_class("tcg-auto-pass")
+    box.observe(shell.guard(lambda change: parts.set_auto_pass(shell, seat, change["new"])), "value")
+    note = ("Nothing to play now: no event, purchase, attack or sale, even after engaging characters for "
+            "traits. Ticked, the page passes for you whenever that is so, for the rest of the game (the "
+            "abilities of your cards in play are then skipped, unless something is on the stack to answer). "
+            "At a shared screen the other player sees that you were not called, so they learn you had "
+            "nothing to play."
+            if idle else "")
+    return [W.VBox([box, html(f"<div class='tcg-hint'>{note}</div>")] if note else [box])]
 
 
 def selected_actions(board) -> list[W.Widget]:
@@ -132,8 +160,24 @@ def selected_actions(board) -> list[W.Widget]:
             names.append(b)
         out.append(W.HBox(names, layout=W.Layout(flex_flow="row wrap")))
     elif aimed:
-        out += [with_preview(game, a, act) for a in aimed if target_of(a) == board.target]
+        for a in aimed:
+            if target_of(a) == board.target:
+                out.append(with_preview(game, a, act))
+                if isinstance(a, tcg.Attack) and a.zone:
+                    out.append(zone_button(board, a))
     return out
+
+
+def zone_button(board, attack) -> W.Widget:
+    """Under a zone attack: whether the grid outlines its rectangle now, or a button to show it."""
+    x, y, w, h = attack.zone
+    if attack == board.zone_attack:
+        return html(f"<div class='tcg-hint tcg-zone-shown'>Its zone ({w}x{h} from {x}, {y}) is outlined on the "
+                    "grid; the cards it would strike are shaded.</div>")
+    show = W.Button(description=f"Show this zone ({w}x{h} from {x}, {y})", layout=W.Layout(width="auto"))
+    show.add_class("tcg-zone-show")
+    show.on_click(board.shell.guard(lambda _b: board.show_zone(attack)))
+    return show
 
 
 def with_preview(game, action, act: Callable) -> W.Widget:

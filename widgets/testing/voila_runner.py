@@ -11,6 +11,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# The tests' servers reach their kernels over local (ipc) sockets, not TCP ports: Jupyter picks
+# a kernel's ports before the kernel binds them, so with many kernels starting at once (tests in
+# several processes) another one can take a port first and the kernel dies at start ("Address
+# already in use"). A socket file's path must stay under 107 characters: it is the connection
+# file's path in Jupyter's runtime folder plus "-ipc-N", so a test giving its server a runtime
+# folder of its own makes it a short one (tempfile.mkdtemp, not pytest's long tmp_path). The
+# lesson notebooks' kernels under nbval do the same (widgets/testing/nbval_kernels.py).
+LOCAL_KERNEL_SOCKETS = ["--KernelManager.transport=ipc"] if os.name == "posix" else []
 
 
 def _patience_seconds() -> float:
@@ -79,7 +87,7 @@ def play_command(port: int) -> list[str]:
 
 
 def _local_flags(port: int) -> list[str]:
-    return ["--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0"]
+    return ["--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0", *LOCAL_KERNEL_SOCKETS]
 
 
 APP_NOTEBOOK = "notebooks/play.ipynb"

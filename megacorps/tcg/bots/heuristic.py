@@ -102,7 +102,8 @@ class HeuristicBot(BaseBot):
                     continue
                 for a in actions:
                     if isinstance(a, Produce) and a.trait == t and cards[a.card].traits.get(t, 0) + me.pool.get(t, 0) >= n:
-                        return Decision(a, f"engages {cards[a.card].name} for {t} to pay for {c.name}")
+                        # every seat reads this reason: it names no card of the hand
+                        return Decision(a, f"engages {cards[a.card].name} for {t} to pay for a card in its hand")
         return None
 
     # --- fighting ------------------------------------------------------------------------------
