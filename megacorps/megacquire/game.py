@@ -222,6 +222,18 @@ class Game:
                 out[p][SOURCES[entry.rule]] += amount
         return out
 
+    def cash_by_round(self) -> list[tuple[int, dict[str, int]]]:
+        """Everyone's cash over the game, replayed from the start: (round, cash) for each round
+        so far, the cash as its latest action left it (the last round's, once the game is over,
+        after the final sale). Hidden from nobody here: a page shows only the cash its seat may
+        see (`view(seat).cash`, method 4: everyone's)."""
+        state, log = self._start.copy_deep(), list(self._start_log)
+        by_round = {state.round: dict(state.cash)}
+        for action in self._actions:
+            perform(state, log, action)
+            by_round[state.round] = dict(state.cash)
+        return sorted(by_round.items())
+
     def winners(self) -> list[str]:
         """The richest player, or those sharing the victory; [] while the game goes on."""
         return list(self._state.winners)

@@ -600,6 +600,19 @@ def test_money_chart_built_when_its_tab_opens():
     assert names == {"Mokia", "Globbo", "Nonintendo"}
 
 
+def test_the_money_chart_is_as_wide_as_the_sidebar():
+    # at 1024 x 700 the chart was drawn 440 px wide in a sidebar of about 320 and cut off
+    from widgets.megacorps_app.panels import end_chart_width
+    app = App(pause=0)
+    seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Greedy")], seed=6)
+    app.form.start.click()
+    app.table.tabs.selected_index = 1
+    figure = app.table.chart.figure
+    app.bridge.on_size({"width": 1024, "height": 700, "board": 640})
+    assert app.error.value == ""
+    assert app.table.chart.figure is figure and figure.layout.width == end_chart_width(1024) < 330
+
+
 def test_a_board_click_never_changes_the_chosen_action_and_says_why():
     seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
     app = _scenario_app(seats, mercenaries={"Mokia": 2}, companies={"Japan/Aerospace": "Globbo"},

@@ -203,6 +203,14 @@ def test_a_whole_game_through_clicks(server, browser, size):
         assert "Where the money came from" in page.inner_text(".mc-end-charts")
         assert page.locator(".mc-decision").is_hidden()
         assert "mc-disabled" in page.get_attribute(".mc-undo", "class")   # no undo after the game
+        # the money chart (widgets/shell/money_chart.py): a line per corp, inside the sidebar
+        # (drawn 440 px wide, it was cut off at 1024 x 700)
+        page.locator(".mc-tabs").get_by_text("Money chart").click()
+        page.wait_for_function("() => document.querySelectorAll('.mc-chart .scatterlayer .trace').length"
+                               " === document.querySelectorAll('.mc-corp').length", timeout=PATIENCE_MS)
+        overflow = page.evaluate("""() => document.querySelector('.mc-chart .main-svg').getBoundingClientRect().right
+                                          - document.querySelector('.mc-sidebar').getBoundingClientRect().right""")
+        assert overflow <= 1, f"the money chart runs {overflow} px past the sidebar"
         assert page.refused == [], f"requests to other hosts: {page.refused}"
         assert page.js_errors == []
     except BaseException:

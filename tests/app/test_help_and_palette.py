@@ -175,11 +175,11 @@ def test_a_lesson_link_in_a_voila_serving_only_the_app_answers_where_it_was_clic
 
 
 def test_the_money_chart_labels_rounds_so_that_they_do_not_run_together():
-    from widgets.megacorps_app.panels import money_figure
+    from widgets.shell.money_chart import MoneySeries, money_figure
     xs = list(range(18))
-    series = {"Mokia": [40 + x for x in xs], "Globbo": [40] * 18}
-    assert money_figure(xs, series, 1000, 320).layout.xaxis.dtick == 1    # room for every round
-    narrow = money_figure(xs, series, 330, 320).layout.xaxis.dtick       # the sidebar at 1024x700
+    data = MoneySeries(xs, {"Mokia": [40 + x for x in xs], "Globbo": [40] * 18})
+    assert money_figure(data, 1000, 320).layout.xaxis.dtick == 1    # room for every round
+    narrow = money_figure(data, 330, 320).layout.xaxis.dtick       # the sidebar at 1024x700
     assert narrow >= 2 and 18 / narrow * 24 <= 330 - 114
 
 

@@ -92,3 +92,12 @@ def started(kinds: list[str], seed: int, **options):
     app.form.start.click()
     assert app.error.value == ""
     return app
+
+
+def step(app) -> None:
+    """On the page: pass the gate, or click the first choice (and no error is shown)."""
+    if app.gated():
+        app.gate_button.click()
+    else:
+        choices(app)[0].click()
+    assert app.error.value == "", app.error.value

@@ -43,6 +43,14 @@ def saved_game(page):
     return app.game
 
 
+def start_game(page, seed: int) -> None:
+    """Start the game set on the form, with `seed`, and wait for the gate to the first human."""
+    page.locator(".shell-form input[placeholder^='any whole number']").fill(str(seed))
+    page.locator(".shell-form input[placeholder^='any whole number']").press("Tab")
+    page.click(".shell-start")
+    page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+
+
 def click_first_choice(page) -> bool:
     """Click the first choice of the decision shown and wait until the next decision is drawn;
     True when the click ended the turn."""
@@ -75,10 +83,7 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
         try:
             page.screenshot(path=str(ARTIFACTS / "megacquire-form.png"))
             # the form's defaults: Ada human, Bo and Cy Random bots
-            page.locator(".shell-form input[placeholder^='any whole number']").fill("5")
-            page.locator(".shell-form input[placeholder^='any whole number']").press("Tab")
-            page.click(".shell-start")
-            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            start_game(page, 5)
             # the gate's words may reach the page a moment after the gate shows: wait for them
             page.locator(".shell-gate", has_text="Pass the screen to Ada").wait_for(timeout=PATIENCE_MS)
             assert page.locator(".mq-tile").count() == 0   # no tile before Ada is at the screen
@@ -125,10 +130,7 @@ def test_a_whole_game_by_clicks_to_the_end_screen_and_its_rules_links(megacquire
             page.locator(".shell-form select").nth(1).select_option(label="Tycoon")
             page.locator(".shell-form select").nth(2).select_option(label="Tycoon")
             page.locator(".mq-limit-choice select").select_option(label="end after round 3")
-            page.locator(".shell-form input[placeholder^='any whole number']").fill("8")
-            page.locator(".shell-form input[placeholder^='any whole number']").press("Tab")
-            page.click(".shell-start")
-            page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
+            start_game(page, 8)
             page.click(".shell-gate-button")
             for _ in range(200):
                 if page.locator(".shell-status").get_attribute("data-over") == "1":
@@ -198,8 +200,43 @@ def test_a_loaded_merger_is_settled_with_the_hold_or_sell_form(megacquire_url, t
             page.wait_for_function(f"() => +document.querySelector('.shell-status').dataset.step > {before}",
                                    timeout=PATIENCE_MS)
             assert page.locator(".shell-error").inner_text().strip() == ""
-            assert f"P1 sells 4 Solon at ${price:,} (${4 * price:,})" in page.inner_text(".shell-log")
+            # the log is redrawn just after the status (a busy machine showed the new step, the old log)
+            sold = f"P1 sells 4 Solon at ${price:,} (${4 * price:,})"
+            page.wait_for_function(f"() => document.querySelector('.shell-log').innerText.includes({sold!r})",
+                                   timeout=PATIENCE_MS)
             assert errors == []
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "megacquire-dispose-failure.png"), full_page=True)
+            raise
+
+
+def test_the_cash_chart_is_drawn_and_a_reloaded_page_resumes_the_table(megacquire_url):
+    """The shell's optional parts on MEGAcquire's page: the cash chart (total disclosure, the
+    form's default: one line per player) drawn in the browser, and the autosave: after a reload
+    the page offers "Resume" for the table this browser played, and resumes it where it was."""
+    with shell_page(megacquire_url) as (page, errors):
+        try:
+            start_game(page, 6)
+            page.click(".shell-gate-button")
+            for _ in range(4):
+                click_first_choice(page)
+            page.wait_for_function("() => document.querySelectorAll('.shell-chart .scatterlayer .trace').length === 3",
+                                   timeout=PATIENCE_MS)
+            page.locator(".shell-chart").scroll_into_view_if_needed()
+            page.screenshot(path=str(ARTIFACTS / "megacquire-chart.png"))
+            played = step(page)
+            page.reload(timeout=PATIENCE_MS)
+            page.wait_for_selector(".shell-resume-button", state="visible", timeout=PATIENCE_MS)
+            assert "Ada (Human)" in page.inner_text(".shell-resume")
+            page.click(".shell-resume-button")
+            page.wait_for_function(f"() => {{ const s = document.querySelector('.shell-status');"
+                                   f" return s && +s.dataset.step >= {played}; }}", timeout=PATIENCE_MS)
+            assert page.locator(".shell-error").inner_text().strip() == ""
+            if page.locator(".shell-gate-button").is_visible():
+                page.click(".shell-gate-button")
+            page.wait_for_function("() => document.querySelectorAll('.shell-chart .scatterlayer .trace').length === 3",
+                                   timeout=PATIENCE_MS)
+            assert errors == []
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "megacquire-resume-failure.png"), full_page=True)
             raise

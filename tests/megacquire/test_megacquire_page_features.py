@@ -9,18 +9,9 @@ from html import escape
 import ipywidgets as W
 
 from megacorps import megacquire as mq
-from mqtools import P, choices, flat, row, started
+from mqtools import P, choices, flat, row, started, step
 from widgets.megacquire.app import HUMAN, App
 from widgets.megacquire.rules_help import rules_help
-
-
-def step(app: App) -> None:
-    """Pass the gate, or click the first choice."""
-    if app.gated():
-        app.gate_button.click()
-    else:
-        choices(app)[0].click()
-    assert app.error.value == "", app.error.value
 
 
 def test_since_your_last_turn_shows_what_happened_since_as_the_seat_reads_it():

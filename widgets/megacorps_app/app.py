@@ -15,8 +15,6 @@ renders from a `TableSource` (widgets/megacorps_app/source.py); this app drives 
 """
 from __future__ import annotations
 
-import asyncio
-import time
 from html import escape
 from typing import Callable
 
@@ -25,9 +23,10 @@ import ipywidgets as W
 import megacorps as mc
 
 from ..guard import guard
+from ..shell.bot_loop import BotLoop
 from . import storage
 from .browser import BrowserBridge
-from .panels import corp_panels_html, end_chart_width, html, results_html, where_text
+from .panels import corp_panels_html, end_chart_width, html, money_series, results_html, where_text
 from .session import Session, public_text
 from .setup_form import NewGameForm
 from .source import TableSource
@@ -91,10 +90,13 @@ class App(W.VBox):
         self.form = NewGameForm()
         if pause is not None:
             self.form.pause.value = pause
-        self._bots_running = False
-        self._bot_gen = 0
-        self._bot_task = None
-        self._tick_task = None
+        # the bots and the table's own answers move through the shell's loop: in the background
+        # under Voila (even with no pause: the payout window counts down there), the first move at
+        # once (`_bot_wait(first=True)`), and while a payout window is open it is redrawn every
+        # second (`_window_idle`)
+        self.bot_loop = BotLoop(self._step, lambda: self.source is not None, self.refresh, self.guard,
+                                self._bot_wait, background=True, first_wait=lambda: self._bot_wait(first=True),
+                                idle=self._window_idle)
         self._highlight: tuple[str, ...] = ()
         self._board_key: tuple | None = None
         self._board_size = (BOARD_W, BOARD_H)
@@ -256,6 +258,7 @@ class App(W.VBox):
             self._table = Table(self.guard(self.apply), self._set_highlight, self.guard,
                                 on_new_question=lambda: self.bridge.reveal(".mc-decision"))
             self._table.widget.layout.display = "none"
+            self._table.chart.width = end_chart_width(self.bridge.sizes.get("width") or 1280)
             self.sidebar.children = [*self.sidebar.children, self._table.widget]
         return self._table
 
@@ -314,6 +317,11 @@ class App(W.VBox):
         self.show_info(f"Resumed: {storage.find_table(table).describe()}.")
 
     def _on_size(self, sizes: dict) -> None:
+        if self._table is not None and sizes.get("width"):
+            # the money chart as wide as the sidebar (440 px was cut off at 1024 x 700)
+            self._table.chart.width = end_chart_width(int(sizes["width"]))
+            if self.source is not None and self._table.tabs.selected_index == 1:
+                self._table.chart.update(money_series(self.source))
         board = int(sizes.get("board") or 0)
         height = int(sizes.get("height") or 0)
         if board <= 0:
@@ -528,62 +536,31 @@ class App(W.VBox):
             source.apply(action)
         return bool(answers)
 
-    def run_bots(self) -> None:
-        """Let the bots (and the table's automatic answers) move until a human must decide.
-        With a running event loop they move in a background task, one visible step at a time
-        (and the kernel keeps answering the page between steps); otherwise (tests) here."""
-        if self._bots_running or self.source is None:
-            return
-        loop = None
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is not None:
-            self._bots_running = True
-            self._bot_gen += 1
-            self._bot_task = loop.create_task(self._bots_async(self.source, self._bot_gen))
-            return
-        self._bots_running = True
-        try:
-            source = self.source
-            while source is self.source and self._step():
-                if self.pause > 0:
-                    self.refresh()
-                    time.sleep(self.pause)
-        finally:
-            self._bots_running = False
-        self.refresh()
+    def _bot_wait(self, first: bool = False) -> float:
+        """Seconds before the next move: the form's pause (none before the first move after a
+        human's); while bots decide a war against a corp played at this screen, at least
+        WAR_READING_SECONDS (the defender reads what is at stake)."""
+        wait = 0.0 if first else self.pause
+        if self._table is not None and self._table.war_against_here() is not None:
+            return max(wait, WAR_READING_SECONDS)
+        return wait
 
-    async def _bots_async(self, source: TableSource, gen: int) -> None:
-        try:
-            first = True
-            while source is self.source and gen == self._bot_gen:
-                wait = 0 if first else self.pause
-                if self._table is not None and self._table.war_against_here() is not None:
-                    # a war against a player here: others decide while the defender reads its odds
-                    wait = max(wait, WAR_READING_SECONDS)
-                await asyncio.sleep(wait)
-                first = False
-                if source is not self.source or gen != self._bot_gen:
-                    break
-                moved = self.guard(self._step)()
-                self.guard(self.refresh)()
-                if not moved:
-                    if self._table is not None and self._table.window_open():
-                        await asyncio.sleep(1.0)   # the payout window's countdown
-                        self._table.tick_window()
-                        continue
-                    break
-        finally:
-            if gen == self._bot_gen:
-                self._bots_running = False
-                if source is self.source:
-                    self.guard(self.refresh)()
+    def _window_idle(self) -> float | None:
+        """Nothing moved: while a hot-seat payout window counts down, redraw its countdown and
+        look again in a second (it closes by itself at its deadline); else the bots stop."""
+        if self._table is None or not self._table.window_open():
+            return None
+        self._table.tick_window()
+        return 1.0
+
+    def run_bots(self) -> None:
+        """Let the bots (and the table's automatic answers) move until a human must decide:
+        widgets/shell/bot_loop.py, in a background task under a running event loop (the kernel
+        keeps answering the page between steps), otherwise (tests) here."""
+        self.bot_loop.run()
 
     def _stop_bots(self) -> None:
-        self._bot_gen += 1
-        self._bots_running = False
+        self.bot_loop.stop()
 
     # --- rendering --------------------------------------------------------------------------------
 

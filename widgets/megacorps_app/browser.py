@@ -127,10 +127,12 @@ export default {
     });
 
     // Say hello once the board is drawn (or after 20 s): the board is then redrawn to fit the
-    // window, and its drawing code must be listening by then.
+    // window, and its drawing code must be listening by then. A shell page (widgets/shell/)
+    // draws its board to its own size: it says hello as soon as it is on the page.
     let waited = 0;
     const hello = () => {
-      if (document.querySelector('.mc-board .js-plotly-plot .barlayer') || waited > 20000) {
+      if (document.querySelector('.mc-board .js-plotly-plot .barlayer') || document.querySelector('.shell-app')
+          || waited > 20000) {
         model.send({type: 'hello', tables: remembered().map(t => t.id), ...sizes()});
       } else { waited += 150; setTimeout(hello, 150); }
     };

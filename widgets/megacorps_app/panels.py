@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 
 from ..board.basic_figure import BasicFigureWidget
 from ..board.colors import corp_color, corp_dash, corp_initials, corp_symbol, text_color_on
+from ..shell.money_chart import CHART_MODEBAR, MoneyChart, MoneySeries, money_figure
 from .rules import TOPICS, topic_for_rule
 from .source import HUMAN, Entry, Results, TableSource
 from .summary import CATEGORIES, money_sources, turning_points
@@ -134,99 +135,22 @@ def results_html(results: Results) -> str:
             f"<details><summary>Final payouts</summary><ul class='mc-final'>{lines}</ul></details></div>")
 
 
-def _line_style(corp: str) -> dict:
+def corp_style(corp: str, _index: int = 0) -> dict:
+    """A corp's line on the money charts: its own colour, marker and dash (told apart without colour)."""
     return dict(line=dict(color=corp_color(corp), width=2.5, dash=corp_dash(corp)),
                 marker=dict(symbol=corp_symbol(corp), size=8, color=corp_color(corp),
                             line=dict(color="#222", width=1)))
 
 
-# Charts whose axes are fixed keep only the modebar's picture download: its zoom and hover
-# buttons did nothing here and, at 1024x700, covered the chart's title
-CHART_MODEBAR = dict(remove=["zoom", "pan", "select", "lasso2d", "zoomIn", "zoomOut", "autoScale", "resetScale",
-                             "toggleSpikelines", "hoverClosestCartesian", "hoverCompareCartesian"])
+def money_series(source: TableSource, title: str = "Money by round") -> MoneySeries:
+    """The corps' money round by round (public), for the shared money chart (widgets/shell/money_chart.py)."""
+    xs, series = source.money_history()
+    return MoneySeries(xs, series, title, "Round (last point: after the final payouts)", "Euros", suffix=f" {EURO}")
 
 
-def money_figure(xs: list, series: dict[str, list[int]], width: int, height: int,
-                 title: str = "Money by round", points: list | None = None) -> go.Figure:
-    """Money lines, one per corp, each with its own colour, marker and dash, labelled at its
-    end (no legend to decode). `points`: (x, y, text) turning points to mark."""
-    fig = go.Figure()
-    for corp, ys in series.items():
-        fig.add_trace(go.Scatter(x=xs, y=ys, name=corp, mode="lines+markers", **_line_style(corp),
-                                 hovertemplate=f"{corp}: %{{y}} {EURO}<extra></extra>"))
-    annotations = []
-    ends = sorted(((ys[-1], corp) for corp, ys in series.items() if ys), reverse=True)
-    span = max((y for y, _ in ends), default=1) or 1
-    last_y = None
-    for y, corp in ends:
-        # direct labels at the line ends, nudged apart so that none hides another
-        label_y = y if last_y is None or last_y - y >= span * 0.06 else last_y - span * 0.06
-        last_y = label_y
-        annotations.append(dict(x=xs[-1] if xs else 0, y=label_y, xanchor="left", yanchor="middle", showarrow=False,
-                                text=f"<b>{corp_initials(corp)}</b> {y}", xshift=8,
-                                font=dict(size=11, color=corp_color(corp) if corp_color(corp) != "#F0E442" else "#8a7a00")))
-    if points:
-        fig.add_trace(go.Scatter(x=[p[0] for p in points], y=[p[1] for p in points], mode="markers",
-                                 name="turning points", marker=dict(symbol="star", size=14, color="#ffd166",
-                                                                    line=dict(color="#333", width=1)),
-                                 hovertext=[p[2] for p in points], hovertemplate="%{hovertext}<extra></extra>"))
-    fig.update_layout(width=width, height=height, margin=dict(l=44, r=70, t=30, b=40),
-                      title=dict(text=title, font=dict(size=14), x=0.02),
-                      xaxis=dict(title="Round (last point: after the final payouts)", fixedrange=True),
-                      yaxis=dict(title="Euros", fixedrange=True, rangemode="tozero"),
-                      plot_bgcolor="#FAFAFA", paper_bgcolor="white", showlegend=False,
-                      annotations=annotations, modebar=CHART_MODEBAR)
-    if xs:
-        fig.update_xaxes(range=[min(xs) - 0.4, max(xs) + 0.9], dtick=_round_step(len(set(xs)), width - 114))
-    return fig
-
-
-def _round_step(rounds: int, plot_width: int) -> int:
-    """Rounds between two labels on the x axis: every round while each label has ~24 px (at a
-    1024x700 window, 18 rounds in the sidebar's chart ran together as "0123456789101112...")."""
-    for step in (1, 2, 5, 10, 20):
-        if rounds / step * 24 <= max(plot_width, 1):
-            return step
-    return 50
-
-
-class MoneyChart:
-    """Money of each corp, round by round: one line per corp.
-
-    The FigureWidget is created (complete, from the money so far) the first time its tab is
-    shown, never at page load: it keeps the page light, and a widget built whole in a callback
-    is drawn right (the Voila trap, /work/shared/design/toolchain.md)."""
-
-    def __init__(self, width: int = 440, height: int = 320):
-        self.width, self.height = width, height
-        self.box = W.Box(layout=W.Layout(width="100%"))
-        self.box.add_class("mc-chart")
-        self.figure = None
-        self._last = None
-
-    def update(self, source: TableSource, show: bool = True) -> None:
-        """Show the money so far. With `show` False (its tab is not open) a chart not built
-        yet stays unbuilt: each FigureWidget ships its 1.3 MB plotly.js-basic module to the page."""
-        if self.figure is None and not show:
-            return
-        xs, series = source.money_history()
-        key = (tuple(xs), tuple((c, tuple(v)) for c, v in series.items()))
-        if key == self._last:
-            return
-        self._last = key
-        fig = money_figure(xs, series, self.width, self.height)
-        if self.figure is None or {t.name for t in self.figure.data} != set(series):
-            old = self.figure
-            self.figure = BasicFigureWidget(fig)
-            self.box.children = [self.figure]
-            if old is not None:
-                old.close()
-            return
-        with self.figure.batch_update():
-            for trace in self.figure.data:
-                trace.x, trace.y = xs, series[trace.name]
-            self.figure.layout.annotations = fig.layout.annotations
-            self.figure.layout.xaxis.range = fig.layout.xaxis.range
+def money_chart(width: int = 440, height: int = 320) -> MoneyChart:
+    """The money chart of a MegaCorps page: one line per corp, in the corp's own look."""
+    return MoneyChart(width, height, cls="mc-chart", style=corp_style)
 
 
 def sources_figure(sources: dict[str, dict[str, int]], corps: list[str], width: int, height: int) -> go.Figure:
@@ -319,7 +243,7 @@ def sources_html(sources: dict[str, dict[str, int]], corps: list[str], start: di
 
 
 def end_chart_width(window: int) -> int:
-    """The end screen's charts' width in a `window` px wide page: the sidebar is
+    """The sidebar's charts' width (the money chart, the end screen's) in a `window` px wide page: the sidebar is
     clamp(330px, 31vw, 560px) wide, less its padding."""
     return min(530, max(330, int(window * 0.31))) - 34
 
@@ -353,8 +277,8 @@ class EndCharts:
             y = max(timeline[p.index].money_after.values()) if p.index < len(timeline) else 0
             marks.append((round_x, y, f"R{p.round}: {p.text} ({p.why})"))
         figures = [BasicFigureWidget(sources_figure(sources, corps, width, 0)),
-                   BasicFigureWidget(money_figure(xs, series, width, 320, "Money over the game and its turning points",
-                                                  marks))]
+                   BasicFigureWidget(money_figure(money_series(source, "Money over the game and its turning points"),
+                                                  width, 320, marks, corp_style))]
         items = "".join(f"<li><b>R{p.round}</b> {escape(p.text)} <i>({escape(p.why)})</i></li>" for p in points)
         start = timeline[0].money_before if timeline else None
         self.text.value = sources_html(sources, corps, start) + (

@@ -1,7 +1,8 @@
 """Where tables are kept on the server, and the save files players download.
 
 - **Autosave**: after every action a hot-seat table writes `<data>/tables/<table id>.json`
-  (the whole game, its seats and the bots' reasons). The file stays on the server; a page only
+  (the whole game, its seats and the bots' reasons; written by widgets/shell/autosave.py, as the
+  shell's games' tables are). The file stays on the server; a page only
   ever learns its table's id (kept in the browser, see widgets/megacorps_app/browser.py) and a public
   summary (corps, seats, round, money), and offers "Resume" when it opens again.
 - **Save files** (the Save button): built when a player asks, never kept in a widget. The
@@ -17,36 +18,16 @@
 """
 from __future__ import annotations
 
-import datetime
-import json
-import os
-import re
-import secrets
 from dataclasses import dataclass
-from pathlib import Path
 
 import megacorps as mc
 
-from ..sealed_files import MAX_FILE_BYTES, data_dir, open_file, seal_file
+from ..sealed_files import MAX_FILE_BYTES, open_file, seal_file
+from ..shell.autosave import new_table_id, read_table, write_table  # noqa: F401 - new_table_id: the app's
 
 TABLE_FORMAT = "megacorps-table"
 AUTOSAVE_FORMAT = "megacorps-autosave"
 MAX_SAVE_BYTES = MAX_FILE_BYTES   # the biggest save file the app reads (a real one is < 100 KB)
-_TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
-
-
-def tables_dir() -> Path:
-    path = data_dir() / "tables"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-def new_table_id() -> str:
-    return secrets.token_urlsafe(12)
-
-
-def is_table_id(text: str) -> bool:
-    return bool(_TABLE_ID.match(text or ""))
 
 
 # --- what a table file holds ------------------------------------------------------------------
@@ -62,16 +43,9 @@ def _content(session) -> dict:
             "reasons": [list(r) if r else None for r in session.reasons]}
 
 
-def autosave(session) -> Path:
-    """Write `session`'s table file (atomically: a crash never leaves half a file)."""
-    path = tables_dir() / f"{session.table_id}.json"
-    data = {"format": AUTOSAVE_FORMAT, "version": 1, "table": session.table_id,
-            "saved_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-            "summary": _summary(session), "content": _content(session)}
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data))
-    os.replace(tmp, path)
-    return path
+def autosave(session):
+    """Write `session`'s table file (widgets/shell/autosave.py: atomically)."""
+    return write_table(session.table_id, AUTOSAVE_FORMAT, _summary(session), _content(session))
 
 
 @dataclass(frozen=True)
@@ -96,28 +70,20 @@ class SavedTable:
 
 def find_table(table: str) -> SavedTable | None:
     """The public summary of table `table`'s autosave, or None when there is none."""
-    if not is_table_id(table):
-        return None
-    path = tables_dir() / f"{table}.json"
     try:
-        data = json.loads(path.read_text())
+        data = read_table(table)
         s = data["summary"]
         return SavedTable(table, data["saved_at"], s["corps"], s["seats"], s["round"], s["phase"], s["money"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         return None
 
 
 def load_table(table: str):
     """The Session saved as table `table` (raises mc.BadSaveFile saying why it cannot)."""
-    if not is_table_id(table):
-        raise mc.BadSaveFile("no such table")
-    path = tables_dir() / f"{table}.json"
     try:
-        data = json.loads(path.read_text())
-    except OSError:
-        raise mc.BadSaveFile("this table's autosave is gone from the server") from None
-    except ValueError:
-        raise mc.BadSaveFile("this table's autosave is damaged") from None
+        data = read_table(table)
+    except ValueError as err:
+        raise mc.BadSaveFile(str(err)) from None
     return _session_from_content(data.get("content"), table)
 
 

@@ -36,7 +36,7 @@ import megacorps as mc
 from megacorps.actions import PlayCard
 from megacorps.previews import decision_context
 
-from .panels import MoneyChart, EndCharts, corp_chip, html, log_html, round_label, topic_link
+from .panels import EndCharts, corp_chip, html, log_html, money_chart, money_series, round_label, topic_link
 from .prompts import ActionChooser
 from .rules import index_html, topic_for_decision, topic_html, why_not
 from .source import TableSource
@@ -155,7 +155,7 @@ class Table:
 
         # log, chart, rules, and the end of the game
         self.log = html(cls="mc-log-box")
-        self.chart = MoneyChart()
+        self.chart = money_chart()
         self.rules = html(cls="mc-rules")
         self.end = EndCharts()
         self.tabs = W.Tab(children=[self.log, self.chart.box, self.rules])
@@ -206,7 +206,7 @@ class Table:
         if self.source is None:
             return
         if change["new"] == 1:
-            self.chart.update(self.source, show=True)
+            self.chart.update(money_series(self.source), show=True)
         elif change["new"] == 2:
             self.show_topic(self.topic)
 
@@ -407,7 +407,7 @@ class Table:
         marker = (game.round, game.is_over)
         if marker != self._round_seen or force:
             self._round_seen = marker
-            self.chart.update(s, show=self.tabs.selected_index == 1)
+            self.chart.update(money_series(s), show=self.tabs.selected_index == 1)
 
     def war_against_here(self) -> mc.WarOutlook | None:
         """The war under way against a corp played at this screen, if any."""

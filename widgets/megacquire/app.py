@@ -4,7 +4,8 @@
     App()
 
 The page is the kit's page shell (widgets/shell/: header, new-game form, hot-seat gate, bots,
-save/load, undo, log with rules links, since-your-last-turn, results) with MEGAcquire's parts:
+save/load, undo, log with rules links, since-your-last-turn, results, the money chart, the
+autosave with "Resume") with MEGAcquire's parts:
 the hex board (board.py), the decision panels and players' table (panels.py), the rules help
 (rules_help.py) and the set-up options (the stock-disclosure method, a time limit).
 """
@@ -15,6 +16,7 @@ import ipywidgets as W
 from megacorps import megacquire as mq
 from megacorps.megacquire.options import DISCLOSURES
 from widgets.shell import GameParts, HUMAN, Shell
+from widgets.shell.money_chart import MoneySeries
 
 from .board import MegacquireBoard
 from .panels import decision_panel, players_html
@@ -71,6 +73,18 @@ class MegacquireParts(GameParts):
     def players(self, shell: Shell, seat: str | None) -> str:
         return players_html(shell.game.view(seat, log=False), shell.players)
 
+    def money(self, shell: Shell, seat: str | None) -> MoneySeries | None:
+        """Cash by round, only the lines `seat` may see: its own, everyone's under total disclosure
+        (method 4, L41-43), everyone's once the game is over (ruling A11). None (no chart) on a
+        networked table's page, whose game is the service's messages, not a replayable engine."""
+        game = shell.game
+        if not isinstance(game, mq.Game):
+            return None
+        seen = game.seats if game.is_over else list(game.view(seat, log=False).cash)
+        history = game.cash_by_round()
+        return MoneySeries([r for r, _ in history], {p: [cash[p] for _, cash in history] for p in seen},
+                           "Cash by round", "Round", "Cash", prefix="$")
+
     def rules(self):
         return rules_help()
 
@@ -103,7 +117,7 @@ class App(Shell):
     """The whole page as one widget (the notebook's last line displays it)."""
 
     def __init__(self, pause: float | None = None):
-        super().__init__(MegacquireParts(), pause=pause)
+        super().__init__(MegacquireParts(), pause=pause, autosave=True)
 
     @property
     def figure(self):

@@ -29,7 +29,7 @@ from megacorps.bots import LEVELS
 from megacorps.tables import TableError
 from megacorps.tables.client import _request
 
-from ..megacorps_app.panels import MoneyChart, corp_chip, corp_panels_html, html, log_html, results_html, where_text
+from ..megacorps_app.panels import corp_chip, corp_panels_html, html, log_html, money_chart, money_series, results_html, where_text
 from ..megacorps_app.style import APP_CSS
 from .remote import RemoteTable
 
@@ -289,7 +289,7 @@ class SpectatorPage(_Followed):
     def __init__(self, watcher: mc.tables.Spectator):
         super().__init__(watcher)
         self.log_box = html(cls="mc-log-box")
-        self.chart = MoneyChart()
+        self.chart = money_chart()
         self.results = html(cls="mc-results-box")
         self.decision = html(cls="mc-prompt")
         decision_box = W.VBox([self.decision])
@@ -314,7 +314,7 @@ class SpectatorPage(_Followed):
         marker = (game.round, game.is_over, self._drawn)
         if marker != self._round_seen:
             self._round_seen = marker
-            self.chart.update(s, show=self._drawn)
+            self.chart.update(money_series(s), show=self._drawn)
         results = s.results()
         self.results.value = results_html(results) if results is not None else ""
 

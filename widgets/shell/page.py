@@ -18,7 +18,10 @@ board, its decision panels, its players' table, its rules help and its options
 - "since your last turn" for the human about to decide, the log with a rules link on every line
   whose rule the help explains, the results at the end with where each score came from;
 - every callback guarded (widgets/guard.py): errors in the page, never a traceback;
-- keep-alive (widgets/keepalive.py) and sealed save files (widgets/sealed_files.py).
+- keep-alive (widgets/keepalive.py) and sealed save files (widgets/sealed_files.py);
+- optional parts: the money chart when the game's parts answer `money` (widgets/shell/money_chart.py),
+  and with `autosave=True` the table kept on the server after every move and "Resume" offered
+  when the browser that played it opens the page again (widgets/shell/resume.py).
 """
 from __future__ import annotations
 
@@ -38,6 +41,7 @@ from .bot_loop import BotLoop
 from .form import HUMAN, NewGameForm, pause_from_env, uploaded
 from .log import log_html, since_html
 from .parts import GameParts
+from .resume import TableKeeper
 from .results import results_html
 from .style import CSS
 
@@ -66,7 +70,10 @@ def seat_of(action: Any) -> str | None:
 class Shell(W.VBox):
     """The whole page as one widget."""
 
-    def __init__(self, parts: GameParts, pause: float | None = None):
+    def __init__(self, parts: GameParts, pause: float | None = None, autosave: bool = False):
+        """`autosave`: keep the table on the server after every move and offer "Resume" when this
+        browser opens the page again (widgets/shell/resume.py; a hot-seat page's option, not a
+        networked table's)."""
         super().__init__()
         self.parts = parts
         self.spec = kit.get(parts.name)
@@ -101,6 +108,8 @@ class Shell(W.VBox):
         self.decision = W.VBox()
         self.decision.add_class("shell-decision")
         self.players_box = html()
+        self.chart = parts.money_chart(self)   # shown when the parts answer `money` (parts.py)
+        self.chart.box.layout.display = "none"
         self.log_box = html(cls="shell-log")
         self.results = html()
         self.undo_button = self._tool("Undo", "undo")
@@ -122,10 +131,13 @@ class Shell(W.VBox):
         header = W.HBox([html(f"<span class='shell-title' id='shell-top'>{escape(self.spec.title)}</span>"),
                          self.status, self.undo_button, self.save_button, self.new_button, self.rules_button])
         header.add_class("shell-header")
-        self.table = W.VBox([self.gate, self.since, self.decision, self.players_box,
+        self.table = W.VBox([self.gate, self.since, self.decision, self.players_box, self.chart.box,
                              html("<div class='shell-panel-title'>Log (latest first)</div>"), self.log_box])
         self.table.add_class("shell-table")
         self.sidebar = W.VBox([self.error, self.info, self.results, self.form.widget, self.table])
+        self.keeper = TableKeeper(self) if autosave else None
+        if self.keeper is not None:
+            self.sidebar.children = (self.error, self.info, self.keeper.box, *self.sidebar.children[2:])
         self.sidebar.add_class("shell-sidebar")
         self.board_box.layout.display = "none"
         self.table.layout.display = self.gate.layout.display = self.since.layout.display = "none"
@@ -196,6 +208,8 @@ class Shell(W.VBox):
         self.board_box.layout.display = None
         self.table.layout.display = None
         self.save_button.disabled = False
+        if self.keeper is not None:
+            self.keeper.started()
         self.refresh()
         self.run_bots()
 
@@ -472,3 +486,17 @@ class Shell(W.VBox):
         self.undo_button.disabled = seat is None or not game.can_undo(seat)
         self.results.value = (results_html(game, self.parts.score_text, self.parts.score_label())
                               if game.is_over and not paused else "")
+        self.draw_chart(seat)
+        if self.keeper is not None:
+            self.keeper.save()
+
+    def draw_chart(self, seat: str | None) -> None:
+        """The money chart as `seat` may see it; with nothing to show (no chart, or no line this
+        seat may see) its figure is closed, so no model of another seat's money stays in the browser."""
+        data = self.parts.money(self, seat)
+        if data is None or not data.series:
+            self.chart.box.layout.display = "none"
+            self.chart.replace(None)
+            return
+        self.chart.box.layout.display = None
+        self.chart.update(data)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import ipywidgets as W
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .money_chart import MoneyChart, MoneySeries
     from .page import Shell
 
 
@@ -139,6 +140,18 @@ class GameParts:
     def after_bot_move(self, shell: "Shell") -> None:
         """Called after each bot move, before the page is redrawn (a game starts its reveal
         here when a bot's move revealed something). Default: nothing."""
+
+    def money(self, shell: "Shell", seat: str | None) -> "MoneySeries | None":
+        """The money chart's points as `seat` may see them (None: nobody's private things, as
+        behind the gate): widgets/shell/money_chart.py's `MoneySeries`, or None for no chart.
+        Default: no chart; a game turns it on by answering (MEGAcquire: cash by round)."""
+        return None
+
+    def money_chart(self, shell: "Shell") -> "MoneyChart":
+        """The chart the page shows `money` in (built once per page; its figure only when it first
+        has points). A game with its own look or more panels passes `style` or `figure`."""
+        from .money_chart import MoneyChart
+        return MoneyChart(width=330, height=260)
 
     def rules(self) -> RulesHelp:
         """The rules help (sections in the project's own words) and the log's rule -> section map."""

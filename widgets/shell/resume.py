@@ -1,0 +1,110 @@
+"""`TableKeeper`: a shell page's optional autosave (`Shell(parts, autosave=True)`): after every
+move the page's table is written on the server (widgets/shell/autosave.py), the browser keeps its
+id (the bridge's localStorage, widgets/megacorps_app/browser.py), and when the page opens again in
+that browser it offers "Resume" for each unfinished table of this game, described by its public
+summary only (the players, and what the game's `save_summary` says: nothing hidden). A table's
+content is the page's own save file (`Shell.save_file`, the game sealed), resumed by the page's
+own `load_bytes`: a table resumes exactly as a saved file loads.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+import ipywidgets as W
+
+from .autosave import find_tables, new_table_id, read_table, write_table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .page import Shell
+
+
+def describe(summary: dict) -> str:
+    """A table's line: who plays each seat, then the game's public facts ("round 3")."""
+    players = summary.get("players") or {}
+    who = ", ".join(f"{seat} ({kind})" for seat, kind in players.items()) if isinstance(players, dict) else ""
+    facts = ", ".join(f"{key} {value}" for key, value in summary.items() if key not in ("players", "over"))
+    return " \u00b7 ".join(part for part in (who, facts) if part)
+
+
+class TableKeeper:
+    """Writes the shell's table after every change and offers to resume this browser's tables."""
+
+    def __init__(self, shell: "Shell"):
+        self.shell = shell
+        self.table: str | None = None
+        self._written: tuple | None = None
+        self._offered: list[str] = []
+        self._resuming: str | None = None   # the table `resume` is loading, for `started`
+        self.box = W.VBox()
+        self.box.add_class("shell-resume")
+        self.box.layout.display = "none"
+        shell.bridge.on_hello = shell.guard(lambda tables, _sizes: self.offer(tables))
+
+    @property
+    def file_format(self) -> str:
+        return f"{self.shell.spec.name}-autosave"
+
+    def started(self) -> None:
+        """A game starts at the page: the table being resumed, else a new table (its id
+        remembered by the browser)."""
+        table, self._resuming = self._resuming, None
+        self.table = table or new_table_id()
+        self._written = None
+        if table is None:
+            self.shell.bridge.remember(self.table)
+        self.save()
+
+    def save(self) -> None:
+        """Write the table unless nothing changed since the last write."""
+        shell = self.shell
+        if shell.game is None or self.table is None:
+            return
+        key = (self.table, len(shell.game.actions), tuple(shell.players.items()), tuple(shell.seen.items()))
+        if key != self._written:
+            _name, data = shell.save_file()
+            summary = {"players": dict(shell.players), **shell.parts.save_summary(shell.game)}
+            write_table(self.table, self.file_format, summary, {"save": data.decode()})
+            self._written = key
+
+    def offer(self, tables: list[str]) -> None:
+        """Show "Resume" for the unfinished tables of this game among `tables` (ids the browser sent)."""
+        found = [t for t in find_tables(tables, self.file_format) if t.table != self.table][:4]
+        self._offered = [t.table for t in found]
+        rows = []
+        for t in found:
+            resume = W.Button(description="Resume", button_style="success", layout=W.Layout(width="auto"))
+            resume.add_class("shell-resume-button")
+            resume.on_click(self.shell.guard(lambda _b, table=t.table: self.resume(table)))
+            forget = W.Button(description="Forget", layout=W.Layout(width="auto"),
+                              tooltip="Remove it from this list (the file stays on the server)")
+            forget.on_click(self.shell.guard(lambda _b, table=t.table: self.forget(table)))
+            rows.append(W.HBox([W.HTML(f"<div class='shell-resume-line'>{escape(describe(t.summary))}<br>"
+                                       f"<small>saved {escape(t.saved_at)}</small></div>"), resume, forget],
+                               layout=W.Layout(flex_flow="row wrap", align_items="center")))
+        title = W.HTML("<div class='shell-panel-title'>Resume a game</div><small>Kept on this server after "
+                       "every move, for this browser.</small>")
+        self.box.children = [title, *rows] if rows else []
+        self.box.layout.display = None if rows else "none"
+
+    def resume(self, table: str) -> None:
+        """Play table `table` again from its file on the server."""
+        try:
+            content = read_table(table).get("content")
+        except ValueError as err:
+            raise ValueError(f"Cannot resume: {err}.") from None
+        save = content.get("save") if isinstance(content, dict) else None
+        if not isinstance(save, str):
+            raise ValueError("Cannot resume: this table's autosave is damaged.")
+        self._resuming = table
+        try:
+            self.shell.load_bytes(save.encode())
+        finally:
+            self._resuming = None
+        self.box.layout.display = "none"
+        self.shell.info.value = "Resumed where the game was left."
+
+    def forget(self, table: str) -> None:
+        """Take `table` off this browser's list (its file stays on the server)."""
+        self.shell.bridge.forget(table)
+        self.offer([t for t in self._offered if t != table])
