@@ -186,3 +186,5 @@ def test_the_page_brings_the_lost_connection_cover_and_its_style():
     assert ".mc-overlay-reload" in css and "showOverlay" in shell.bridge._esm
     # and it tells what this page can do: the shell keeps no autosave (the hot-seat app does)
     assert "load your last save file" in shell.bridge.recovery and "Resume" not in shell.bridge.recovery
+    kept = Shell(GameParts("notecard"), pause=0, autosave=True)   # a page that autosaves: Resume
+    assert "Resume" in kept.bridge.recovery and "save file" not in kept.bridge.recovery

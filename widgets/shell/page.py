@@ -122,9 +122,10 @@ class Shell(W.VBox):
         self.board_box.add_class("shell-board")
         self.welcome = html(f"<div class='shell-welcome'>{parts.welcome()}</div>")
         self.rules_box = html(self._rules_html(), cls="shell-rules")
-        from widgets.megacorps_app.browser import BrowserBridge
-        # hands save files to the browser, once; covers the page if its kernel stops answering
-        self.bridge = BrowserBridge(recovery=(
+        from widgets.megacorps_app.browser import AUTOSAVED, BrowserBridge
+        # hands save files to the browser, once; covers the page if its kernel stops answering,
+        # saying how to get the game back: Resume where the page autosaves, else the last save file
+        self.bridge = BrowserBridge(recovery=AUTOSAVED if autosave else (
             "<b>This page does not keep the game by itself</b>: reload the page and load your last "
             "save file (<b>New / Load</b>); what was played since that Save is lost."))
 
