@@ -299,3 +299,17 @@ def test_a_deck_file_uploaded_through_the_widget_is_read_each_time():
                                  "content": memoryview(raw), "last_modified": datetime.now(timezone.utc)}]
         assert expect in chooser.message.value and chooser.upload.value == ()
     assert chooser.deck is None
+
+
+def test_the_rivals_bid_leaves_the_humans_bid_buttons_under_the_pointer():
+    """Both seats bid at once: the rival's bid arriving (a bot's move) must not rebuild the human's
+    bid buttons, or a click made on them at that moment is lost (the browser game lost one so)."""
+    game = tcg.new_game(["Ana", "Nick"], seed=3, options={"decks": ["incarnes", "gnosts"]})
+    app = page(game)
+    before = buttons(app, "tcg-bid", "3M")[0]
+    assert game.deciders == ["Ana", "Nick"] or set(game.deciders) == {"Ana", "Nick"}
+    game.apply(tcg.Bid("Nick", 2))   # the rival's move, as the bots' loop makes it
+    app.refresh()
+    assert buttons(app, "tcg-bid", "3M")[0] is before
+    before.click()
+    assert game.actions[-1] == tcg.Bid("Ana", 3)

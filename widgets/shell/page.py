@@ -88,6 +88,9 @@ class Shell(W.VBox):
         self.reasons: list[tuple[int, str, int | None]] = []
         self.seen: dict[str, int] = {}       # seat -> the log's length when it last acted
         self._seen_before: list[tuple[str, int | None]] = []   # for undo: (seat, its mark before)
+        # seat -> how often a human seat's own position moved (it acted, took back, or a standing
+        # move was made for it): what rebuilds its decision's controls by default (GameParts.decision_key)
+        self.moves_made: dict[str, int] = {}
         self.bot_loop = BotLoop(self.bot_step, self.bots_may_move, self.refresh, self.guard, lambda: self.pause)
         self._decision_key: tuple | None = None
         self.rules_help = parts.rules()
@@ -201,7 +204,7 @@ class Shell(W.VBox):
         self.game, self.players = game, dict(players)
         self.bots = {seat: levels[kind](seed=i) for i, (seat, kind) in enumerate(players.items()) if kind != HUMAN}
         self.viewer, self.reasons = None, []
-        self.seen, self._seen_before = dict(seen or {}), []
+        self.seen, self._seen_before, self.moves_made = dict(seen or {}), [], {}
         self.error.value = self.info.value = self.results.value = ""
         self._decision_key = None
         self.form.widget.layout.display = self.form.back.layout.display = "none"
@@ -342,12 +345,16 @@ class Shell(W.VBox):
         if seat is None or seat != self.viewer or seat_of(action) not in (seat, None):
             raise ValueError("It is not your decision now.")
         self.game.apply(action)
+        self._moved(seat)
         self._seen_before.append((seat, self.seen.get(seat)))
         self.seen[seat] = len(self.game.log)
         self.viewer = self.parts.screen_after_acting(self, seat)
         self.error.value = self.info.value = ""
         self.refresh()
         self.run_bots()
+
+    def _moved(self, seat: str) -> None:
+        self.moves_made[seat] = self.moves_made.get(seat, 0) + 1
 
     def choice_button(self, label: str, action: Any, tooltip: str = "", style: str = "",
                       cls: str = "") -> W.Button:
@@ -370,6 +377,7 @@ class Shell(W.VBox):
         if self.game is None or seat is None or self.players.get(seat) != HUMAN:
             raise ValueError("Nothing to undo.")
         taken = self.game.undo(seat)
+        self._moved(seat)
         if self._seen_before and self._seen_before[-1][0] == seat:
             _, mark = self._seen_before.pop()
             if mark is None:
@@ -412,6 +420,8 @@ class Shell(W.VBox):
         self.last_bot_move = move
         at, step = len(self.game.log), len(self.game.actions)
         self.game.apply(decision.action)
+        if self.players.get(seat) == HUMAN:   # a standing move, made for a human
+            self._moved(seat)
         if decision.reason:
             self.reasons.append((at, f"{seat}'s reason: {decision.reason}", step))
         self.parts.after_bot_move(self)

@@ -117,9 +117,11 @@ class GameParts:
 
     def decision_key(self, shell: "Shell", seat: str | None, legal: list) -> tuple:
         """What, besides the shown seat and its legal actions, makes the decision's controls be
-        built again: by default every action played (a game whose seats decide at once, such as
-        the note-card quarter, keeps a card being written while the others hand theirs in)."""
-        return (len(shell.game.actions),)
+        built again: by default each move of the seat's own (`shell.moves_made`). Another seat's
+        move leaves them as they are while this seat's choices stay the same: in a decision both
+        make at once (the card game's opening bid) the rival's bid used to rebuild the human's
+        buttons under the pointer, and the click on them was lost."""
+        return (shell.moves_made.get(seat, 0),)
 
     def screen_after_acting(self, shell: "Shell", seat: str) -> str | None:
         """Whom the screen shows once the human `seat` has acted: by default still `seat` (they
