@@ -29,6 +29,13 @@ def test_the_form_offers_the_games_seats_and_bot_levels():
     assert len(shell.form.kinds) == spec.max_seats
     assert list(shell.form.kinds[0].options) == [HUMAN, *spec.bot_levels()]
     assert shell.spec.title in shell.children[1].children[0].value
+    assert "New game: 2 to 6 players" in shell.form.title.value
+
+
+def test_a_two_seat_games_form_says_2_players_not_2_to_2():
+    shell = Shell(GameParts("tcg"), pause=0)
+    assert shell.spec.min_seats == shell.spec.max_seats == 2
+    assert "New game: 2 players" in shell.form.title.value and "2 to 2" not in shell.form.title.value
 
 
 def test_a_whole_note_card_game_by_the_default_buttons():

@@ -47,6 +47,12 @@ def pause_from_env() -> float:
         return 0.8
 
 
+def new_game_title(spec: GameSpec) -> str:
+    """The form's title: how many players the game takes ("2 players", not "2 to 2 players")."""
+    seats = str(spec.min_seats) if spec.min_seats == spec.max_seats else f"{spec.min_seats} to {spec.max_seats}"
+    return f"<div class='shell-panel-title'>New game: {seats} players</div>"
+
+
 class NewGameForm:
     """`max_seats` rows (those past `min_seats` may stay empty); by default the first seat human,
     the next ones bots of the weakest level, up to the fewest seats the game allows; `players`:
@@ -81,8 +87,7 @@ class NewGameForm:
         self.back.add_class("shell-back")
         self.back.layout.display = "none"
         self.rows = [W.HBox([n, k]) for n, k in zip(self.names, self.kinds)]
-        self.title = W.HTML(f"<div class='shell-panel-title'>New game: {spec.min_seats} to {spec.max_seats} "
-                            "players</div>")
+        self.title = W.HTML(new_game_title(spec))
         self.loaded_info = W.HTML()
         self.loaded_info.add_class("shell-loaded")
         self.forget_button = W.Button(description="Forget it: a new game", icon="times", layout=W.Layout(width="auto"))
@@ -148,8 +153,7 @@ class NewGameForm:
             row.layout.display = None
         for widget in self.new_game_only:
             widget.layout.display = None
-        self.title.value = (f"<div class='shell-panel-title'>New game: {self.spec.min_seats} to "
-                            f"{self.spec.max_seats} players</div>")
+        self.title.value = new_game_title(self.spec)
         self.loaded_info.value = ""
         self.start.description = "Start game"
         self.forget_button.layout.display = "none"
