@@ -306,8 +306,10 @@ def test_the_header_the_reveal_the_chart_and_a_reviewed_save_at_1024_by_700(page
     assert len(ticks) >= 2 and all(re.fullmatch(r"\$[\d,]+M", t) for t in ticks), ticks
     page.screenshot(path=str(ARTIFACTS / "notecard-1024-reveal.png"))
     page.click(".nc-continue")
-    page.wait_for_function("() => document.querySelector('.nc-where').dataset.quarter === '2'")
-    assert "cards in" in page.inner_text(".shell-status")
+    page.wait_for_function("() => document.querySelector('.nc-where').dataset.quarter === '2'",
+                           timeout=PATIENCE_MS)
+    # the header's words reach the page in a message of their own, maybe a moment later
+    page.locator(".shell-status", has_text="cards in").wait_for(timeout=PATIENCE_MS)
     # no gate for the lone human in quarter 2: her card is open at once
     page.wait_for_selector(".nc-card .nc-invest input", state="visible", timeout=PATIENCE_MS)
     assert page.locator(".shell-gate-button").is_hidden()

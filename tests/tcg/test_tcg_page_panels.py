@@ -311,5 +311,7 @@ def test_the_rivals_bid_leaves_the_humans_bid_buttons_under_the_pointer():
     game.apply(tcg.Bid("Nick", 2))   # the rival's move, as the bots' loop makes it
     app.refresh()
     assert buttons(app, "tcg-bid", "3M")[0] is before
+    # the title still tells which position the buttons answer (browser tests wait on it)
+    assert "shell-decision-title' data-step='1'" in texts(app)
     before.click()
     assert game.actions[-1] == tcg.Bid("Ana", 3)

@@ -175,6 +175,7 @@ class TableShell(Shell):
             self.show_error(str(err))
         else:
             self.error.value = self.info.value = ""
+            self._moved(self.seat)   # this seat's next decision gets controls of its own
             self.seen[self.seat] = len(self.game.log)   # for "since your last turn"
         self.refresh()
 

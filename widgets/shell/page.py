@@ -93,6 +93,7 @@ class Shell(W.VBox):
         self.moves_made: dict[str, int] = {}
         self.bot_loop = BotLoop(self.bot_step, self.bots_may_move, self.refresh, self.guard, lambda: self.pause)
         self._decision_key: tuple | None = None
+        self._decision_title: W.HTML | None = None
         self.rules_help = parts.rules()
 
         self.form = NewGameForm(self.spec, parts.options_form(), parts.first_players())
@@ -482,16 +483,21 @@ class Shell(W.VBox):
         # the decision's controls are rebuilt only when the decision changed: a redraw for nothing
         # (the bots' task ending, say) would replace a button under the player's pointer and lose the click
         key = (*self.parts.decision_key(self, seat, legal), seat, tuple(legal), game.is_over, paused)
+        # the title says which position the controls answer (data-step): kept up to date in place
+        # when another seat's move leaves this seat's controls as they are
+        title_html = (f"<div class='shell-panel-title shell-decision-title' data-step='{len(game.actions)}'>"
+                      f"{escape(game.decision)}</div>")
         if key != self._decision_key:
             self._decision_key = key
             old = list(self.decision.children)
-            title = html(f"<div class='shell-panel-title shell-decision-title' data-step='{len(game.actions)}'>"
-                         f"{escape(game.decision)}</div>")
+            title = self._decision_title = html(title_html)
             waiting = self.parts.status(self) if paused else game.decision if not game.is_over else ""
             self.decision.children = ([title, *self.parts.decision(self, seat, legal)] if legal else
                                       [html(f"<i>{escape(waiting)}</i>" if waiting else "")])
             for widget in old:   # closed, so no model of a player's hand stays in the browser
                 close_all(widget)
+        elif legal and self._decision_title.value != title_html:
+            self._decision_title.value = title_html
         self.players_box.value = self.parts.players(self, seat)
         self.log_box.value = log_html(log, seat, self.rules_help, self.shown_reasons())
         self.undo_button.disabled = seat is None or not game.can_undo(seat)
