@@ -117,11 +117,16 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
                     page.screenshot(path=str(ARTIFACTS / "tcg-deploying.png"))
                     deployed = True
                 for attempt in range(6):
-                    # a click on a button the page replaces at that moment (a bot's move) can be
-                    # lost: then the position has not moved, and the click is made again
-                    target.click()
+                    # a click on a button the page replaces at that moment can be lost: then the
+                    # position has not moved after a minute, and the click is made again. A click
+                    # made again may find its button gone (the first one was only slow, and the
+                    # position moved on meanwhile): that is checked below, not waited on for ever
                     try:
-                        page.wait_for_function(READY, arg=before, timeout=30_000 if attempt < 5 else PATIENCE_MS)
+                        target.click(timeout=PATIENCE_MS if attempt == 0 else 30_000)
+                    except PlaywrightTimeout:
+                        pass
+                    try:
+                        page.wait_for_function(READY, arg=before, timeout=60_000 if attempt < 5 else PATIENCE_MS)
                         break
                     except PlaywrightTimeout:
                         if step(page) > before:
