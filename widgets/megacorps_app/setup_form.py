@@ -3,14 +3,13 @@ level, each level described), a seed (blank: a fresh one for every game), the bo
 and loading a saved game (its seats come back as they were saved)."""
 from __future__ import annotations
 
-import os
 from html import escape
 
 import ipywidgets as W
 
 import megacorps as mc
 
-from ..shell.form import parse_seed
+from ..shell.form import parse_seed, pause_from_env
 from .seat_picker import SeatChoice, SeatPicker
 from .session import PLAYER_KINDS, level_description
 from .source import HUMAN
@@ -18,14 +17,6 @@ from .source import HUMAN
 EMPTY = "(empty seat)"
 DEFAULT_SEATS = [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Greedy"), ("Lenogo", "Random"),
                  (EMPTY, "Greedy"), (EMPTY, "Greedy")]
-
-
-def default_pause() -> float:
-    """The bots' pause in seconds: 0.6, or MEGACORPS_BOT_PAUSE from the environment."""
-    try:
-        return max(0.0, float(os.environ.get("MEGACORPS_BOT_PAUSE", "0.6")))
-    except ValueError:
-        return 0.6
 
 
 def _kind_label(kind: str) -> str:
@@ -51,7 +42,7 @@ class NewGameForm:
                            tooltip="Leave empty for a fresh game each time; a number replays the same setup",
                            style={"description_width": "40px"}, layout=W.Layout(width="190px"))
         self.seed.add_class("mc-seed")
-        self.pause = W.BoundedFloatText(value=default_pause(), min=0, max=5, step=0.1,
+        self.pause = W.BoundedFloatText(value=pause_from_env(0.6), min=0, max=5, step=0.1,
                                         description="Bot pause (s)", style={"description_width": "90px"},
                                         tooltip="How long each bot move stays on screen before the next",
                                         layout=W.Layout(width="170px"))

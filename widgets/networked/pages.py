@@ -31,6 +31,7 @@ from megacorps.tables.client import _request
 
 from ..megacorps_app.panels import corp_chip, corp_panels_html, html, log_html, money_chart, money_series, results_html, where_text
 from ..megacorps_app.style import APP_CSS
+from ..shell import close_all
 from .remote import RemoteTable
 
 log = logging.getLogger(__name__)
@@ -185,17 +186,6 @@ class _Followed(W.VBox):
     def close(self) -> None:
         self._stop.set()
         super().close()
-
-
-def close_all(widget: W.Widget) -> None:
-    """Close `widget` and every widget inside it: a closed widget is not sent to the browser."""
-    for child in getattr(widget, "children", ()):
-        close_all(child)
-    for name in ("layout", "style"):
-        part = getattr(widget, name, None)
-        if isinstance(part, W.Widget):
-            part.close()
-    widget.close()
 
 
 def _title_bar(status: W.HTML, *extra, tagline: str = "one table, every player at their own screen") -> W.HBox:

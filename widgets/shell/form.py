@@ -39,12 +39,13 @@ def uploaded(upload: W.FileUpload) -> tuple[bytes, str] | None:
     return bytes(item["content"]), item.get("name", "")
 
 
-def pause_from_env() -> float:
-    """Seconds between two bot moves: MEGACORPS_BOT_PAUSE, else 0.8."""
+def pause_from_env(default: float = 0.8) -> float:
+    """Seconds between two bot moves: MEGACORPS_BOT_PAUSE, else `default` (every page's form
+    reads the setting here; MegaCorps' app keeps its quicker 0.6)."""
     try:
-        return max(0.0, float(os.environ.get("MEGACORPS_BOT_PAUSE", "0.8")))
+        return max(0.0, float(os.environ.get("MEGACORPS_BOT_PAUSE", str(default))))
     except ValueError:
-        return 0.8
+        return default
 
 
 def new_game_title(spec: GameSpec) -> str:

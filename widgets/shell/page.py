@@ -55,10 +55,14 @@ def html(value: str = "", cls: str | None = None) -> W.HTML:
 
 
 def close_all(widget: W.Widget) -> None:
-    """Close `widget` and everything in it (so no model of a closed panel stays in the browser)."""
-    if isinstance(widget, W.Box):
-        for child in widget.children:
-            close_all(child)
+    """Close `widget` and everything in it, its layout and style too (so no model of a closed
+    panel stays in the browser). The networked pages use it as well."""
+    for child in getattr(widget, "children", ()):
+        close_all(child)
+    for name in ("layout", "style"):
+        part = getattr(widget, name, None)
+        if isinstance(part, W.Widget):
+            part.close()
     widget.close()
 
 
