@@ -13,12 +13,8 @@ from pathlib import Path
 import pytest
 
 from widgets.megacquire.app import App
+from widgets.testing.shell_clicks import click_for_a_move
 from widgets.testing.voila_runner import PATIENCE_MS, shell_page
-
-try:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-except ImportError:  # pragma: no cover - the browser tests skip without playwright
-    PlaywrightTimeout = TimeoutError
 
 ARTIFACTS = Path("test-artifacts")
 
@@ -52,28 +48,12 @@ def start_game(page, seed: int) -> None:
 
 
 def click_first_choice(page) -> bool:
-    """Click the first choice of the decision shown and wait until the next decision is drawn;
-    True when the click ended the turn."""
-    before = step(page)
-    drawn = f"""() => {{ const s = document.querySelector('.shell-status');
-            const t = document.querySelector('.shell-decision-title');
-            return s && (s.dataset.over === '1' || (t && +s.dataset.step > {before}
-                   && t.dataset.step === s.dataset.step && document.querySelectorAll('.shell-choice').length > 0)); }}"""
-    ended = False
-    for attempt in range(6):
-        # a click on a button the page is replacing at that moment (a bot's move redraws the
-        # panel) can be lost: then the position has not moved, and the first choice of the
-        # decision now shown is clicked again
-        choice = page.locator(".shell-choice").first
-        ended = "End the turn" in choice.inner_text()
-        choice.click()
-        try:   # the new decision's buttons are drawn (not the old ones, still there a moment)
-            page.wait_for_function(drawn, timeout=30_000 if attempt < 5 else PATIENCE_MS)
-            break
-        except PlaywrightTimeout:
-            if step(page) > before:
-                page.wait_for_function(drawn, timeout=PATIENCE_MS)
-                break
+    """Click the first choice of the decision shown and wait until it made a move and the next
+    decision is drawn; True when the click ended the turn. (A click lost on a button the page was
+    replacing is made again, on the first choice shown then: widgets/testing/shell_clicks.py.)"""
+    choice = page.locator(".shell-choice").first
+    ended = "End the turn" in choice.inner_text()
+    click_for_a_move(page, choice, lambda: page.locator(".shell-choice").first, controls=".shell-choice")
     assert page.locator(".shell-error").inner_text().strip() == ""
     return ended
 

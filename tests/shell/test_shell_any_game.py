@@ -51,6 +51,8 @@ def test_a_whole_note_card_game_by_the_default_buttons():
         assert shell.error.value == "", shell.error.value
     game = shell.game
     assert clicks > 0 and len(game.actions) > clicks   # the bot wrote its cards too
+    # the status counts the human's moves apart from the game's actions (browser tests wait on it)
+    assert f"data-step='{len(game.actions)}' data-moves='{clicks}'" in shell.status.value
     assert "Game over" in shell.results.value
     for seat, score in game.scores().items():
         assert f"<b>{score:,}</b>" in shell.results.value

@@ -123,6 +123,9 @@ def test_the_automatic_pass_is_offered_when_there_is_nothing_to_play_and_remembe
             auto += 1
         replay.apply(action)
     assert auto >= 1
+    # the page counts the passes it made for her as her moves (browser tests wait on that count)
+    mine = sum(1 for action in game.actions if action.seat == "Ana")
+    assert f"data-moves='{mine}'" in app.status.value
     assert "nothing to play" not in app.log_box.value   # the log says nothing of her hand to Nick
     assert game.is_over or (app.human_to_decide() == "Ana" and not game.nothing_to_play("Ana"))
     if game.decision_kind() == "priority":

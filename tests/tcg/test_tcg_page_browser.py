@@ -18,12 +18,8 @@ import pytest
 
 from megacorps import tcg
 from widgets.tcg.app import App
+from widgets.testing.shell_clicks import click_for_a_move, moves
 from widgets.testing.voila_runner import PATIENCE_MS
-
-try:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-except ImportError:  # pragma: no cover - the browser tests skip without playwright
-    PlaywrightTimeout = TimeoutError
 
 ARTIFACTS = Path("test-artifacts")
 MAX_CLICKS = 200   # the game below takes about 20 decisions; a bug would loop forever
@@ -37,10 +33,6 @@ def tcg_url(tmp_path_factory):
         yield url
 
 
-def step(page) -> int:
-    return int(page.locator(".shell-status").get_attribute("data-step"))
-
-
 def over(page) -> bool:
     return page.locator(".shell-status").get_attribute("data-over") == "1"
 
@@ -51,14 +43,6 @@ def saved_game(page):
     app = App(pause=0)
     app.load_bytes(download_save(page))
     return app.game
-
-
-# the human's decision is drawn (not the old one's buttons, still there a moment), or the game ended
-READY = """(before) => { const s = document.querySelector('.shell-status');
-    if (!s || +s.dataset.step <= before) return false;
-    if (s.dataset.over === '1') return true;
-    const t = document.querySelector('.shell-decision-title');
-    return !!t && t.dataset.step === s.dataset.step; }"""
 
 
 def next_click(page, bought: bool):
@@ -101,9 +85,8 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
             page.wait_for_selector(".tcg-bid", state="visible", timeout=PATIENCE_MS)
             assert "not an official Megacorp card list" in page.inner_text(".tcg-board")
             bought = deployed = False
-            clicks = repeats = 0
+            clicks = 0
             while not over(page) and clicks < MAX_CLICKS:
-                before = step(page)
                 target, buying = next_click(page, bought)
                 if buying:
                     # select the card, then its Buy action (the engine's preview under it)
@@ -116,24 +99,9 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
                 elif "tcg-slot-choice" in (target.get_attribute("class") or ""):
                     page.screenshot(path=str(ARTIFACTS / "tcg-deploying.png"))
                     deployed = True
-                for attempt in range(6):
-                    # a click on a button the page replaces at that moment can be lost: then the
-                    # position has not moved after a minute, and the click is made again. A click
-                    # made again may find its button gone (the first one was only slow, and the
-                    # position moved on meanwhile): that is checked below, not waited on for ever
-                    try:
-                        target.click(timeout=PATIENCE_MS if attempt == 0 else 30_000)
-                    except PlaywrightTimeout:
-                        pass
-                    try:
-                        page.wait_for_function(READY, arg=before, timeout=60_000 if attempt < 5 else PATIENCE_MS)
-                        break
-                    except PlaywrightTimeout:
-                        if step(page) > before:
-                            page.wait_for_function(READY, arg=before, timeout=PATIENCE_MS)
-                            break
-                        target, _ = next_click(page, True) if not buying else (target, True)
-                        repeats += 1
+                # made again only when lost (no move of the human's after a minute): then on the
+                # control the page shows now, or the same Buy action (its card still chosen)
+                click_for_a_move(page, target, lambda: target if buying else next_click(page, True)[0])
                 clicks += 1
                 assert page.locator(".shell-error").inner_text().strip() == ""
                 if clicks == 6:
@@ -150,9 +118,9 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
             game = saved_game(page)
             assert game.is_over and game.winners() == ["Nick"]
             mine = [a for a in game.actions if a.seat == "Ana"]
-            # each round of the loop was one action of the human's; a click made again (its
-            # position had not moved after 30 s) may have been only slow, not lost, and count twice
-            assert clicks <= len(mine) <= clicks + repeats
+            # each round of the loop made one action of the human's; the page made the others for
+            # her (the automatic pass when she had nothing to play), and counted them all
+            assert clicks <= len(mine) == moves(page)
             assert any(type(a).__name__ == "Buy" for a in mine)
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024
             assert errors == []

@@ -475,8 +475,10 @@ class Shell(W.VBox):
                                     "stays hidden until they press the button; everyone else, look away.")
             self.gate_button.description = f"I am {waiting}: show my {hand}"
         paused = self.parts.paused(self)
-        # data-step: how many actions so far; data-over: the results are shown (browser tests wait on them)
+        # data-step: how many actions so far; data-moves: how many of them this screen's humans made
+        # (their clicks and their standing moves); data-over: the results are shown (browser tests wait on them)
         self.status.value = (f"<span class='shell-status' data-step='{len(game.actions)}' "
+                             f"data-moves='{sum(self.moves_made.values())}' "
                              f"data-over='{int(game.is_over and not paused)}' data-paused='{int(paused)}'>"
                              f"{escape(self.parts.status(self))}</span>")
         upto = self.parts.log_shown(self)

@@ -1,0 +1,57 @@
+"""Clicking a move on a page-shell game page (widgets/shell) in a browser test, and knowing it counted.
+
+The shell's status line says how many moves this screen's humans have made (`data-moves`: their
+clicks and the standing moves the page made for them) apart from how many actions the game holds
+(`data-step`, which every bot's move raises too). A test that waits on `data-step` cannot tell its
+own click from a bot's simultaneous move (the card game's opening bid), and miscounts under load;
+waiting on `data-moves` can.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from widgets.testing.voila_runner import PATIENCE_MS
+
+MOVES = "() => Number(document.querySelector('.shell-status')?.dataset.moves ?? -1)"
+
+# the humans' move count went up, and then either the game is over or their next decision is
+# drawn for the position the header shows (not the old decision's buttons, still there a moment)
+NEXT_DECISION = """([before, controls]) => { const s = document.querySelector('.shell-status');
+    if (!s || +s.dataset.moves <= before) return false;
+    if (s.dataset.over === '1') return true;
+    const t = document.querySelector('.shell-decision-title');
+    return !!t && t.dataset.step === s.dataset.step && (!controls || !!document.querySelector(controls)); }"""
+
+
+def moves(page) -> int:
+    """How many moves this screen's humans have made so far (the shell's `data-moves`)."""
+    return int(page.evaluate(MOVES))
+
+
+def click_for_a_move(page, target, again: Callable[[], object], controls: str = "",
+                     lost_after_ms: int = 60_000, attempts: int = 6) -> int:
+    """Click `target` and wait until it made a move: `data-moves` went up and the next decision
+    (with a `controls` element, when given) is drawn, or the game ended. A click on a button the
+    page is replacing at that moment can be lost; only then (no move after `lost_after_ms`) is a
+    click made again, on `again()`, the control the page shows now. Returns the clicks made."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    before = moves(page)
+    for attempt in range(attempts):
+        last = attempt == attempts - 1
+        try:
+            target.click(timeout=PATIENCE_MS)
+        except PlaywrightTimeout:
+            if moves(page) <= before:
+                raise
+        try:
+            page.wait_for_function(NEXT_DECISION, arg=[before, controls],
+                                   timeout=PATIENCE_MS if last else lost_after_ms)
+            return attempt + 1
+        except PlaywrightTimeout:
+            if moves(page) > before:   # the move was made: only the next decision is slow to come
+                page.wait_for_function(NEXT_DECISION, arg=[before, controls], timeout=PATIENCE_MS)
+                return attempt + 1
+            if last:
+                raise
+            target = again()
+    raise AssertionError("unreachable")
