@@ -369,6 +369,8 @@ def test_the_reveal_is_not_spoiled_by_the_rest_of_the_page():
     assert quarter_lines and not any(escape(t) in app.log_box.value for t in quarter_lines)
     chart_money = {t.name: list(t.y) for t in app.parts.chart.figure.data if t.type == "scatter"}
     assert all(len(ys) == 1 for ys in chart_money.values()), "the chart waits for the reveal"
+    nothing_yet = [a for a in app.parts.chart.figure.layout.annotations if a.name == "nothing-earned"]
+    assert len(nothing_yet) == 1 and nothing_yet[0].visible   # not an empty grid before the first reveal
     # the header, the waiting line and the results do not tell that the game is over, nor who won
     for winner in game.winners():
         assert winner not in app.status.value
@@ -383,6 +385,7 @@ def test_the_reveal_is_not_spoiled_by_the_rest_of_the_page():
         assert f"{money(after[corp])}</div>" in corps.value
     assert all(escape(t) in app.log_box.value for t in quarter_lines)
     assert all(len(t.y) == 2 for t in app.parts.chart.figure.data if t.type == "scatter")
+    assert not nothing_yet[0].visible and any(any(t.y) for t in app.parts.chart.figure.data if t.type == "bar")
     assert app.results.value == ""          # ... but the results wait for "See the result"
     assert reveal.done_button.description == "See the result"
     reveal.done_button.click()
@@ -397,6 +400,9 @@ def test_the_form_starts_on_the_rules_ending_and_labels_the_house_rule():
     assert "the rules' ending" in options.ending.value and "house rule" not in options.ending.value
     options.last_quarter.value = 12
     assert "house rule: the game ends after quarter 12" in options.ending.value
+    # the form's note explains the two endings once; the line under the box only says which is on
+    form_text = "".join(w.value for w in options.widget.children if hasattr(w, "value") and isinstance(w.value, str))
+    assert form_text.count("8 quarters") == 1 and "8 quarters" not in options.ending.value
     options.last_quarter.value = 0
     app.form.start.click()
     assert app.game.options.last_quarter is None

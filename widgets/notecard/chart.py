@@ -28,6 +28,11 @@ def chart_data(session: Session) -> dict:
             "earned": {c: [earned[c].get(i, 0) for i in industries] for c in session.game.players}}
 
 
+def earned_any(data: dict) -> bool:
+    """Whether any corporation has earned anything in any industry yet (not before a reveal)."""
+    return any(any(amounts) for amounts in data["earned"].values())
+
+
 def log_ticks(money: dict[str, list[int | None]]) -> tuple[list[int], list[str]]:
     """The money axis' ticks: powers of ten only, labelled as money ("$10M", "$1,000M"), from
     below the smallest amount to above the largest (plotly's own log ticks add bare minor labels,
@@ -87,6 +92,10 @@ class MoneyChart:
         values, labels = log_ticks(data["money"])
         fig.update_yaxes(type="log", fixedrange=True, tickvals=values, ticktext=labels, range=log_range(values),
                          row=1, col=1)
+        # before the first reveal nobody has earned anything: say so rather than show an empty grid
+        fig.add_annotation(text="Nothing earned yet:<br>the first reveal fills this in", name="nothing-earned",
+                           xref="x2 domain", yref="y2 domain", x=0.5, y=0.5, showarrow=False,
+                           font=dict(size=12, color="#666"), visible=not earned_any(data))
         fig.update_xaxes(fixedrange=True, row=1, col=2)
         fig.update_yaxes(fixedrange=True, rangemode="tozero", row=1, col=2)
         old, self.figure = self.figure, BasicFigureWidget(fig)
@@ -116,3 +125,6 @@ class MoneyChart:
             values, ticks = log_ticks(data["money"])
             self.figure.layout.yaxis.tickvals, self.figure.layout.yaxis.ticktext = values, ticks
             self.figure.layout.yaxis.range = log_range(values)
+            for note in self.figure.layout.annotations:
+                if note.name == "nothing-earned":
+                    note.visible = not earned_any(data)

@@ -79,7 +79,10 @@ class NotecardOptions:
 
     def _show_ending(self) -> None:
         """Say which ending is on (ruling N4)."""
-        end = nc.Options(last_quarter=self.last_quarter.value or None).describe().split("; ")[-1]
+        # the note above explains both endings; this line only says which one is on
+        last = self.last_quarter.value
+        end = (f"the house rule: the game ends after quarter {last} at the latest" if last else
+               "the rules' ending (no last quarter)")
         self.ending.value = f"<div class='nc-note nc-ending-text'>On: {escape(end, quote=False)}.</div>"
 
 
