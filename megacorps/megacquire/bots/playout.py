@@ -55,12 +55,6 @@ def bonus_share(s: MegacquireState, seat: str, company: int, size: int, extra: i
     return round_up(minority, level + 1)  # one holds more: `seat` is second (alone or tied)
 
 
-def tile_gain(s: MegacquireState, seat: str, cell: int) -> float:
-    """What the tile on `cell` is worth to `seat` at once, in dollars (see the module's text)."""
-    companies, loose = touching(s.cells, s.options.geometry.neighbours[cell])
-    return _gain(s, seat, outcome_of(companies, loose, s), companies)
-
-
 def outcome_of(companies: set[int], loose: bool, s: MegacquireState) -> str:
     """board.outcome, from what `touching` found next to the cell."""
     if not companies:
@@ -72,6 +66,8 @@ def outcome_of(companies: set[int], loose: bool, s: MegacquireState) -> str:
 
 
 def _gain(s: MegacquireState, seat: str, kind: str, companies: set[int]) -> float:
+    """What a tile that `kind`s (next to `companies`) is worth to `seat` at once, in dollars
+    (see the module's text)."""
     o = s.options
     if kind == FOUNDS:
         free = [c for c, n in enumerate(s.sizes) if not n]
