@@ -175,3 +175,71 @@ def test_founder_seller_and_never_buyer_never_buy_and_sell_everything(plan):
                 founded += 1
     if plan == "FounderSeller":
         assert founded == chances and chances > 0
+
+
+def test_race_settles_a_clear_choice_on_few_deals_and_a_close_one_on_all():
+    """Common random numbers: every choice still racing is valued on the same deal; a choice
+    behind on every deal leaves the race at the first look, tied ones are played on every deal."""
+    from megacorps.megacquire.bots.race import CHECK_EVERY, race
+
+    def play(deal, choice, seed):
+        return deal + {"good": 100.0, "bad": 0.0, "same": 100.0}[choice]
+
+    rng = random.Random(1)
+    deals = iter(range(1000))
+    clear = race(["bad", "good"], play, lambda: next(deals) * 37 % 101, rng, 24)
+    assert clear.best == "good" and clear.deals == CHECK_EVERY
+    close = race(["good", "same"], play, lambda: next(deals) * 37 % 101, rng, 24)
+    assert close.deals == 24 and close.best == "good"  # a tie goes to the earlier choice
+
+
+def test_race_keeps_a_choice_that_luck_could_explain():
+    from megacorps.megacquire.bots.race import behind
+    assert behind([10, 11, 12, 13], [0, 1, 2, 3])                # 10 behind on every deal
+    assert not behind([10, -30, 50, 13], [0, 1, 2, 3])           # ahead on average, but noisily
+    assert not behind([0, 1, 2, 3], [10, 11, 12, 13])            # ahead is not behind
+
+
+def _safe_solon(cash: int = 12000):
+    """Solon, safe at 22 tiles, the only company: every border is settled, so the game ends with
+    this turn (final bonuses at 22 tiles). P2 and P3 hold 2 certificates each; P1 has played a
+    quiet tile and may buy."""
+    game = mq.scenario(P, companies={"Solon": row("A", 1, 13) + row("B", 1, 9)}, hands={"P1": ["P-7"]},
+                       holdings={"P2": {"Solon": 2}, "P3": {"Solon": 2}}, cash={"P1": cash})
+    game.apply(mq.PlayTile("P1", "P-7"))
+    return game
+
+
+def test_oracle_buys_the_majority_that_one_certificate_at_a_time_misses():
+    """By the bonus rule (mergers.bonuses), one certificate of Solon earns P1 nothing (two players
+    hold more) and two share the bonuses three ways, while three make it the sole majority
+    holder. Tycoon, weighing one certificate at a time, sees nothing worth buying; Oracle weighs
+    the purchase as a whole and buys the three, one by one, then ends its turn."""
+    game = _safe_solon()
+    s = game.state
+    solon = s.options.company_index["Solon"]
+    size = s.sizes[solon]
+    majority, minority = s.options.majority_bonus[solon][size], s.options.minority_bonus[solon][size]
+    share = {n: bonuses({"P1": n, "P2": 2, "P3": 2}, majority, minority).get("P1", 0) for n in range(4)}
+    price = s.options.prices[solon][size]
+    assert share[1] == 0 < share[2] < share[3] == majority and share[3] > 3 * price
+    fewest = min(n for n in share if share[n] == majority)
+
+    assert isinstance(LEVELS["Tycoon"](seed=1).decide(game, "P1").action, mq.EndTurn)
+    oracle = SearchBot(seed=3)
+    bought = 0
+    while game.state.phase is mq.Phase.BUY:
+        decision = oracle.decide(game, "P1")
+        if isinstance(decision.action, mq.BuyShare):
+            assert decision.action.company == "Solon" and "3 Solon" in decision.reason
+            bought += 1
+        game.apply(decision.action)
+    assert bought == fewest
+    assert game.state.over and game.winners() == ["P1"]  # the majority bonus wins it the game
+
+
+def test_oracle_buys_nothing_it_cannot_pay_in_cash():
+    """With less cash than one certificate, no purchase is weighed: it ends the turn."""
+    game = _safe_solon(cash=500)
+    decision = SearchBot(seed=3).decide(game, "P1")
+    assert isinstance(decision.action, mq.EndTurn) and not decision.action.trade

@@ -19,10 +19,9 @@ from __future__ import annotations
 import random
 
 from ..actions import BuyShare, ChooseDefunct, ChooseSurvivor, Dispose, EndTurn, Found, NoPlay, PlayTile, Vote
-from ..board import FOUNDS, GROWS, MERGES, touching
+from ..board import DEAD_TILE, FOUNDS, GROWS, LONELY, MERGES, touching
 from ..mergers import round_up
 from ..state import MegacquireState, Phase
-from ..tiles import playable_tiles, tile_outcome
 from ..turns import perform
 
 MAX_BOUGHT = 3  # certificates a player buys a turn in a playout
@@ -56,15 +55,24 @@ def bonus_share(s: MegacquireState, seat: str, company: int, size: int, extra: i
     return round_up(minority, level + 1)  # one holds more: `seat` is second (alone or tied)
 
 
-def tile_gain(s: MegacquireState, seat: str, cell: int) -> float:
-    """What the tile on `cell` is worth to `seat` at once, in dollars (see the module's text)."""
+def outcome_of(companies: set[int], loose: bool, s: MegacquireState) -> str:
+    """board.outcome, from what `touching` found next to the cell."""
+    if not companies:
+        return FOUNDS if loose else LONELY
+    if len(companies) == 1:
+        return GROWS
+    safe = s.options.safe_size
+    return DEAD_TILE if sum(1 for c in companies if s.sizes[c] >= safe) >= 2 else MERGES
+
+
+def _gain(s: MegacquireState, seat: str, kind: str, companies: set[int]) -> float:
+    """What a tile that `kind`s (next to `companies`) is worth to `seat` at once, in dollars
+    (see the module's text)."""
     o = s.options
-    kind = tile_outcome(s, cell)
     if kind == FOUNDS:
         free = [c for c, n in enumerate(s.sizes) if not n]
         best = max(free, key=lambda c: o.prices[c][2])
         return o.prices[best][2] + o.majority_bonus[best][2] + o.minority_bonus[best][2]
-    companies = touching(s.cells, o.geometry.neighbours[cell])[0]
     if kind == GROWS:
         c = next(iter(companies))
         size = s.sizes[c]
@@ -80,6 +88,25 @@ def tile_gain(s: MegacquireState, seat: str, cell: int) -> float:
             gain += bonus_share(s, seat, c, s.sizes[c]) - 0.5 * rivals
         return gain
     return 0.0
+
+
+def tile_choice(s: MegacquireState, seat: str, rng: random.Random) -> int | None:
+    """The cell of the playable tile worth most to `seat` (ties broken at random), None when no
+    tile of its hand can be played (tiles.play_problem: no dead tile, no founding when every
+    company is on the board)."""
+    neighbours = s.options.geometry.neighbours
+    cells = s.cells
+    can_found = 0 in s.sizes
+    best = None
+    for cell in sorted(s.hands[seat]):
+        companies, loose = touching(cells, neighbours[cell])
+        kind = outcome_of(companies, loose, s)
+        if kind == DEAD_TILE or (kind == FOUNDS and not can_found):
+            continue
+        scored = (_gain(s, seat, kind, companies), rng.random(), cell)
+        if best is None or scored > best:
+            best = scored
+    return None if best is None else best[2]
 
 
 def buy_choice(s: MegacquireState, seat: str) -> int | None:
@@ -109,11 +136,8 @@ def playout_move(s: MegacquireState, seat: str, rng: random.Random):
     names = o.company_names
     phase = s.phase
     if phase is Phase.PLAY:
-        cells = playable_tiles(s, seat)
-        if not cells:
-            return NoPlay(seat)
-        scored = [(tile_gain(s, seat, c), rng.random(), c) for c in cells]
-        return PlayTile(seat, o.geometry.names[max(scored)[2]])
+        cell = tile_choice(s, seat, rng)
+        return NoPlay(seat) if cell is None else PlayTile(seat, o.geometry.names[cell])
     if phase is Phase.BUY:
         if len(s.cart) < MAX_BOUGHT:
             c = buy_choice(s, seat)
