@@ -67,3 +67,23 @@ def test_head_to_head_counts_every_game():
     from megacorps.tcg.ladder import head_to_head
     r = head_to_head(3, "Heuristic", "Random")
     assert r["Heuristic"] + r["Random"] + r["ties"] == 3 and len(r["turns"]) == 3
+
+
+def test_a_balance_run_shared_by_processes_is_summed_once(tmp_path):
+    import csv
+
+    from megacorps.tcg.balance import PAIRS, balance, summary
+    files = []
+    for start in (0, 1, 0):          # the third file repeats the first one's games
+        rows = []
+        balance(1, "Random", on_row=rows.append, start=start)
+        assert {r["seed"] for r in rows} == {start}
+        files.append(tmp_path / f"run{len(files)}.csv")
+        with open(files[-1], "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+    table = summary([str(p) for p in files])
+    lines = [line for line in table.splitlines() if line.startswith("| ") and "deck A" not in line]
+    assert len(lines) == len(PAIRS) and all("| 2 (0–1) |" in line for line in lines)
+    assert f"All pairs: {2 * len(PAIRS)} games" in table
