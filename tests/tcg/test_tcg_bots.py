@@ -27,7 +27,9 @@ def test_the_heuristic_bot_decides_the_same_on_hidden_information_twins():
             "resources": {"Ana": ["RN1"], "Nick": ["RN1"]},
             "networks": {"Nick": [{"id": "G5", "at": [0, 1], "engaged": True}]}}
     one = scen(dict(base, hands={**base["hands"], "Nick": ["G6", "N2"]}, mains={"Ana": ["I1"], "Nick": ["G1", "G2"]}))
-    two = scen(dict(base, hands={**base["hands"], "Nick": ["G13"]}, mains={"Ana": ["I1"], "Nick": ["G2", "G9", "G1"]}))
+    two = scen(dict(base, hands={**base["hands"], "Nick": ["G13", "G9"]}, mains={"Ana": ["I1"], "Nick": ["G2", "G1"]}))
+    # twins: Nick's hand and deck order differ, their sizes (which Ana sees) do not
+    assert one.view("Ana") == two.view("Ana")
     for _ in range(30):
         if one.is_over or one.deciders != ["Ana"]:
             break
@@ -65,3 +67,23 @@ def test_head_to_head_counts_every_game():
     from megacorps.tcg.ladder import head_to_head
     r = head_to_head(3, "Heuristic", "Random")
     assert r["Heuristic"] + r["Random"] + r["ties"] == 3 and len(r["turns"]) == 3
+
+
+def test_a_balance_run_shared_by_processes_is_summed_once(tmp_path):
+    import csv
+
+    from megacorps.tcg.balance import PAIRS, balance, summary
+    files = []
+    for start in (0, 1, 0):          # the third file repeats the first one's games
+        rows = []
+        balance(1, "Random", on_row=rows.append, start=start)
+        assert {r["seed"] for r in rows} == {start}
+        files.append(tmp_path / f"run{len(files)}.csv")
+        with open(files[-1], "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+    table = summary([str(p) for p in files])
+    lines = [line for line in table.splitlines() if line.startswith("| ") and "deck A" not in line]
+    assert len(lines) == len(PAIRS) and all("| 2 (0–1) |" in line for line in lines)
+    assert f"All pairs: {2 * len(PAIRS)} games" in table

@@ -127,6 +127,9 @@ class RemoteGame:
         return out
 
 
+STANDING_MOVES_A_RUN = 50   # a bound: the service's answers, not this page, drive a game on
+
+
 class TableShell(Shell):
     """A game's page shell on a `RemoteGame`: one seat at its own screen (`seat`), or the
     projector (seat None). No hot-seat gate, no new game, save or undo; the service plays the bots."""
@@ -160,7 +163,18 @@ class TableShell(Shell):
         return self.seat if self.seat in game.deciders and not game.is_over else None
 
     def run_bots(self) -> None:
-        """The service plays the bots."""
+        """The service plays the bots; the page makes only its own player's standing moves (the
+        card game's automatic pass, `GameParts.standing_move`), sent to the service as a click is.
+        Each one sent moves the table on; one refused or overtaken by another seat's move ends
+        the run (the next message from the service asks again)."""
+        for _ in range(STANDING_MOVES_A_RUN):
+            move = self.standing_move()
+            if move is None:
+                return
+            at = len(self.game.actions)
+            self.act(move[1].action)
+            if len(self.game.actions) == at:
+                return
 
     def act(self, action) -> None:
         """Send this seat's choice to the service (its engine checks it: a refusal says why and
@@ -199,6 +213,7 @@ class ShellTablePage(_Followed):
 
     def _on_change(self, _follower) -> None:
         self.app.refresh()
+        self.app.run_bots()   # this player's standing moves (the card game's automatic pass)
 
 
 def tagline(follower, who: str) -> str:

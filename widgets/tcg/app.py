@@ -116,11 +116,6 @@ class TcgParts(GameParts):
             self._auto_game, self._auto_pass = shell.game, set()
         return self._auto_pass
 
-    def offers_auto_pass(self, shell) -> bool:
-        """Whether this page can pass for a player: the engine says when there is nothing to play
-        (`Game.nothing_to_play`); a networked table's seat page has no engine of its own."""
-        return callable(getattr(shell.game, "nothing_to_play", None))
-
     def set_auto_pass(self, shell, seat: str, on: bool) -> None:
         seats = self.auto_pass(shell)
         if on:
@@ -130,7 +125,7 @@ class TcgParts(GameParts):
         shell.run_bots()                     # passes at once when there is nothing to play now
 
     def standing_move(self, shell, seat: str):
-        if seat in self.auto_pass(shell) and self.offers_auto_pass(shell) and shell.game.nothing_to_play(seat):
+        if seat in self.auto_pass(shell) and shell.game.nothing_to_play(seat):
             # no reason in the log: "nothing to play" would tell the other seat about this hand
             return Decision(tcg.Pass(seat), "")
         return None

@@ -228,8 +228,7 @@ class TcgBoard:
             marks.setdefault(self.selected, []).append("tcg-selected")
         for u in self.targets():
             marks.setdefault(u, []).append("tcg-target-chosen" if u == self.target else "tcg-target")
-        struck = getattr(self.game, "struck", None)   # a networked table's page has no engine: the outline only
-        for u in (struck(self.zone_attack) if self.zone_attack is not None and struck else []):
+        for u in (self.game.struck(self.zone_attack) if self.zone_attack is not None else []):
             marks.setdefault(u, []).append("tcg-struck")
         return {u: tuple(m) for u, m in marks.items()}
 

@@ -118,8 +118,6 @@ def auto_pass_offer(shell: Any, seat: str) -> list[W.Widget]:
     the page passes for the seat in such windows for the rest of the game (`TcgParts.standing_move`),
     at once if there is nothing to play now."""
     parts = shell.parts
-    if not parts.offers_auto_pass(shell):
-        return []
     on = seat in parts.auto_pass(shell)
     idle = shell.game.nothing_to_play(seat)
     if not (on or idle):
@@ -131,8 +129,8 @@ def auto_pass_offer(shell: Any, seat: str) -> list[W.Widget]:
     note = ("Nothing to play now: no event, purchase, attack or sale, even after engaging characters for "
             "traits. Ticked, the page passes for you whenever that is so, for the rest of the game (the "
             "abilities of your cards in play are then skipped, unless something is on the stack to answer). "
-            "At a shared screen the other player sees that you were not called, so they learn you had "
-            "nothing to play."
+            "The other player can tell that you passed at once (at a shared screen: that you were not "
+            "called), so they learn you had nothing to play."
             if idle else "")
     return [W.VBox([box, html(f"<div class='tcg-hint'>{note}</div>")] if note else [box])]
 

@@ -41,6 +41,17 @@ class RemoteGame(shell_pages.RemoteGame):
         """The engine's words for one of this seat's choices (as the service sent them)."""
         return self._sent_for(action, "labels")
 
+    def struck(self, action) -> list[int]:
+        """The cards one of this seat's attacks would strike if nobody blocks (the service's
+        `Game.struck`, from the networks every seat sees); [] for anything else."""
+        choices = self.legal_actions(self.seat)
+        return list(self.state.get("struck", [])[choices.index(action)]) if action in choices else []
+
+    def nothing_to_play(self, seat: str) -> bool:
+        """Whether this seat has nothing to play now (the service's `Game.nothing_to_play`, sent to
+        this seat alone): the page's automatic pass asks it. Never for another seat."""
+        return seat == self.seat and bool(self.state.get("nothing_to_play"))
+
     def why_not(self, action) -> str:
         """Why `action` is not offered: the service's engine judges a seat's actions and sends
         its choices only, so the page can say no more than that."""

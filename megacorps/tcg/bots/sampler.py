@@ -13,22 +13,27 @@ import random
 from collections import Counter
 
 from ...bots.protocol import BaseBot, Decision
-from ..actions import Activate, Attack, Bid, Buy, Pass, PlayEvent, Produce
+from ..actions import Activate, Attack, Bid, Buy, Choose, Pass, PlayEvent, Produce
 from .heuristic import HeuristicBot
 
 CANDIDATES = 4
-SAMPLES = 1                 # one imagined deal per candidate: four cores' worth of games a day, not one
 FIRST_TURN_BID = 2          # see `bid`
 ROLLOUT_STEPS = 80
+RACE_WEIGHT = 30.0          # a card short in the race to the bottom of the main deck (see `race_margin`)
 
 
 class SamplerBot(BaseBot):
     name = "Sampler"
     description = "looks one turn ahead over imagined hands and decks drawn from what it has not seen"
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, race: int = 1, shared: int = 1, fast: int = 1,
+                 candidates: int = CANDIDATES):
+        """`race`, `shared`, `fast` and `candidates` switch this version's changes off one by one
+        for paired experiments (docs/tcg.md): the deck race, one imagined deal for every
+        candidate, the cheap rollout, how many other actions are weighed."""
         super().__init__(seed)
-        self.plain = HeuristicBot(seed)
+        self.plain = RaceHeuristic(seed) if race else HeuristicBot(seed)
+        self.race, self.shared, self.fast, self.candidates = race, shared, fast, candidates
 
     def decide(self, game, seat: str) -> Decision:
         view = game.view(seat)
@@ -40,18 +45,20 @@ class SamplerBot(BaseBot):
             return plain
         if any(c.type == "company" and c.pos != (0, 0) for net in view.networks.values() for c in net):
             return plain                      # a moved company: the imagined game cannot place it
+        if isinstance(plain.action, Buy) and plain.action.source == "network":
+            return plain                      # buying the rival's company wins: nothing to weigh
         actions = [a for a in game.legal_actions(seat) if isinstance(a, Buy | Attack | PlayEvent | Activate)]
         if not actions:
             return plain
         others = [a for a in actions if a != plain.action]
         self.rng.shuffle(others)
-        candidates = [plain.action] + ([Pass(seat)] if plain.action != Pass(seat) else []) + others[:CANDIDATES]
+        candidates = [plain.action] + ([Pass(seat)] if plain.action != Pass(seat) else []) + others[:self.candidates]
+        deal = self.rng.randrange(1 << 30)
         scores = {}
         for i, action in enumerate(candidates):
-            total = 0.0
-            for k in range(SAMPLES):
-                total += self.imagine(game, view, seat, action, random.Random(f"{self.seed}/{view.turn}/{i}/{k}"))
-            scores[i] = total / SAMPLES
+            # one imagined deal for every candidate (`shared`): they are compared on the same cards
+            rng = random.Random(f"{self.seed}/{deal}" if self.shared else f"{self.seed}/{view.turn}/{i}")
+            scores[i] = self.imagine(game, view, seat, action, rng)
         best = max(scores, key=lambda i: (scores[i], -i))
         action = candidates[best]
         if best == 0:
@@ -77,13 +84,78 @@ class SamplerBot(BaseBot):
         if moved is None or moved not in det.legal_actions(seat):
             return -1e9
         det.apply(moved)
-        players = {x: HeuristicBot(rng.randrange(1 << 30)) for x in view.seats}
+        mine = RaceHeuristic if self.race else HeuristicBot
+        players = {x: (mine if x == seat else HeuristicBot)(rng.randrange(1 << 30)) for x in view.seats}
         for _ in range(ROLLOUT_STEPS):
             if det.is_over or det.state.active != seat:
                 break
             x = det.deciders[0]
-            det.apply(players[x].decide(det, x).action)
-        return evaluate(det, seat)
+            quick = waiting_pass(det, x) if self.fast else None
+            det.apply(quick or players[x].decide(det, x).action)
+        return evaluate(det, seat, self.race)
+
+
+# --- the race to the bottom of the main deck ----------------------------------------------------
+def race_margin(mine: int, theirs: int, active: str, phase: str, seat: str) -> int:
+    """How many cards `seat` can still take out of its own main deck (a search, DEAD DROP,
+    MUTATION, an extra draw) and still not be the first who cannot draw (L674-675), if from now on
+    both sides only draw one card a turn (L395-396); negative: it would run out first. `mine` and
+    `theirs`: the cards left in each main deck. The active player has drawn once the Accounting
+    phase (with its reveal) is over."""
+    drawn = phase not in ("accounting", "reveal")
+    mine_next = (active == seat) != drawn          # whose draw comes first from now on
+    # seat fails at its (mine + 1)th draw, the rival at its (theirs + 1)th: draws alternate
+    return mine - theirs - (1 if mine_next else 0)
+
+
+def view_race(view, seat: str) -> int:
+    rival = next(x for x in view.seats if x != seat)
+    return race_margin(view.players[seat].main_left, view.players[rival].main_left, view.active, view.phase, seat)
+
+
+def takes_from_main_deck(game, view, seat: str) -> bool:
+    """Does this choice offer cards of the seat's own main deck (DEAD DROP, MUTATION, a search)?
+    Read from the prompt's card names and the seat's public decklist."""
+    prompt = view.prompt
+    if prompt is None or prompt.kind != "choose" or not prompt.options:
+        return False
+    keys = [k for k, _ in prompt.options]
+    if not any(k.startswith("card:") for k in keys) or not ({"none"} & set(keys)):
+        return False
+    deck = game.decks[view.seats.index(seat)]
+    names = {game.pool[c].name for c in deck.main if c in game.pool}
+    return any(label.rsplit(" (", 1)[0] in names for k, label in prompt.options if k.startswith("card:"))
+
+
+class RaceHeuristic(HeuristicBot):
+    """The Heuristic bot, except that it leaves a card in its main deck (takes nothing from a
+    search, stops a DEAD DROP) when taking it would make its main deck run out first."""
+
+    def decide(self, game, seat: str) -> Decision:
+        prompt = game.prompt
+        if prompt is not None and prompt.kind == "choose" and seat in prompt.seats:
+            view = game.view(seat)
+            if takes_from_main_deck(game, view, seat) and view_race(view, seat) <= 0:
+                return Decision(Choose(seat, "none"), "leaves the card in its main deck: one card fewer there "
+                                "and its main deck would run out before the rival's")
+        return super().decide(game, seat)
+
+
+def waiting_pass(det, seat: str):
+    """The Heuristic bot's move, found without building a view, where the seat can only wait: it
+    is not its turn, or the stack or a challenge holds the floor, and it cannot buy the rival's
+    company. None where the Heuristic bot has something to weigh."""
+    s = det.state
+    actions = det.legal_actions(seat)
+    if len(actions) == 1:
+        return actions[0]
+    if s.active == seat and not s.stack and s.combat is None:
+        return None
+    for a in actions:
+        if isinstance(a, Bid | Choose) or (isinstance(a, Buy) and a.source == "network"
+                                           and s.cards[a.card].card.type == "company"):
+            return None
+    return Pass(seat) if Pass(seat) in actions else None
 
 
 def seen_cards(view, owner: str) -> Counter:
@@ -215,8 +287,9 @@ def translate(action, view, det):
     return None
 
 
-def evaluate(det, seat: str) -> float:
-    """Money, the value of the cards in play, and the result, from `seat`'s side."""
+def evaluate(det, seat: str, race: int = 1) -> float:
+    """Money, the value of the cards in play, the race to the bottom of the main deck (most games
+    end there) and the result, from `seat`'s side."""
     if det.is_over:
         won = det.winners()
         return 0.0 if len(won) != 1 else (10_000.0 if won == [seat] else -10_000.0)
@@ -228,4 +301,8 @@ def evaluate(det, seat: str) -> float:
         c = s.cards[u]
         if c.card.type != "company":
             worth[c.controller] += B.pile_value(s, u) + sum(B.traits(s, u).values()) / 2
-    return (s.players[seat].money - s.players[rival].money) + 1.5 * (worth[seat] - worth[rival])
+    score = (s.players[seat].money - s.players[rival].money) + 1.5 * (worth[seat] - worth[rival])
+    if race:
+        margin = race_margin(len(s.players[seat].main), len(s.players[rival].main), s.active, s.phase, seat)
+        score += RACE_WEIGHT * min(margin, 0)
+    return score
