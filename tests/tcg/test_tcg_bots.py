@@ -87,3 +87,16 @@ def test_a_balance_run_shared_by_processes_is_summed_once(tmp_path):
     lines = [line for line in table.splitlines() if line.startswith("| ") and "deck A" not in line]
     assert len(lines) == len(PAIRS) and all("| 2 (0–1) |" in line for line in lines)
     assert f"All pairs: {2 * len(PAIRS)} games" in table
+
+
+def test_the_sampler_bench_times_only_positions_where_the_sampler_looks_ahead():
+    from itertools import islice
+
+    from megacorps.tcg.sampler_bench import keywords, positions
+    assert keywords("race=0,fast=1") == {"race": 0, "fast": 1} and keywords("") == {}
+    seen = 0
+    for game, seat in islice(positions(1, every=8), 6):
+        d = SamplerBot(seed=seen).decide(game, seat)
+        assert d.action in game.legal_actions(seat) and "look ahead" in d.reason
+        seen += 1
+    assert seen == 6

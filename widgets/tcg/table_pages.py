@@ -5,9 +5,11 @@ Both are the game's own page (widgets/tcg/app.py: both networks as grids, the ha
 piles, the rules stack, the decision with the engine's previews, the players' table, the log
 and the results) showing a `RemoteGame` (widgets/networked/shell_pages.py) answered from what
 the service sent this kernel. A seat's kernel holds its own view (its own hand; of the rival's
-only how many cards it holds), its choices with their words and previews (megacorps/tcg/tables.py)
-and the public view; a projector's only the public view. Never the rival's hand, a deck's order,
-a secret bid or the seed. The service checks every action and plays the bots.
+only how many cards it holds), its choices with their words, previews and the cards each attack
+would strike, whether it has nothing to play (megacorps/tcg/tables.py), and the public view; a
+projector's only the public view. Never the rival's hand, a deck's order, a secret bid or the
+seed. The service checks every action and plays the bots; the seat's page makes only its own
+player's automatic passes (`TableShell.run_bots`), as the hot-seat page does.
 """
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ from .app import TcgParts
 class RemoteGame(shell_pages.RemoteGame):
     """What the trading card game's board and panels read beyond the shell, from the service's
     last message: the kind of decision, the cards' names (from the views), the words of each of
-    this seat's choices and the phase a priority window opens."""
+    this seat's choices and the cards its attacks would strike, whether it has nothing to play,
+    and the phase a priority window opens."""
 
     def decision_kind(self) -> str:
         """"bid", "choose", "priority" or "over" (the public view's prompt says which)."""

@@ -54,17 +54,19 @@ class SamplerBot(BaseBot):
         self.rng.shuffle(others)
         candidates = [plain.action] + ([Pass(seat)] if plain.action != Pass(seat) else []) + others[:self.candidates]
         deal = self.rng.randrange(1 << 30)
-        scores = {}
+        scores, margins = {}, {}
         for i, action in enumerate(candidates):
             # one imagined deal for every candidate (`shared`): they are compared on the same cards
             rng = random.Random(f"{self.seed}/{deal}" if self.shared else f"{self.seed}/{view.turn}/{i}")
-            scores[i] = self.imagine(game, view, seat, action, rng)
+            scores[i], margins[i] = self.imagine(game, view, seat, action, rng)
         best = max(scores, key=lambda i: (scores[i], -i))
         action = candidates[best]
         if best == 0:
             return Decision(action, f"{plain.reason} (and the look ahead agrees: {scores[0]:+.1f})")
+        race = (": its main deck stays the one that runs out last" if self.race and margins[0] < 0 <= margins[best]
+                else "")
         return Decision(action, f"the look ahead over imagined hands prefers this ({scores[best]:+.1f} against "
-                        f"{scores[0]:+.1f} for the plain choice)")
+                        f"{scores[0]:+.1f} for the plain choice){race}")
 
     @staticmethod
     def bid(seat: str) -> Decision:
@@ -75,14 +77,16 @@ class SamplerBot(BaseBot):
                         "fewer, so the rival's main deck runs out first")
 
     # --- an imagined game consistent with the view ---------------------------------------------
-    def imagine(self, game, view, seat, action, rng) -> float:
+    def imagine(self, game, view, seat, action, rng) -> tuple[float, int]:
+        """The score of `action` played out on one imagined deal to the end of the seat's turn,
+        and the seat's race margin then (`race_margin`)."""
         from .. import scenario as make
         det = make(imagined_spec(game, view, rng), seats=view.seats, seed=rng.randrange(1 << 30),
                    options=game.options)
         copy_companies(view, det)
         moved = translate(action, view, det)
         if moved is None or moved not in det.legal_actions(seat):
-            return -1e9
+            return -1e9, 0
         det.apply(moved)
         mine = RaceHeuristic if self.race else HeuristicBot
         players = {x: (mine if x == seat else HeuristicBot)(rng.randrange(1 << 30)) for x in view.seats}
@@ -92,7 +96,7 @@ class SamplerBot(BaseBot):
             x = det.deciders[0]
             quick = waiting_pass(det, x) if self.fast else None
             det.apply(quick or players[x].decide(det, x).action)
-        return evaluate(det, seat, self.race)
+        return evaluate(det, seat, self.race), state_race(det.state, seat)
 
 
 # --- the race to the bottom of the main deck ----------------------------------------------------
@@ -106,6 +110,12 @@ def race_margin(mine: int, theirs: int, active: str, phase: str, seat: str) -> i
     mine_next = (active == seat) != drawn          # whose draw comes first from now on
     # seat fails at its (mine + 1)th draw, the rival at its (theirs + 1)th: draws alternate
     return mine - theirs - (1 if mine_next else 0)
+
+
+def state_race(s, seat: str) -> int:
+    """`race_margin` in an (imagined) game's state."""
+    rival = s.other(seat)
+    return race_margin(len(s.players[seat].main), len(s.players[rival].main), s.active, s.phase, seat)
 
 
 def view_race(view, seat: str) -> int:
@@ -303,6 +313,5 @@ def evaluate(det, seat: str, race: int = 1) -> float:
             worth[c.controller] += B.pile_value(s, u) + sum(B.traits(s, u).values()) / 2
     score = (s.players[seat].money - s.players[rival].money) + 1.5 * (worth[seat] - worth[rival])
     if race:
-        margin = race_margin(len(s.players[seat].main), len(s.players[rival].main), s.active, s.phase, seat)
-        score += RACE_WEIGHT * min(margin, 0)
+        score += RACE_WEIGHT * min(state_race(s, seat), 0)
     return score
