@@ -102,7 +102,7 @@ def page(notecard_url):
 def read_save(raw: bytes) -> tuple[nc.Game, dict[str, str]]:
     """The game and the players of a save file the page downloaded (this process shares the
     page's save key)."""
-    game, players, _seen = Shell(NotecardParts(), pause=0).open_save(raw)
+    game, players, _seen, _reasons = Shell(NotecardParts(), pause=0).open_save(raw)
     return game, players
 
 

@@ -254,6 +254,12 @@ class NotecardParts(GameParts):
     def save_game(self, game: nc.Game) -> str:
         return game.to_json(seat=None)   # ruling N17: the shared screen's save holds no unrevealed card
 
+    def saved_reasons(self, shell: Shell) -> list[tuple[int, str, int | None]]:
+        # the save holds no unrevealed card, so it keeps only the reasons every seat may read now
+        # (a bot's reason tells what its card says)
+        public = shell.spec.table_parts.reason_is_public
+        return [r for r in shell.reasons if r[2] is None or public(shell.game, r[2])]
+
     def save_summary(self, game: nc.Game) -> dict:
         state = game.state
         return {"quarter": state.quarter, "over": state.over, "money": dict(state.money)}

@@ -99,7 +99,8 @@ class NewGameForm:
         self.widget = W.VBox([self.title, self.loaded_info, *self.rows, *self.new_game_only[1:], self.seed,
                               self.pause, W.HBox([self.start, self.upload]), self.forget_button, self.back])
         self.widget.add_class("shell-form")
-        self.loaded: tuple[Any, dict[str, int]] | None = None   # a save under review: (game, seen)
+        # a save under review: (game, seen, reasons), as Shell.open_save reads them
+        self.loaded: tuple[Any, dict[str, int], list] | None = None
 
     def seats(self) -> dict[str, str]:
         """Seat name -> HUMAN or a bot level, in seating order; ValueError naming the problem. Every
@@ -120,14 +121,14 @@ class NewGameForm:
 
     # --- reviewing a loaded game -----------------------------------------------------------------------
 
-    def review(self, game: Any, players: dict[str, str], seen: dict[str, int], what: str) -> None:
+    def review(self, game: Any, players: dict[str, str], seen: dict[str, int], reasons: list, what: str) -> None:
         """Show a loaded game on the form: its seats (names fixed: they are the game's), each given
         to the player the save names (a human when it names none we know), to be changed before
         *Resume game*; `what` says in public words what was loaded."""
         seats = list(game.seats)
         if len(seats) > len(self.names):
             raise ValueError(f"This game has {len(seats)} seats; the page has {len(self.names)}.")
-        self.loaded = (game, dict(seen))
+        self.loaded = (game, dict(seen), list(reasons))
         for i, (name, kind, row) in enumerate(zip(self.names, self.kinds, self.rows)):
             in_use = i < len(seats)
             if in_use:

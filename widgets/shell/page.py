@@ -66,6 +66,21 @@ def close_all(widget: W.Widget) -> None:
     widget.close()
 
 
+def read_reasons(rows: Any, game: Any) -> list[tuple[int, str, int | None]]:
+    """The bots' reasons a save file keeps, as `Shell.reasons` holds them: (log line, text, the
+    action's index or None), each line and action in `game`. Raises BadSaveFile when malformed."""
+    if not isinstance(rows, list):
+        raise BadSaveFile("save file: entry 'reasons' is not a list")
+    out = []
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 3 and type(row[0]) is int and isinstance(row[1], str)
+                and (row[2] is None or type(row[2]) is int)
+                and 0 <= row[0] <= len(game.log) and (row[2] is None or 0 <= row[2] < len(game.actions))):
+            raise BadSaveFile("save file: entry 'reasons' holds a malformed reason")
+        out.append((row[0], row[1], row[2]))
+    return out
+
+
 def seat_of(action: Any) -> str | None:
     """The seat an action names (`seat`, or MegaCorps' `corp`); None when it names none."""
     return getattr(action, "seat", getattr(action, "corp", None))
@@ -191,16 +206,18 @@ class Shell(W.VBox):
     def start_from_form(self) -> None:
         players = self.form.seats()
         if self.form.loaded is not None:   # a save under review: it resumes with the players chosen
-            game, seen = self.form.loaded
+            game, seen, reasons = self.form.loaded
             self.form.forget()
-            self.start(game, players, seen)
+            self.start(game, players, seen, reasons)
             return
         game = self.spec.new_game(list(players), seed=self.form.seed_value(), options=self.form.option_values())
         self.form.seed.value = ""  # the seed tells the hidden order: it leaves the page
         self.start(game, players)
 
-    def start(self, game: Any, players: dict[str, str], seen: dict[str, int] | None = None) -> None:
-        """Play `game` with `players` (seat -> HUMAN or a bot level)."""
+    def start(self, game: Any, players: dict[str, str], seen: dict[str, int] | None = None,
+              reasons: list[tuple[int, str, int | None]] | None = None) -> None:
+        """Play `game` with `players` (seat -> HUMAN or a bot level); a loaded game brings back its
+        "since your last turn" marks (`seen`) and its bots' reasons (`reasons`, as `self.reasons`)."""
         levels = self.spec.bot_levels()
         unknown = [kind for kind in players.values() if kind != HUMAN and kind not in levels]
         if set(players) != set(game.seats) or unknown:
@@ -208,7 +225,7 @@ class Shell(W.VBox):
         self._stop_bots()
         self.game, self.players = game, dict(players)
         self.bots = {seat: levels[kind](seed=i) for i, (seat, kind) in enumerate(players.items()) if kind != HUMAN}
-        self.viewer, self.reasons = None, []
+        self.viewer, self.reasons = None, list(reasons or [])
         self.seen, self._seen_before, self.moves_made = dict(seen or {}), [], {}
         self.error.value = self.info.value = self.results.value = ""
         self._decision_key = None
@@ -227,8 +244,9 @@ class Shell(W.VBox):
         hidden order included) sealed with this server's key (widgets/sealed_files.py)."""
         if self.game is None:
             raise ValueError("There is no game to save yet.")
-        data = seal_file(self.file_format, {"players": self.players, **self.parts.save_summary(self.game)},
-                         {"game": self.parts.save_game(self.game), "players": self.players, "seen": self.seen},
+        content = {"game": self.parts.save_game(self.game), "players": self.players, "seen": self.seen,
+                   "reasons": self.parts.saved_reasons(self)}
+        data = seal_file(self.file_format, {"players": self.players, **self.parts.save_summary(self.game)}, content,
                          "The game itself is sealed with the key of the server that saved it; only that "
                          "server can resume it.")
         return self.parts.save_name(self.game), data
@@ -238,18 +256,19 @@ class Shell(W.VBox):
         self.bridge.download(name, data)
         self.info.value = f"Saved as {escape(name)}."
 
-    def open_save(self, raw: bytes) -> tuple[Any, dict[str, str], dict[str, int]]:
-        """(game, players, seen) of a save file (this page's, or a plain engine save: every seat
-        human). Raises BadSaveFile naming what is wrong."""
+    def open_save(self, raw: bytes) -> tuple[Any, dict[str, str], dict[str, int], list[tuple[int, str, int | None]]]:
+        """(game, players, seen, reasons) of a save file (this page's, or a plain engine save: every
+        seat human, no reasons). Raises BadSaveFile naming what is wrong."""
         content, text = open_file(raw, self.file_format, BadSaveFile, self.spec.title)
         if content is None:
             game = self.spec.load_game(text)
-            return game, {seat: HUMAN for seat in game.seats}, {}
+            return game, {seat: HUMAN for seat in game.seats}, {}, []
         players, seen = content.get("players"), content.get("seen", {})
         if (not isinstance(players, dict) or not isinstance(content.get("game"), str)
                 or not isinstance(seen, dict) or not all(type(v) is int for v in seen.values())):
             raise BadSaveFile("save file: entry 'players', 'game' or 'seen' is missing or malformed")
-        return self.spec.load_game(content["game"]), players, seen
+        game = self.spec.load_game(content["game"])
+        return game, players, seen, read_reasons(content.get("reasons", []), game)
 
     def load_bytes(self, raw: bytes) -> None:
         """Resume the game of a save file at once, with the players it names (for code; the page's
@@ -259,9 +278,9 @@ class Shell(W.VBox):
     def review_bytes(self, raw: bytes, name: str = "") -> None:
         """Show the game of a save file on the form, its seats to be given to humans or bots before
         play resumes (*Resume game*). Raises BadSaveFile, and nothing changes."""
-        game, players, seen = self.open_save(raw)
+        game, players, seen, reasons = self.open_save(raw)
         what = f"{name}: {self.parts.describe(game)}" if name else self.parts.describe(game)
-        self.form.review(game, players, seen, what)
+        self.form.review(game, players, seen, reasons, what)
         self.error.value = ""
         self.show_form()
 

@@ -180,6 +180,14 @@ class GameParts:
         """The game as the save file holds it (sealed): by default everything, to resume exactly."""
         return game.to_json("*")
 
+    def saved_reasons(self, shell: "Shell") -> list[tuple[int, str, int | None]]:
+        """The bots' reasons the save file keeps (sealed, beside the game), so a loaded or resumed
+        game's log still says why each bot moved. By default all of them: the save holds the whole
+        game (`save_game`), and the page filters them on load as it does in play
+        (`Shell.shown_reasons`: a reason hidden now stays hidden, one public later is shown then).
+        A game whose save leaves hidden things out keeps only the reasons public now."""
+        return list(shell.reasons)
+
     def describe(self, game: Any) -> str:
         """A loaded game in a few public words, for the form's review step."""
         return f"{len(game.actions)} moves played" + (", over" if game.is_over else "")
