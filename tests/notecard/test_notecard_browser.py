@@ -291,7 +291,10 @@ def test_the_header_the_reveal_the_chart_and_a_reviewed_save_at_1024_by_700(page
     page.screenshot(path=str(ARTIFACTS / "notecard-1024-title.png"))
     assert geometry["status"] <= geometry["save"], geometry
     assert geometry["cut"] == [] and geometry["modules"] == "Variable Yield + Variable Industries + the rules' ending"
-    gate(page, "Maraya")                         # the one human: asked once, at the start
+    # the one human: her card is open at once, no gate asks her to pass the screen to herself
+    page.wait_for_selector(".nc-card .nc-invest input", state="visible", timeout=PATIENCE_MS)
+    page.wait_for_function("() => document.querySelector('.nc-card-title').innerText.includes('Maraya')")
+    assert page.locator(".shell-gate-button").is_hidden()
     type_into(page, ".nc-invest-1 input", 5)
     hand_in(page)
     page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=PATIENCE_MS)

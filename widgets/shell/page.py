@@ -13,7 +13,7 @@ board, its decision panels, its players' table, its rules help and its options
 - the new-game form (each seat a human or a bot level, the game's options, a seed, a save);
 - the hot-seat gate: when the next human to decide is not the one the screen shows, every
   hand is hidden (the board and panels are drawn for nobody) until that player says they are
-  at the screen;
+  at the screen (a lone human against bots is never asked: the screen is theirs);
 - bots moving by themselves, one move per pause, their reasons in the log;
 - "since your last turn" for the human about to decide, the log with a rules link on every line
   whose rule the help explains, the results at the end with where each score came from;
@@ -225,7 +225,7 @@ class Shell(W.VBox):
         self._stop_bots()
         self.game, self.players = game, dict(players)
         self.bots = {seat: levels[kind](seed=i) for i, (seat, kind) in enumerate(players.items()) if kind != HUMAN}
-        self.viewer, self.reasons = None, list(reasons or [])
+        self.viewer, self.reasons = self.lone_human(), list(reasons or [])
         self.seen, self._seen_before, self.moves_made = dict(seen or {}), [], {}
         self.error.value = self.info.value = self.results.value = ""
         self._decision_key = None
@@ -310,6 +310,7 @@ class Shell(W.VBox):
         self.form.forget()
         self.form.widget.layout.display = "none"
         self.table.layout.display = None
+        self.viewer = self.lone_human()
         self.refresh()
         self.run_bots()
 
@@ -340,6 +341,12 @@ class Shell(W.VBox):
         if self.game is None or self.parts.paused(self):
             return None
         return next((s for s in self.game.deciders if self.players.get(s) == HUMAN), None)
+
+    def lone_human(self) -> str | None:
+        """The only human at the table, when there is one only: the screen is theirs from the start
+        (nobody to pass it to, so no gate asks them to pass it to themselves); None otherwise."""
+        humans = [seat for seat, kind in self.players.items() if kind == HUMAN]
+        return humans[0] if len(humans) == 1 else None
 
     def gated(self) -> bool:
         """The next human to decide is not the one the screen shows: it waits to be passed on."""
