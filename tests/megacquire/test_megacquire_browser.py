@@ -201,6 +201,8 @@ def test_the_cash_chart_is_drawn_and_a_reloaded_page_resumes_the_table(megacquir
             page.locator(".shell-chart").scroll_into_view_if_needed()
             page.screenshot(path=str(ARTIFACTS / "megacquire-chart.png"))
             played = step(page)
+            reasons = page.locator(".shell-log .shell-reason").all_inner_texts()
+            assert reasons and all("'s reason: " in r for r in reasons)   # the bots said why they moved
             page.reload(timeout=PATIENCE_MS)
             page.wait_for_selector(".shell-resume-button", state="visible", timeout=PATIENCE_MS)
             assert "Ada (Human)" in page.inner_text(".shell-resume")
@@ -209,6 +211,11 @@ def test_the_cash_chart_is_drawn_and_a_reloaded_page_resumes_the_table(megacquir
                                    f" return s && +s.dataset.step >= {played}; }}", timeout=PATIENCE_MS)
             assert page.locator(".shell-error").inner_text().strip() == ""
             assert page.locator(".shell-gate-button").is_hidden()   # resumed: Ada alone, unasked
+            # the resumed log still says why each bot moved (the reasons are kept in the table's file)
+            page.wait_for_function(f"() => document.querySelectorAll('.shell-log .shell-reason').length >= {len(reasons)}",
+                                   timeout=PATIENCE_MS)
+            resumed = page.locator(".shell-log .shell-reason").all_inner_texts()
+            assert set(reasons) <= set(resumed)
             page.wait_for_function("() => document.querySelectorAll('.shell-chart .scatterlayer .trace').length === 3",
                                    timeout=PATIENCE_MS)
             assert errors == []

@@ -133,3 +133,21 @@ def test_a_save_from_before_reasons_were_kept_loads_with_none():
                                             "seen": {}}, "")
     fresh = loaded(MegacquireParts(), old)
     assert fresh.reasons == [] and fresh.game.actions == shell.game.actions
+
+
+def test_a_resumed_table_brings_its_reasons_back(monkeypatch):
+    """The autosaved table is the page's save file: Resume brings the reasons back as Load does."""
+    from widgets.megacquire.app import App
+    ids: list[str] = []
+    monkeypatch.setattr("widgets.megacorps_app.browser.BrowserBridge.remember", lambda self, table: ids.append(table))
+    app = App(pause=0)
+    app.start(app.spec.new_game(["Ada", "Bo", "Cy"], seed=2, options={"disclosure": 4}),
+              {"Ada": HUMAN, "Bo": "Random", "Cy": "Tycoon"})
+    while len(app.reasons) < 3:
+        app.act(app.game.legal_actions(app.human_to_decide())[0])
+    page = App(pause=0)                       # the page opened again in that browser
+    page.bridge.on_hello(ids, {})
+    page.keeper.resume(ids[0])
+    assert page.error.value == "" and page.game.actions == app.game.actions
+    assert page.reasons == app.reasons
+    assert all(text in page.log_box.value for text in reason_texts(app))
