@@ -453,7 +453,10 @@ class Shell(W.VBox):
         self.game.apply(decision.action)
         if self.players.get(seat) == HUMAN:   # a standing move, made for a human
             self._moved(seat)
-        if decision.reason:
+        # a reason goes before the first line its move wrote; a move that wrote none (the card game's
+        # bot passing priority) has no line of its own to explain, and its reason would stand before
+        # the next move's line (a human's, say) as if it explained that one (MegaCorps' page drops it too)
+        if decision.reason and len(self.game.log) > at:
             self.reasons.append((at, f"{seat}'s reason: {decision.reason}", step))
         self.parts.after_bot_move(self)
         return True
