@@ -203,6 +203,35 @@ def test_illegal_action_and_undo_refusal_are_shown():
     assert app.table.focus == corp
 
 
+def test_an_undo_refused_says_why_in_one_sentence_and_goes_when_the_table_moves_on():
+    """A newcomer clicked Undo against bots after a card was drawn: the refusal read "Not allowed:
+    Undo: Cannot take back ..." and stayed above every later question."""
+    app = App(pause=0)
+    seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=11)
+    app.form.start.click()
+    game = app.session.game
+    for _ in range(400):
+        offer = app.session.undo_offer()
+        if not offer.possible and "hidden information" in offer.reason:
+            break
+        play_first_option(app, prefer=("Pick a company", "Pass", "No card", "Stay out", "Permit"))
+    else:
+        pytest.fail("no card was drawn after Mokia's action in 400 moves")
+    n = len(game.actions)
+    app.undo_button.click()
+    assert len(game.actions) == n                                   # nothing taken back
+    assert "Undo is not possible now. Cannot take back" in app.error.value
+    assert "Not allowed" not in app.error.value and "Undo: " not in app.error.value
+    app.refresh()                                                   # a redraw for nothing keeps it
+    assert "Undo is not possible now" in app.error.value
+    # the table moves on without a click of this page (as a bot's move does, or a seat's at the
+    # table): the next redraw drops the message, which no longer applies
+    decider = app.session.deciders()[0]
+    app.session.apply(app.session.legal_actions(decider)[0])
+    app.refresh()
+    assert len(game.actions) > n and app.error.value == ""
+
+
 def test_seat_form_checks_the_corps():
     app = App(pause=0)
     seat(app, [("Mokia", HUMAN), ("Mokia", "Greedy"), ("Globbo", "Greedy")])

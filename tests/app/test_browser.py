@@ -336,9 +336,12 @@ def test_a_loaded_save_resumes_with_the_decision_in_view(server, browser, tmp_pa
         page.set_input_files(".mc-upload-input", str(path))
         page.wait_for_function("() => [...document.querySelectorAll('.mc-start')].some("
                                "b => b.innerText.includes('Resume saved game'))", timeout=PATIENCE_MS)
-        page.locator(".mc-start").scroll_into_view_if_needed()
+        # the page brings its button into view (a newcomer found it below the window, unasked for)
+        page.wait_for_function("() => { const r = document.querySelector('.mc-start').getBoundingClientRect();"
+                               " return r.top >= 0 && r.bottom <= window.innerHeight; }", timeout=PATIENCE_MS)
         assert page.evaluate("() => document.querySelector('.mc-sidebar').scrollTop") > 0  # really scrolled
         page.click(".mc-start")
+        page.locator(".mc-info-text", has_text="The saved game is back").wait_for(timeout=PATIENCE_MS)
         page.wait_for_selector(".mc-who-decides", timeout=PATIENCE_MS)
         page.wait_for_function(IDLE, timeout=PATIENCE_MS)
         page.wait_for_function(DECISION_IN_VIEW)

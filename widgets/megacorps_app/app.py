@@ -135,6 +135,7 @@ class App(W.VBox):
         # messages and panels (About, the undo confirmation and the results are built when first
         # needed: every widget is a model each page builds before the board is drawn)
         self.error = html(cls="mc-error")
+        self._error_version: int | None = None   # the table's version when the error was shown
         self.info = html(cls="mc-info")
         self._about: W.HTML | None = None
         self._undo_box: W.VBox | None = None
@@ -270,6 +271,8 @@ class App(W.VBox):
 
     def show_error(self, message: str) -> None:
         self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"
+        # kept until the table moves on (refresh): an old refusal must not sit above the next question
+        self._error_version = self.source.version if self.source is not None else None
 
     def clear_error(self) -> None:
         self.error.value = ""
@@ -347,6 +350,8 @@ class App(W.VBox):
         self.form.set_loaded(session, name)
         if "mc-welcome" in self.corp_panels.value:
             self.corp_panels.value = _welcome(loaded=session is not None)
+        if session is not None:   # its button sits above the upload, out of sight at 1024 x 700
+            self.bridge.reveal(".mc-start", always=True)
 
     def _on_upload_refused(self, name: str, size: int) -> None:
         self.show_error(f"{name} is {size / 1024 / 1024:.1f} MB, too big to be a MegaCorps save "
@@ -393,6 +398,10 @@ class App(W.VBox):
         else:
             session = Session.new(seats, self.form.seed_value(), table_id=storage.new_table_id())
         self.start_session(session)
+        if loaded is not None:   # the page looks as before a load: say that the saved game is the one on
+            state = session.game.state
+            where = "finished" if session.game.is_over else (f"round {state.round}" if state.round else "set-up")
+            self.show_info(f"The saved game is back ({', '.join(session.corps)}, {where}): play on from here.")
 
     def start_session(self, session: Session, remember: bool = True) -> None:
         self._stop_bots()
@@ -477,8 +486,9 @@ class App(W.VBox):
         if self.source is None:
             raise mc.IllegalAction("there is no game to undo")
         offer = self.source.undo_offer()
-        if not offer.possible:
-            raise mc.IllegalAction(f"Undo: {offer.reason}")
+        if not offer.possible:   # the button's tooltip says so too; here in one sentence, not as a rule broken
+            self.show_error(f"Undo is not possible now. {offer.reason}")
+            return
         if offer.needs is not None:
             self._pending_undo = offer
             box = self.undo_box
@@ -623,6 +633,8 @@ class App(W.VBox):
         s = self.source
         if s is None:
             return
+        if self.error.value and self._error_version not in (None, s.version):
+            self.clear_error()   # the table moved on since the message: it no longer applies
         self._update_board()
         self.table.refresh()
         self._update_board()

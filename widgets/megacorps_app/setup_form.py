@@ -120,6 +120,6 @@ class NewGameForm:
         status = "finished" if session.game.is_over else (f"round {state.round}" if state.round else "setup")
         self.loaded_info.value = (f"<div class='mc-loaded'>Loaded <b>{escape(name or 'a saved game')}</b>: "
                                   f"{escape(', '.join(corps))}, {status}. The seats are as saved; change "
-                                  "who plays a corp if you like, then resume.</div>")
+                                  "who plays a corp if you like, then press <b>Resume saved game</b> above.</div>")
         self.forget.layout.display = None
         self.start.description = "Resume saved game"

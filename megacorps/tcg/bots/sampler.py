@@ -46,7 +46,8 @@ class SamplerBot(BaseBot):
         if any(c.type == "company" and c.pos != (0, 0) for net in view.networks.values() for c in net):
             return plain                      # a moved company: the imagined game cannot place it
         if isinstance(plain.action, Buy) and plain.action.source == "network":
-            return plain                      # buying the rival's company wins: nothing to weigh
+            return plain                      # a purchase from the rival's network: its company (that wins)
+                                              # or an engaged card, which the rival loses: taken unweighed
         actions = [a for a in game.legal_actions(seat) if isinstance(a, Buy | Attack | PlayEvent | Activate)]
         if not actions:
             return plain
