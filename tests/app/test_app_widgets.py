@@ -232,6 +232,20 @@ def test_an_undo_refused_says_why_in_one_sentence_and_goes_when_the_table_moves_
     assert len(game.actions) > n and app.error.value == ""
 
 
+def test_rules_read_before_the_game_leave_the_log_shown_when_it_starts():
+    """A newcomer pressed "? Rules" on the set-up screen, and the Rules tab stayed in front all
+    game: the log never showed unless its tab was clicked."""
+    app = App(pause=0)
+    app.rules_button.click()
+    assert app.table.tabs.selected_index == 2
+    seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=11)
+    app.form.start.click()
+    assert app.table.tabs.selected_index == 0 and "mc-log" in app.table.log.value
+    app.rules_button.click()                      # asked for during the game, the rules stay in front
+    play_first_option(app, prefer=("Pick a company", "Pass", "No card", "Stay out", "Permit"))
+    assert app.table.tabs.selected_index == 2
+
+
 def test_seat_form_checks_the_corps():
     app = App(pause=0)
     seat(app, [("Mokia", HUMAN), ("Mokia", "Greedy"), ("Globbo", "Greedy")])

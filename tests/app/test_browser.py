@@ -73,7 +73,10 @@ IDLE = ("() => { const e = document.querySelector('.mc-status-text');"
 
 def set_seats(page, seats: list[tuple[str, str]], seed: int) -> None:
     for i in range(6):
-        corp, player = seats[i] if i < len(seats) else ("(empty seat)", "Greedy")
+        if i >= len(seats):   # an empty seat shows no player choice
+            page.locator(f".mc-seat-corp-{i + 1} select").select_option(label="(empty seat)")
+            continue
+        corp, player = seats[i]
         page.locator(f".mc-seat-corp-{i + 1} select").select_option(label=corp)
         page.locator(f".mc-seat-player-{i + 1} select").select_option(label=player if player == "Human" else f"{player} bot")
     seed_box = page.locator(".mc-seed input")
@@ -468,6 +471,11 @@ def test_rules_on_the_set_up_screen_open_in_view(server, browser):
         page.wait_for_selector(".mc-rules-topic h3")
         page.wait_for_function(in_view(".mc-rules-topic h3"))
         page.screenshot(path=str(ARTIFACTS / "browser-rules-on-setup.png"))
+        # the form's empty seats (5 and 6) show no player level: a newcomer read "(empty seat)" over "Greedy bot"
+        shown = "(i) => getComputedStyle(document.querySelector(`.mc-seat-player-${i}`)).visibility"
+        assert [page.evaluate(shown, i) for i in range(1, 7)] == ["visible"] * 4 + ["hidden"] * 2
+        page.locator(".mc-seat-corp-5 select").select_option(label="The Mouse")
+        page.wait_for_function(f"() => ({shown})(5) === 'visible'", timeout=PATIENCE_MS)
         assert page.refused == [] and page.js_errors == []
     finally:
         page.context.close()

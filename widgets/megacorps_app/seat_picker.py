@@ -59,6 +59,8 @@ export default {
         corp.value = seats[i][0];
         player.value = seats[i][1];
         corp.disabled = locked;
+        // an empty seat has nobody to play it: its player choice is hidden, not left to read "Greedy bot"
+        player.parentElement.style.visibility = seats[i][0] === model.get('empty') ? 'hidden' : '';
       });
     };
     show();
@@ -72,7 +74,8 @@ export default {
 
 class SeatPicker(anywidget.AnyWidget):
     """Seats of a new game: `seats` ([corp, player kind] per seat), chosen from `corps` and
-    `players` ([label, kind] pairs); `locked` fixes the corps (a loaded game's)."""
+    `players` ([label, kind] pairs); `locked` fixes the corps (a loaded game's); a seat whose corp
+    is `empty` shows no player choice."""
 
     _esm = traitlets.Unicode(_ESM).tag(sync=True)
     seats = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
@@ -80,6 +83,7 @@ class SeatPicker(anywidget.AnyWidget):
     players = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
     player_tooltip = traitlets.Unicode("").tag(sync=True)
     locked = traitlets.Bool(False).tag(sync=True)
+    empty = traitlets.Unicode("").tag(sync=True)   # the corp choice that leaves a seat empty
 
     def set_seat(self, seat: int, part: int, value: str) -> None:
         """Set seat `seat`'s corp (`part` 0) or player kind (1), as the page would."""

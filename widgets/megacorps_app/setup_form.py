@@ -29,7 +29,7 @@ class NewGameForm:
     def __init__(self):
         players = [[_kind_label(k), k] for k in PLAYER_KINDS]
         # one widget for the six seats (66 ipywidgets models before: see seat_picker.py)
-        self.picker = SeatPicker(seats=[list(seat) for seat in DEFAULT_SEATS], corps=[EMPTY, *mc.CORPS],
+        self.picker = SeatPicker(seats=[list(seat) for seat in DEFAULT_SEATS], corps=[EMPTY, *mc.CORPS], empty=EMPTY,
                                  players=players,
                                  player_tooltip="A human at this screen, or a computer player of that level")
         self.seats: list[tuple[SeatChoice, SeatChoice]] = [
