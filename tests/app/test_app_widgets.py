@@ -241,6 +241,9 @@ def test_rules_read_before_the_game_leave_the_log_shown_when_it_starts():
     seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=11)
     app.form.start.click()
     assert app.table.tabs.selected_index == 0 and "mc-log" in app.table.log.value
+    # the header names the Active Player *card*, and says it is not whose decision it is
+    active = app.session.game.state.active
+    assert f"Active Player card: <b>{active}</b>" in app.status.value and "Who decides now" in app.status.value
     app.rules_button.click()                      # asked for during the game, the rules stay in front
     play_first_option(app, prefer=("Pick a company", "Pass", "No card", "Stay out", "Permit"))
     assert app.table.tabs.selected_index == 2

@@ -26,7 +26,7 @@ from ..guard import guard
 from ..shell.bot_loop import BotLoop
 from . import storage
 from .browser import BrowserBridge
-from .panels import corp_panels_html, end_chart_width, html, money_series, results_html, where_text
+from .panels import active_player_html, corp_panels_html, end_chart_width, html, money_series, results_html, where_text
 from .session import Session, public_text
 from .setup_form import NewGameForm
 from .source import TableSource
@@ -615,7 +615,7 @@ class App(W.VBox):
         steps = len(s.timeline())
         self.status.value = (f"<div class='mc-status-text' data-actions='{steps}' data-version='{s.version}' "
                              f"data-bots='{bots}'><b>{where}</b> \u00b7 Deck: {len(st.deck)} cards"
-                             f" \u00b7 Active Player: <b>{escape(st.active)}</b>{paid}</div>")
+                             f" \u00b7 {active_player_html(st.active)}{paid}</div>")
         offer = s.undo_offer()
         self._set_undo(offer.possible, offer.reason)
         self.save_button.disabled = False

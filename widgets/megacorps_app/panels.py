@@ -19,6 +19,14 @@ from .summary import CATEGORIES, money_sources, turning_points
 EURO = "\u20ac"
 
 
+def active_player_html(active: str) -> str:
+    """The header's "Active Player" item: the game's card of that name (who draws the round's card
+    and acts first), not whose decision it is now, which a newcomer took it for."""
+    return (f"<span class='mc-active-player' title='The Active Player card: this corp drew the round&#39;s "
+            f"card and acts first; the card moves one seat to the left each round. Who decides now is "
+            f"in the sidebar.'>Active Player card: <b>{escape(active)}</b></span>")
+
+
 def corp_chip(corp: str) -> str:
     """A small coloured badge with the corp's initials and its name."""
     fill = corp_color(corp)

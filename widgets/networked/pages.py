@@ -29,7 +29,7 @@ from megacorps.bots import LEVELS
 from megacorps.tables import TableError
 from megacorps.tables.client import _request
 
-from ..megacorps_app.panels import corp_chip, corp_panels_html, html, log_html, money_chart, money_series, results_html, where_text
+from ..megacorps_app.panels import active_player_html, corp_chip, corp_panels_html, html, log_html, money_chart, money_series, results_html, where_text
 from ..megacorps_app.style import APP_CSS
 from ..shell import close_all
 from .remote import RemoteTable
@@ -204,7 +204,7 @@ def _status_text(game: mc.Game, actions: int, corp: str | None) -> str:
     you = f" \u00b7 You play <b>{escape(corp)}</b>" if corp else " \u00b7 Spectator"
     paid = f" \u00b7 Paid: <b>{escape(state.paid)}</b>" if state.paid else ""
     return (f"<div class='mc-status-text' data-actions='{actions}'><b>{where}</b>{you} \u00b7 "
-            f"Deck: {len(state.deck)} cards \u00b7 Active Player: <b>{escape(state.active)}</b>{paid}</div>")
+            f"Deck: {len(state.deck)} cards \u00b7 {active_player_html(state.active)}{paid}</div>")
 
 
 class SeatPage(_Followed):
