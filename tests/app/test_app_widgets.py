@@ -274,6 +274,30 @@ def test_seats_sent_by_the_page_are_checked():
     assert "Seat 1: &#x27;Overlord&#x27; is not a kind of player" in app.error.value and app.session is None
 
 
+def test_the_same_position_saved_at_two_tables_is_offered_once_for_resume():
+    """Save, load that file (a new table), reload the page: the old table and the new one held the
+    same position, and the page offered two identical Resume lines."""
+    first = App(pause=0)
+    seat(first, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=5)
+    first.form.start.click()
+    play_first_option(first, prefer=("Pick a company",))
+    _name, data = first.session.save_file()
+    second = App(pause=0)
+    _upload(second, data)
+    second.form.start.click()                                  # the saved game, at a new table
+    assert second.session.table_id != first.session.table_id
+    other = App(pause=0)
+    other.form.start.click()                                   # and a different game
+    page = App(pause=0)                                        # the page reloaded: the browser's list
+    page._on_hello([second.session.table_id, first.session.table_id, other.session.table_id], {})
+    lines = list(page.resume_box.children[1:])
+    assert len(lines) == 2                                     # one line a position
+    texts = [line.children[0].value for line in lines]
+    assert len(set(texts)) == 2 and "Mokia" in texts[0]
+    lines[0].children[1].click()                               # the line kept is the newest table's
+    assert page.session.table_id == second.session.table_id
+
+
 def test_the_first_page_builds_few_widget_models():
     """Every widget is a model each page's browser builds before the board is drawn (about
     3 ms of CPU each on a slow machine): the page as it opens holds fewer than 100 (it had 179

@@ -287,6 +287,11 @@ class App(W.VBox):
         found = [t for t in (storage.find_table(tid) for tid in tables) if t is not None and t.phase != "over"]
         current = self.session.table_id if self.session else None
         found = [t for t in found if t.table != current]
+        # a game loaded from a file plays on at a new table: the old table and the new one can
+        # hold the same position, and two identical lines puzzled a player (the newest is kept)
+        positions: set = set()
+        found = [t for t in found
+                 if (key := (t.describe(), tuple(t.money.items()))) not in positions and not positions.add(key)]
         if not found:
             self.resume_box.layout.display = "none"
             return
