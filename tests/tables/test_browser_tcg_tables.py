@@ -65,11 +65,32 @@ def select_card_with_action(page) -> bool:
     return False
 
 
-def secrets(game, rival: str) -> tuple[set[int], set[str]]:
-    """The rival's cards in hand and in the main deck: their numbers, and the names of those no
-    card anywhere else on the table bears."""
+def public_record(store_url: str, table_id: str) -> str:
+    """Everything the public view (the projector's) showed at some step of the game, as text: a
+    card in the rival's hand now may have been public once (bought from the market, or shown by
+    a rule), and naming it then was no leak."""
+    from megacorps import kit
+    from tableserver.store import Store
+    store = Store(store_url)
+    try:
+        record = store.load_table(table_id)
+    finally:
+        store.close()
+    spec = kit.get(record.game)
+    game = spec.new_game(record.corps, seed=record.seed, options=record.options)
+    shown = [game.view(None).model_dump_json()]
+    for row in record.actions:
+        game.apply(spec.action_from_dict(row["action"]))
+        shown.append(game.view(None).model_dump_json())
+    return "\n".join(shown)
+
+
+def secrets(game, rival: str, public: str) -> tuple[set[int], set[str]]:
+    """The rival's cards in hand and in the main deck that the public view never showed: their
+    numbers, and the names of those no card anywhere else on the table bears."""
     players = game.state.players
-    hidden = set(players[rival].hand) | set(players[rival].main)
+    hidden = {u for u in set(players[rival].hand) | set(players[rival].main)
+              if not re.search(rf'"uid":{u}\b', public)}
     cards = game.state.cards
     elsewhere = {cards[u].card.name for u in cards if u not in hidden}
     return hidden, {cards[u].card.name for u in hidden} - elsewhere
@@ -110,7 +131,7 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
     game = replay(f"sqlite:///{klass.tmp / 'tables.sqlite3'}", table_id)
     assert seat.evaluate(STEP) == len(game.actions)
     assert any(a.seat == "Ana" and type(a).__name__ not in ("Bid", "Choose", "Pass") for a in game.actions)
-    uids, names = secrets(game, "Nick")
+    uids, names = secrets(game, "Nick", public_record(f"sqlite:///{klass.tmp / 'tables.sqlite3'}", table_id))
     assert len(uids) > 20 and names
     for page in (seat, watch):
         assert len(page.frames_in) > 10
