@@ -57,9 +57,10 @@ def raw(url: str, method: str = "GET", body=None, code: str | None = None, data:
         return err.code, json.loads(err.read())
 
 
-def replay(store_url: str, table_id: str):
+def replay(store_url: str, table_id: str, each_step=None):
     """The game as the database records it, replayed by its engine (found in the kit's registry
-    by the table's game) in this process."""
+    by the table's game) in this process; `each_step(game)`, if given, sees it at the start and
+    after every action."""
     from megacorps import kit
     from tableserver.store import Store
     store = Store(store_url)
@@ -69,8 +70,12 @@ def replay(store_url: str, table_id: str):
         store.close()
     spec = kit.get(record.game)
     game = spec.new_game(record.corps, seed=record.seed, options=record.options)
+    if each_step is not None:
+        each_step(game)
     for row in record.actions:
         game.apply(spec.action_from_dict(row["action"]))
+        if each_step is not None:
+            each_step(game)
     return game
 
 

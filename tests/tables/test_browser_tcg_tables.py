@@ -69,19 +69,8 @@ def public_record(store_url: str, table_id: str) -> str:
     """Everything the public view (the projector's) showed at some step of the game, as text: a
     card in the rival's hand now may have been public once (bought from the market, or shown by
     a rule), and naming it then was no leak."""
-    from megacorps import kit
-    from tableserver.store import Store
-    store = Store(store_url)
-    try:
-        record = store.load_table(table_id)
-    finally:
-        store.close()
-    spec = kit.get(record.game)
-    game = spec.new_game(record.corps, seed=record.seed, options=record.options)
-    shown = [game.view(None).model_dump_json()]
-    for row in record.actions:
-        game.apply(spec.action_from_dict(row["action"]))
-        shown.append(game.view(None).model_dump_json())
+    shown: list[str] = []
+    replay(store_url, table_id, each_step=lambda game: shown.append(game.view(None).model_dump_json()))
     return "\n".join(shown)
 
 
