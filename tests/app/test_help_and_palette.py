@@ -203,6 +203,19 @@ def test_a_turning_point_names_the_line_that_moved_the_money(seed):
     assert checked >= 3
 
 
+@pytest.mark.parametrize("seed", [2, 4, 5])
+def test_a_turning_points_reason_has_no_brackets_of_its_own(seed):
+    # shown in brackets on the end screen, a reason in brackets read "(Lenogo takes the lead with
+    # 40 Euros (Nonintendo down to 36))"
+    session = _bot_game(seed)
+    points = turning_points(session.timeline(), session.corps, most=50)
+    assert any("takes the lead" in p.why for p in points)
+    for point in points:
+        assert "(" not in point.why and ")" not in point.why, point.why
+    falls = [p.why for p in points if ", as " in p.why]
+    assert all(re.search(r", as \w[\w ]* drops to \d+", why) for why in falls), falls
+
+
 def test_the_log_names_the_setup_phase_one_way():
     # each setup line read "Setup  Setting Up  Globbo takes ... for free": two names, one phase
     from widgets.megacorps_app.panels import log_html

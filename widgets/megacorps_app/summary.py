@@ -196,7 +196,8 @@ def turning_points(timeline: list[Step], corps: list[str], most: int = 8) -> lis
                 # the lead changed because others lost or spent: say whose money fell
                 fell = [c for c in corps if money.get(c, 0) < s.money_before.get(c, 0)]
                 if fell:
-                    why += " (" + ", ".join(f"{c} down to {money.get(c, 0)}" for c in fell) + ")"
+                    # (no brackets: the line is shown in brackets already, and nested ones read badly)
+                    why += ", as " + " and ".join(f"{c} drops to {money.get(c, 0)}" for c in fell)
             points[s.index] = TurningPoint(s.index, s.round, _point_text(s, corps), why)
         if now is not None:
             leader = now
