@@ -4,9 +4,23 @@ from __future__ import annotations
 
 from .actions import (Accept, Bid, BuyCompany, BuyMercenaries, Intervene, LaunchWar, LeaveGame,
                       OfferMercenaries, PayoutIndustry, PickCompany, PlayCard, SupportWar, Vote)
-from .state import (OPEN_FRAMES, ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, AntitrustFrame, AuctionFrame,
+from .state import (OPEN_FRAMES, ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UNOWNED, AntitrustFrame, AuctionFrame,
                     ElectionFrame, GameState, LastCallFrame, MercenaryFrame, PayoutFrame, SpoilsFrame,
                     TradeFrame, WarFrame, country_of)
+
+
+def _why_buying_again(state: GameState, corp: str) -> str:
+    """Why `corp` is buying again (Antitrust): who vetoed which purchase, or that the purchase
+    could no longer go ahead. A vetoed company is still unowned and still affordable (else the
+    purchase would not have been asked for); one that is not could no longer be bought."""
+    company = state.vetoed[-1] if state.vetoed else None
+    if company is None:
+        return "its purchase was vetoed"
+    country = country_of(company)
+    owner = state.controllers.get(country)
+    if state.companies.get(company) == UNOWNED and state.money[corp] >= state.index.company_price and owner:
+        return f"{owner}, who controls {country}, vetoed its purchase of {company}"
+    return f"its purchase of {company} could no longer go ahead"
 
 
 def describe_decision(state: GameState) -> str:
@@ -19,7 +33,7 @@ def describe_decision(state: GameState) -> str:
         if state.phase == "setup":
             return f"{corp} picks a company for free (setup)."
         if state.must_buy:
-            return f"{corp} must buy a different company or pass (its purchase was vetoed)."
+            return f"{corp} must buy a different company or pass: {_why_buying_again(state, corp)}."
         return f"{corp} chooses an action (round {state.round})."
     if isinstance(frame, AntitrustFrame):
         return (f"{frame.owner} controls {country_of(frame.company)}: permit or veto {frame.buyer}'s "

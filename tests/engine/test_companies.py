@@ -58,6 +58,9 @@ def test_after_a_veto_the_buyer_may_only_buy_another_company_or_pass():
     game.apply(mc.BuyCompany("Nonintendo", "European Union/Aerospace"))
     game.apply(mc.Veto("Mokia"))
     assert_illegal(game, mc.PayoutIndustry("Nonintendo", "Oil"), "must buy a different company or pass")
+    # the question names who vetoed what (a newcomer saw only "its purchase was vetoed")
+    assert game.decision == ("Nonintendo must buy a different company or pass: Mokia, who controls European "
+                             "Union, vetoed its purchase of European Union/Aerospace.")
     assert_illegal(game, mc.LaunchWar("Nonintendo", "Maghreb"), "must buy")
     assert_illegal(game, mc.BuyMercenaries("Nonintendo", 0, False), "must buy")
     # A second vetoed purchase in the same turn: both stay excluded.
