@@ -7,8 +7,10 @@ decision. In game terms a player in a playout:
   of a company it holds (its certificates rise in price); a quiet tile otherwise;
 - names the costliest company it may found (the free certificate is worth most), keeps the
   company it holds more of when two are tied in a merger, and sells all its defunct stock;
-- buys, up to three certificates a turn and with cash only, the certificate that raises its
-  share of a company's bonuses most (the merger bonus race), when it raises it at all;
+- buys, up to the rules' limit a turn (six, L23) and with cash only, the certificate that raises
+  its share of a company's bonuses most (the merger bonus race), when it raises it at all (three
+  a turn, as it was first, left Oracle imagining rivals who fall behind in the bonus races that
+  Tycoon, buying up to six, wins: 39.7% of 200 games against three Tycoon, 51.0% with six);
 - never proposes an early end and votes against one.
 
 Reading only the position it is given (a sample built from the searching seat's view), it
@@ -23,8 +25,6 @@ from ..board import DEAD_TILE, FOUNDS, GROWS, LONELY, MERGES, touching
 from ..mergers import round_up
 from ..state import MegacquireState, Phase
 from ..turns import perform
-
-MAX_BOUGHT = 3  # certificates a player buys a turn in a playout
 
 
 def bonus_share(s: MegacquireState, seat: str, company: int, size: int, extra: int = 0) -> int:
@@ -139,7 +139,7 @@ def playout_move(s: MegacquireState, seat: str, rng: random.Random):
         cell = tile_choice(s, seat, rng)
         return NoPlay(seat) if cell is None else PlayTile(seat, o.geometry.names[cell])
     if phase is Phase.BUY:
-        if len(s.cart) < MAX_BOUGHT:
+        if len(s.cart) < o.max_obtained:
             c = buy_choice(s, seat)
             if c is not None:
                 return BuyShare(seat, names[c])
