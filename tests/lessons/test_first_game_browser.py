@@ -22,7 +22,7 @@ def _label(text: str) -> str:
 
 def test_the_first_game_is_played_to_its_end_in_voila():
     require_chromium()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright
 
     from widgets.testing.voila_runner import chromium, free_port, route_cdn, serving, voila_command
 
@@ -47,7 +47,10 @@ def test_the_first_game_is_played_to_its_end_in_voila():
             if page.locator("text=Final money").count():
                 break
             if cont.is_visible() and cont.is_enabled():
-                cont.click()
+                try:   # it may go between the look and the click (the lesson moved on): look again
+                    cont.click(timeout=10_000)
+                except PlaywrightTimeout:
+                    pass
                 page.wait_for_timeout(300)
                 continue
             if not select.is_visible():
