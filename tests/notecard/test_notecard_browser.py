@@ -299,6 +299,11 @@ def test_the_header_the_reveal_the_chart_and_a_reviewed_save_at_1024_by_700(page
     hand_in(page)
     page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=PATIENCE_MS)
     for stage in ("stepping", "all shown"):
+        # the header's words reach the page in a message of their own, maybe after the panel's
+        page.wait_for_function("""() => {
+            const t = document.querySelector('.shell-status').innerText;
+            return t.includes('Quarter 1') && !t.includes('cards in');
+        }""", timeout=PATIENCE_MS)
         title = page.inner_text(".shell-status")
         assert "Quarter 1" in title and "Quarter 2" not in title and "cards in" not in title, (stage, title)
         assert "writing" not in page.inner_text(".nc-corps-box"), stage
