@@ -298,6 +298,33 @@ def test_the_same_position_saved_at_two_tables_is_offered_once_for_resume():
     assert page.session.table_id == second.session.table_id
 
 
+def test_a_saved_game_is_placed_in_the_same_words_on_the_form_the_resume_list_and_the_info():
+    """The loaded-save review said "setup", the Resume list "setting up" and the line after Resume
+    "set-up" for the same position (three copies of one rule); now one helper says it."""
+    first = App(pause=0)
+    seat(first, [("Mokia", HUMAN), ("Globbo", HUMAN), ("Nonintendo", HUMAN)], seed=5)
+    first.form.start.click()
+    assert first.session.game.state.phase == "setup"
+    _name, data = first.session.save_file()
+    second = App(pause=0)
+    _upload(second, data)
+    assert "Mokia, Globbo, Nonintendo, setting up." in second.form.loaded_info.value
+    second.form.start.click()
+    assert "(Mokia, Globbo, Nonintendo, setting up)" in second.info.value
+    listed = storage.find_table(second.session.table_id)
+    assert listed.describe().endswith(": setting up")
+    for _ in range(40):                                          # on to round 1
+        play_first_option(second, prefer=("Pick a company", "Pass", "No card", "Stay out", "Permit"))
+        if second.session.game.state.round >= 1:
+            break
+    round_ = second.session.game.state.round
+    assert round_ >= 1
+    assert storage.find_table(second.session.table_id).describe().endswith(f": round {round_}")
+    third = App(pause=0)
+    _upload(third, second.session.save_file()[1])
+    assert f", round {round_}." in third.form.loaded_info.value
+
+
 def test_the_first_page_builds_few_widget_models():
     """Every widget is a model each page's browser builds before the board is drawn (about
     3 ms of CPU each on a slow machine): the page as it opens holds fewer than 100 (it had 179

@@ -404,8 +404,7 @@ class App(W.VBox):
             session = Session.new(seats, self.form.seed_value(), table_id=storage.new_table_id())
         self.start_session(session)
         if loaded is not None:   # the page looks as before a load: say that the saved game is the one on
-            state = session.game.state
-            where = "finished" if session.game.is_over else (f"round {state.round}" if state.round else "set-up")
+            where = storage.where_saved(session.game.is_over, session.game.state.round)
             self.show_info(f"The saved game is back ({', '.join(session.corps)}, {where}): play on from here.")
 
     def start_session(self, session: Session, remember: bool = True) -> None:

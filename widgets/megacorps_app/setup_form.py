@@ -13,6 +13,7 @@ from ..shell.form import parse_seed, pause_from_env
 from .seat_picker import SeatChoice, SeatPicker
 from .session import PLAYER_KINDS, level_description
 from .source import HUMAN
+from .storage import where_saved
 
 EMPTY = "(empty seat)"
 DEFAULT_SEATS = [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Greedy"), ("Lenogo", "Random"),
@@ -116,8 +117,7 @@ class NewGameForm:
         self.picker.seats = [[corps[i], session.seats.get(corps[i], HUMAN)] if i < len(corps) else [EMPTY, kind]
                              for i, (_corp, kind) in enumerate(self.picker.seats)]
         self.picker.locked = True
-        state = session.game.state
-        status = "finished" if session.game.is_over else (f"round {state.round}" if state.round else "setup")
+        status = where_saved(session.game.is_over, session.game.state.round)
         self.loaded_info.value = (f"<div class='mc-loaded'>Loaded <b>{escape(name or 'a saved game')}</b>: "
                                   f"{escape(', '.join(corps))}, {status}. The seats are as saved; change "
                                   "who plays a corp if you like, then press <b>Resume saved game</b> above.</div>")

@@ -48,6 +48,12 @@ def autosave(session):
     return write_table(session.table_id, AUTOSAVE_FORMAT, _summary(session), _content(session))
 
 
+def where_saved(over: bool, round_: int) -> str:
+    """Where a saved game stands, in the words of the Resume list, the loaded-save review and the
+    "saved game is back" line: finished, still setting up (the free picks: round 0), or its round."""
+    return "finished" if over else ("setting up" if round_ == 0 else f"round {round_}")
+
+
 @dataclass(frozen=True)
 class SavedTable:
     """A table found on the server: its id, when it was saved and the public summary."""
@@ -63,7 +69,7 @@ class SavedTable:
     def describe(self) -> str:
         humans = [c for c, p in self.seats.items() if p == "Human"]
         bots = [f"{c} ({p})" for c, p in self.seats.items() if p != "Human"]
-        where = "finished" if self.phase == "over" else ("setting up" if self.round == 0 else f"round {self.round}")
+        where = where_saved(self.phase == "over", self.round)
         who = ", ".join(humans) or "no human"
         return f"{who} against {', '.join(bots) or 'nobody else'}: {where}"
 
