@@ -12,15 +12,18 @@ from .state import (OPEN_FRAMES, ABSENT, MARKERS, NATIONALIZED, SYNDICALIZED, UN
 def _why_buying_again(state: GameState, corp: str) -> str:
     """Why `corp` is buying again (Antitrust): who vetoed which purchase, or that the purchase
     could no longer go ahead. A vetoed company is still unowned and still affordable (else the
-    purchase would not have been asked for); one that is not could no longer be bought."""
+    purchase would not have been asked for); one that is not could no longer be bought, even if
+    permitted. The vetoer is the country's controller, unless it has left the game since."""
     company = state.vetoed[-1] if state.vetoed else None
     if company is None:
         return "its purchase was vetoed"
+    if state.companies.get(company) != UNOWNED or state.money[corp] < state.index.company_price:
+        return f"its purchase of {company} could no longer go ahead"
     country = country_of(company)
     owner = state.controllers.get(country)
-    if state.companies.get(company) == UNOWNED and state.money[corp] >= state.index.company_price and owner:
+    if owner and owner != corp:
         return f"{owner}, who controls {country}, vetoed its purchase of {company}"
-    return f"its purchase of {company} could no longer go ahead"
+    return f"its purchase of {company} was vetoed"
 
 
 def describe_decision(state: GameState) -> str:

@@ -68,9 +68,25 @@ def test_after_a_veto_the_buyer_may_only_buy_another_company_or_pass():
     game.apply(mc.Veto("Mokia"))
     buys = {a.company for a in turn_choices(game, "Nonintendo") if isinstance(a, mc.BuyCompany)}
     assert not {"European Union/Aerospace", "European Union/Biotech"} & buys
+
     game.apply(mc.Pass("Nonintendo"))
     assert game.deciders == ["Mokia"] and game.money("Nonintendo") == 40
     assert not game.state.must_buy and game.state.vetoed == []
+
+
+def test_after_the_vetoer_leaves_the_question_still_says_the_purchase_was_vetoed():
+    """The vetoer may leave the game while the buyer must buy again: the question said the purchase
+    "could no longer go ahead", as if the company had gone; it is still barred this turn because it
+    was vetoed (no one controls the country any more, so no one is named)."""
+    game = mc.scenario(["Nonintendo", "Mokia", "Globbo", "Lenogo"], countries={"European Union": "Mokia"},
+                       companies={"Japan/Aerospace": "Nonintendo", "NAFTA/Biotech": "Nonintendo"})
+    game.apply(mc.BuyCompany("Nonintendo", "European Union/Aerospace"))
+    game.apply(mc.Veto("Mokia"))
+    game.apply(mc.LeaveGame("Mokia"))
+    assert game.decision == ("Nonintendo must buy a different company or pass: its purchase of "
+                             "European Union/Aerospace was vetoed.")
+    buys = {a.company for a in turn_choices(game, "Nonintendo") if isinstance(a, mc.BuyCompany)}
+    assert "European Union/Aerospace" not in buys and "European Union/Biotech" in buys
 
 
 def test_a_permitted_purchase_that_became_impossible_meanwhile_commits_the_buyer_as_a_veto_does():
@@ -84,6 +100,9 @@ def test_a_permitted_purchase_that_became_impossible_meanwhile_commits_the_buyer
     game.apply(mc.Permit("Mokia"))
     assert game.company_status("European Union/Aerospace") == "unowned" and game.money("Nonintendo") == 3
     assert turn_choices(game, "Nonintendo") == [mc.Pass("Nonintendo")]
+    # permitted, so nobody vetoed it: the question says why the purchase did not happen
+    assert game.decision == ("Nonintendo must buy a different company or pass: its purchase of "
+                             "European Union/Aerospace could no longer go ahead.")
 
 
 @pytest.mark.parametrize("winner, decider", [("Globbo", "Globbo"), ("Nonintendo", None)])
