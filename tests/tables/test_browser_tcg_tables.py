@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from widgets.testing.voila_runner import PATIENCE_MS
 from tables_helpers import ROOT, replay
@@ -38,7 +39,6 @@ def click_until(page, selector: str, shown: str | None = None) -> None:
     """Click the first `selector` until the table moves on (or, with `shown`, until that is on
     the page): a click on a button the page replaces at that moment (a push redrawing it) can
     be lost, and is made again."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     step = page.evaluate(STEP)
     done = f"() => document.querySelector({shown!r})" if shown else f"() => ({STEP})() > {step}"
     for attempt in range(4):
@@ -130,9 +130,16 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
         found = [leak for frame in page.frames_in for leak in leaks(message_content(frame), uids, names)]
         assert found == [], found[:5]
         assert page.js_errors == []
-    # the seat's hand is Ana's own cards, and all of them
-    drawn = set(seat.evaluate("() => [...document.querySelectorAll('.tcg-hand .tcg-card')].flatMap(b => "
-                              "[...b.classList].filter(c => c.startsWith('tcg-uid-')))"))
-    assert drawn == {f"tcg-uid-{u}" for u in game.state.players["Ana"].hand}
+    # the seat's hand is Ana's own cards, and all of them (a redraw replaces the hand's buttons, and
+    # for a moment the row can be empty in the page: wait for it, then compare what is drawn)
+    hand = "() => [...document.querySelectorAll('.tcg-hand .tcg-card')].flatMap(b => " \
+           "[...b.classList].filter(c => c.startsWith('tcg-uid-'))).sort()"
+    want = sorted(f"tcg-uid-{u}" for u in game.state.players["Ana"].hand)
+    try:
+        seat.wait_for_function(f"(want) => JSON.stringify(({hand})()) === JSON.stringify(want)", arg=want,
+                               timeout=60_000)
+    except PlaywrightTimeout:
+        pass   # the comparison below says what is drawn instead
+    assert seat.evaluate(hand) == want
     for page in (seat, watch):
         page.context.close()
