@@ -73,13 +73,16 @@ def public_record(store_url: str, table_id: str) -> str:
 
 def secrets(game, rival: str, public: str) -> tuple[set[int], set[str]]:
     """The rival's cards in hand and in the main deck that the public view never showed: their
-    numbers, and the names of those no card anywhere else on the table bears."""
+    numbers, and the names of those no card anywhere else on the table bears and no public line
+    ever named."""
     players = game.state.players
     hidden = {u for u in set(players[rival].hand) | set(players[rival].main)
               if not re.search(rf'"uid":{u}\b', public)}
     cards = game.state.cards
     elsewhere = {cards[u].card.name for u in cards if u not in hidden}
-    return hidden, {cards[u].card.name for u in hidden} - elsewhere
+    # a rule may name cards of a hand to everyone (UNIQUE shows the hand: the public log lists them)
+    named = {cards[u].card.name for u in hidden} - elsewhere
+    return hidden, {name for name in named if name not in public}
 
 
 def leaks(content, uids: set[int], names: set[str]) -> list[str]:

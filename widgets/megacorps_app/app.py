@@ -289,9 +289,10 @@ class App(W.VBox):
         found = [t for t in found if t.table != current]
         # a game loaded from a file plays on at a new table: the old table and the new one can
         # hold the same position, and two identical lines puzzled a player (the newest is kept)
-        positions: set = set()
-        found = [t for t in found
-                 if (key := (t.describe(), tuple(t.money.items()))) not in positions and not positions.add(key)]
+        by_position: dict[tuple, storage.SavedTable] = {}
+        for t in found:
+            by_position.setdefault((t.describe(), tuple(t.money.items())), t)
+        found = list(by_position.values())
         if not found:
             self.resume_box.layout.display = "none"
             return
