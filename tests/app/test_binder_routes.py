@@ -113,9 +113,10 @@ def test_lab_app_links_open_the_lessons_in_jupyterlab(jupyter_server, page):
     stored = {p.name: p.read_bytes() for p in (ROOT / "notebooks").glob("*.ipynb")}
     page.goto(f"{jupyter_server}/lab/tree/notebooks/17-the-app.ipynb")
     page.wait_for_selector(".jp-Notebook", timeout=PATIENCE_MS)
+    # the app object is waited for before it is used (the notebook's drawing says nothing of it)
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=PATIENCE_MS)
     assert page.evaluate("async () => (await window.jupyterapp.serviceManager.settings"
                          ".fetch('@jupyterlab/docmanager-extension:plugin')).settings.autosave") is False
-    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=PATIENCE_MS)
     page.wait_for_function("() => document.querySelector('.jp-Notebook-ExecutionIndicator, .jp-Toolbar-kernelStatus') !== null",
                            timeout=PATIENCE_MS)
     # the lesson's notebook is the current one (the workspace may first restore another) and its

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from widgets.testing.voila_runner import PATIENCE_MS, block_outside, require_chromium
+from widgets.testing.voila_runner import PATIENCE_MS, block_outside, require_chromium, settle
 
 from widgets.megacorps_app import storage
 
@@ -67,8 +67,12 @@ def version(page) -> int:
     return int(value) if value else -1
 
 
+# the results come in a message after the title's "Game over": a game that ended is idle once
+# they are shown (before, the last decision's buttons are still on the page)
+ENDED_SHOWN = ("(e => !e.innerText.includes('Game over')"
+               " || [...document.querySelectorAll('.mc-winner')].some(w => w.offsetParent !== null))")
 IDLE = ("() => { const e = document.querySelector('.mc-status-text');"
-        " return e && e.dataset.bots === '0'; }")
+        f" return e && e.dataset.bots === '0' && {ENDED_SHOWN}(e); }}")
 
 
 def set_seats(page, seats: list[tuple[str, str]], seed: int) -> None:
@@ -168,7 +172,8 @@ def take_one_decision(page, show_hand: bool = False) -> None:
     confirm.click()
     page.wait_for_function(
         f"() => {{ const e = document.querySelector('.mc-status-text');"
-        f" return e && Number(e.dataset.version) > {before} && e.dataset.bots === '0'; }}", timeout=PATIENCE_MS)
+        f" return e && Number(e.dataset.version) > {before} && e.dataset.bots === '0' && {ENDED_SHOWN}(e); }}",
+        timeout=PATIENCE_MS)
 
 
 def play_to_the_end(page, check=lambda: None, limit_s: float = 150) -> None:
@@ -195,7 +200,11 @@ def test_a_whole_game_through_clicks(server, browser, size):
         start_game(page, [("Mokia", "Human"), ("Globbo", "Random"), ("Nonintendo", "Random")], seed=21)
         decisions = []
         play_to_the_end(page, lambda: (decisions.append(1), len(decisions) % 6 == 1 and assert_nothing_cut_off(page)))
-        page.wait_for_function("() => document.querySelectorAll('.mc-end-charts .js-plotly-plot .main-svg').length >= 2")
+        # both charts drawn (a plotly figure has more than one .main-svg: one chart could pass for two)
+        settle(page, "() => [...document.querySelectorAll('.mc-end-charts .js-plotly-plot')]"
+                     ".filter(p => p.querySelector('.main-svg')).length >= 2")
+        # the decision panel is hidden in a message after the results'
+        settle(page, "() => !document.querySelector('.mc-decision') || document.querySelector('.mc-decision').offsetParent === null")
         assert_nothing_cut_off(page)
         page.screenshot(path=str(ARTIFACTS / f"browser-results-{size[0]}.png"))
         shown = page.inner_text(".mc-winner")
@@ -303,6 +312,10 @@ def test_reload_resumes_the_game_and_big_uploads_are_refused(server, browser, tm
         page.click(".mc-resume-button")
         page.wait_for_selector(".mc-who-decides", timeout=PATIENCE_MS)
         page.wait_for_function(IDLE, timeout=PATIENCE_MS)
+        # the title and the corps come in messages of their own, maybe after the decision's (and
+        # the title said "No game yet", idle, before): wait for them, then compare
+        settle(page, "([status, money]) => document.querySelector('.mc-status-text')?.innerText === status"
+                     " && document.querySelector('.mc-corps')?.innerText === money", [status, money])
         assert page.inner_text(".mc-status-text") == status, (page.inner_text(".mc-status-text"), status)
         assert page.inner_text(".mc-corps") == money
         assert version(page) >= 0 and seen >= 0
@@ -348,6 +361,8 @@ def test_a_loaded_save_resumes_with_the_decision_in_view(server, browser, tmp_pa
         page.wait_for_selector(".mc-who-decides", timeout=PATIENCE_MS)
         page.wait_for_function(IDLE, timeout=PATIENCE_MS)
         page.wait_for_function(DECISION_IN_VIEW)
+        # the title comes in a message of its own, maybe after the decision's
+        settle(page, "(status) => document.querySelector('.mc-status-text')?.innerText === status", status)
         assert page.inner_text(".mc-status-text") == status
         top = page.evaluate("() => [document.querySelector('.mc-sidebar').getBoundingClientRect().top,"
                             " document.querySelector('.mc-decision').getBoundingClientRect().top]")
@@ -582,11 +597,13 @@ def test_a_war_against_the_player_is_marked_and_its_odds_shown_while_others_deci
         assert f"attacks with {attack}" in text and f"defense {defense}" in text
         assert "Lenogo may still give up to 2 mercenaries" in text
         page.wait_for_function(in_view(".mc-war-alert"))
-        marked = page.evaluate("""() => {
+        marks = """() => {
             const gd = document.querySelector('.mc-board .js-plotly-plot');
-            const control = gd.data.find(t => t.name === 'control');
-            return control.text.filter(t => t.includes('\u2694')).length;
-        }""")
+            const control = gd && gd.data && gd.data.find(t => t.name === 'control');
+            return control ? control.text.filter(t => t.includes('\u2694')).length : 0;
+        }"""
+        settle(page, f"() => ({marks})() > 0")   # the board is redrawn by a message of its own
+        marked = page.evaluate(marks)
         assert marked == 1, "the country under attack is not marked on the board"
         page.screenshot(path=str(ARTIFACTS / "browser-war-alert.png"))
         assert page.refused == [] and page.js_errors == []

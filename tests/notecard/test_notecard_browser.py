@@ -19,7 +19,7 @@ import pytest
 from megacorps import notecard as nc
 from widgets.notecard.parts import NotecardParts
 from widgets.shell import Shell
-from widgets.testing.voila_runner import PATIENCE_MS, download_save
+from widgets.testing.voila_runner import PATIENCE_MS, download_save, settle
 
 ARTIFACTS = Path("test-artifacts")
 
@@ -226,8 +226,11 @@ def test_a_hot_seat_game_in_the_browser(page):
     page.wait_for_selector(".nc-reveal-now[data-step='2']")
     page.click(".nc-show-all")
     page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
+    # the log lines kept back during the reveal come in the page's redraw after Continue is enabled
+    sabotage = "Maraya spent $3M sabotaging Jeff's Industry 3"
+    settle(page, "(line) => document.querySelector('.shell-log')?.innerText.includes(line)", sabotage)
     page.screenshot(path=str(ARTIFACTS / "notecard-reveal.png"), full_page=True)
-    assert "Maraya spent $3M sabotaging Jeff's Industry 3" in page.inner_text(".shell-log")
+    assert sabotage in page.inner_text(".shell-log")
     page.click(".nc-continue")
     page.wait_for_function("() => document.querySelector('.nc-where').dataset.reveal === '0'")
 
@@ -244,7 +247,10 @@ def test_a_hot_seat_game_in_the_browser(page):
     page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=PATIENCE_MS)
     page.click(".nc-show-all")
     page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
-    assert "Maraya invested $6M in Industry 1" in page.inner_text(".nc-reveal-grid") + page.inner_text(".shell-log")
+    invested = "Maraya invested $6M in Industry 1"   # in the grid, or in the log (redrawn a moment later)
+    settle(page, "(line) => ['.nc-reveal-grid', '.shell-log']"
+                 ".some(s => document.querySelector(s)?.innerText.includes(line))", invested)
+    assert invested in page.inner_text(".nc-reveal-grid") + page.inner_text(".shell-log")
     page.click(".nc-continue")
     page.wait_for_selector(".shell-results", state="visible", timeout=PATIENCE_MS)
     page.screenshot(path=str(ARTIFACTS / "notecard-results.png"), full_page=True)
@@ -256,7 +262,8 @@ def test_a_hot_seat_game_in_the_browser(page):
     assert replay.is_over and replay.winners() == shown
     second = [a for a in replay.actions[3:] if a.corp == "Maraya"]
     assert second == [nc.Allocate("Maraya", {"Industry 1": 6})]  # the card as changed, once
-    # the chart drew a money line per corporation
+    # the chart drew a money line per corporation (plotly draws it after the results are shown)
+    settle(page, "() => document.querySelectorAll('.nc-chart .scatterlayer .trace').length >= 3")
     assert page.locator(".nc-chart .scatterlayer .trace").count() == 3
     assert page.js_errors == []
     assert not [t for t in page.console_texts if "Invalid color" in t]
@@ -310,6 +317,8 @@ def test_the_header_the_reveal_the_chart_and_a_reviewed_save_at_1024_by_700(page
         if stage == "stepping":
             page.click(".nc-show-all")
             page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
+    # the chart is redrawn with the quarter in the page's redraw after Continue is enabled
+    settle(page, "() => document.querySelectorAll('.nc-chart g.ytick text').length >= 2")
     ticks = page.locator(".nc-chart g.ytick text").evaluate_all("els => els.map(e => e.textContent)")
     assert len(ticks) >= 2 and all(re.fullmatch(r"\$[\d,]+M", t) for t in ticks), ticks
     page.screenshot(path=str(ARTIFACTS / "notecard-1024-reveal.png"))

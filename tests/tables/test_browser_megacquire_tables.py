@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from widgets.testing.shell_clicks import DECISION_SHOWN
 from widgets.testing.voila_runner import PATIENCE_MS
 from tables_helpers import ROOT, replay
 from test_browser_pages import class_in_browser
@@ -111,7 +112,9 @@ def test_a_megacquire_table_is_played_at_a_seat_by_clicks_and_shown_on_the_proje
     assert "Room 9" in tagline and "you play Ada" in tagline
     assert seat.locator(".shell-start, .shell-gate-button").count() == 0   # no hot-seat form, no gate
     for _ in range(TURNS):
-        seat.wait_for_selector(".shell-choice", timeout=PATIENCE_MS)
+        # Ada's choices for the position the header shows: just after a move the header's step is
+        # new and the old choices (their widgets closed: a click on one is lost) still on the page
+        seat.wait_for_function(DECISION_SHOWN, arg=".shell-choice", timeout=PATIENCE_MS)
         step = seat.evaluate(STEP)
         seat.locator(".shell-choice").first.click(timeout=PATIENCE_MS)
         seat.wait_for_function(f"() => ({STEP})() > {step}", timeout=PATIENCE_MS)

@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from widgets.testing.shell_clicks import DECISION_SHOWN
 from widgets.testing.voila_runner import PATIENCE_MS
 from tables_helpers import ROOT, replay
 from test_browser_megacquire_tables import lobby_for, message_content, open_and_follow
@@ -23,10 +24,6 @@ DECISIONS = 8
 DECISION = ".tcg-bid, .tcg-option, .tcg-pass, .tcg-slot-choice"
 STEP = "() => Number(document.querySelector('.shell-status')?.dataset.step ?? -1)"
 UID = "(b) => [...b.classList].find(c => c.startsWith('tcg-uid-')).slice(8)"
-# the decision's buttons are drawn for the position the header shows (not an earlier one's)
-SETTLED = ("(sel) => { const s = document.querySelector('.shell-status')?.dataset.step;"
-           " const t = document.querySelector('.shell-decision-title')?.dataset.step;"
-           " return s !== undefined && s === t && document.querySelector(sel) !== null; }")
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +100,7 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
     assert seat.locator(".shell-start, .shell-gate-button").count() == 0   # no hot-seat form, no gate
     by_card = 0
     for _ in range(DECISIONS):
-        seat.wait_for_function(SETTLED, arg=DECISION, timeout=PATIENCE_MS)
+        seat.wait_for_function(DECISION_SHOWN, arg=DECISION, timeout=PATIENCE_MS)
         if not by_card and select_card_with_action(seat):
             by_card += 1
             click_until(seat, ".tcg-actions .tcg-action")
@@ -119,7 +116,7 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
     seat.screenshot(path=str(ARTIFACTS / "tcg-table-seat.png"))
     watch.screenshot(path=str(ARTIFACTS / "tcg-table-projector.png"))
 
-    seat.wait_for_function(SETTLED, arg=DECISION, timeout=PATIENCE_MS)   # Ana to decide: the table waits for her
+    seat.wait_for_function(DECISION_SHOWN, arg=DECISION, timeout=PATIENCE_MS)   # Ana to decide: the table waits for her
     game = replay(f"sqlite:///{klass.tmp / 'tables.sqlite3'}", table_id)
     assert seat.evaluate(STEP) == len(game.actions)
     assert any(a.seat == "Ana" and type(a).__name__ not in ("Bid", "Choose", "Pass") for a in game.actions)

@@ -23,6 +23,14 @@ NEXT_DECISION = """([before, controls]) => { const s = document.querySelector('.
     return !!t && t.dataset.step === s.dataset.step && (!controls || !!document.querySelector(controls)); }"""
 
 
+# this screen's decision is drawn for the position the header shows, with a `sel` control: the
+# header's step comes first in a redraw, the old decision's buttons are still there a moment
+# (a click on one of them is lost with it)
+DECISION_SHOWN = ("(sel) => { const s = document.querySelector('.shell-status')?.dataset.step;"
+                  " const t = document.querySelector('.shell-decision-title')?.dataset.step;"
+                  " return s !== undefined && s === t && document.querySelector(sel) !== null; }")
+
+
 def moves(page) -> int:
     """How many moves this screen's humans have made so far (the shell's `data-moves`)."""
     return int(page.evaluate(MOVES))

@@ -42,6 +42,19 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-backgrounding-occluded-windows"]
 
 
+def settle(page, condition: str, arg=None, timeout: int = PATIENCE_MS) -> bool:
+    """Wait until `condition` (a JavaScript function of `arg`) holds on `page`; False when it did
+    not within `timeout`. For reading what a widget message of its own brings (each widget's update
+    reaches the page apart, maybe after the one a test waited on): settle, then assert on what the
+    page shows, so that a page that never gets there fails with what it holds, not a bare timeout."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    try:
+        page.wait_for_function(condition, arg=arg, timeout=timeout)
+        return True
+    except PlaywrightTimeout:
+        return False
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
