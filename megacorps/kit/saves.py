@@ -19,7 +19,7 @@ import hashlib
 import json
 import zlib
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..errors import BadSaveFile
 
@@ -126,3 +126,38 @@ def check_digest(sealed: str, expected: str) -> None:
     if digest(sealed) != expected:
         raise BadSaveFile("save file: entry sealed: the sealed game data was damaged or edited "
                           "(it does not match its digest)")
+
+
+def megabytes(size: int) -> str:
+    """A size limit in a player's words: "2 MB" (binary or decimal megabytes, whichever it is)."""
+    return f"{size // 1_048_576} MB" if size % 1_048_576 == 0 else f"{size / 1_000_000:g} MB"
+
+
+def open_save(text: str | bytes, *, save_format: str, title: str, summary_model: type[BaseModel],
+              sealed_model: type[BaseModel], max_text: int = MAX_TEXT, max_sealed: int = MAX_SEALED,
+              record_format: str | None = None) -> tuple[BaseModel, BaseModel]:
+    """(summary, sealed content) of a game's save file, both validated with the game's models: the
+    steps every game's `load_game` begins with, before it replays the actions. Refused, with one
+    BadSaveFile naming the first bad entry: a text over `max_text`, bad or deeply nested JSON, one
+    seat's record (`record_format`: it leaves out what that seat could not see, so it cannot be
+    resumed), another file's format, a summary or sealed part its model rejects, a sealed part
+    that does not match its digest or inflates past `max_sealed`."""
+    if isinstance(text, (str, bytes)) and len(text) > max_text:
+        raise BadSaveFile(f"save file: too big ({len(text) / 1_000_000:.1f} MB; a saved game of {title} "
+                          f"is at most {megabytes(max_text)})")
+    raw = parse_json(text, "save file")
+    if record_format is not None and isinstance(raw, dict) and raw.get("format") == record_format:
+        raise BadSaveFile("save file: entry format: this is one seat's record of a game, which cannot be "
+                          "resumed (it leaves out what that seat could not see)")
+    if not isinstance(raw, dict) or raw.get("format") != save_format:
+        raise BadSaveFile(f"save file: entry format: this is not a saved game of {title}")
+    try:
+        summary = summary_model.model_validate(raw)
+    except ValidationError as err:
+        raise BadSaveFile(first_error(err)) from None
+    check_digest(summary.sealed, summary.digest)
+    try:
+        sealed = sealed_model.model_validate(unseal(summary.sealed, max_sealed))
+    except ValidationError as err:
+        raise BadSaveFile(first_error(err, "sealed.")) from None
+    return summary, sealed

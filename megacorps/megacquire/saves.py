@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..errors import BadDataFile, BadSaveFile, IllegalAction
-from ..kit.saves import check_digest, digest, first_error, parse_json, seal, unseal
+from ..kit.saves import digest, first_error, open_save, seal
 from .actions import action_from_dict, action_to_dict
 from .board import DEAD, EMPTY, LOOSE
 from .options import check_seats
@@ -79,24 +79,9 @@ def load_game(text: str | bytes):
     from .game import Game
     from .log import LogEntry
 
-    if isinstance(text, (str, bytes)) and len(text) > MAX_SAVE_BYTES:
-        raise BadSaveFile(f"save file: too big (more than {MAX_SAVE_BYTES:,} bytes)")
-    raw = parse_json(text, "save file")
-    if isinstance(raw, dict) and raw.get("format") == RECORD:
-        raise BadSaveFile("save file: entry format: this is one seat's record of a game, which cannot be "
-                          "resumed (it holds no other player's tiles)")
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise BadSaveFile("save file: entry format: this is not a saved game of MEGAcquire")
-    try:
-        summary = SaveSummary.model_validate(raw)
-    except ValidationError as err:
-        raise BadSaveFile(first_error(err)) from None
-    check_digest(summary.sealed, summary.digest)
-    content = unseal(summary.sealed, MAX_SEALED_BYTES)
-    try:
-        sealed = SealedGame.model_validate(content)
-    except ValidationError as err:
-        raise BadSaveFile(first_error(err, "sealed.")) from None
+    summary, sealed = open_save(text, save_format=FORMAT, title="MEGAcquire", summary_model=SaveSummary,
+                                sealed_model=SealedGame, max_text=MAX_SAVE_BYTES, max_sealed=MAX_SEALED_BYTES,
+                                record_format=RECORD)
     if len(sealed.actions) > MAX_ACTIONS:
         raise BadSaveFile(f"save file: entry sealed.actions: more than {MAX_ACTIONS:,} actions")
     try:

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..errors import BadSaveFile, IllegalAction
-from ..kit.saves import check_digest, digest as _digest, first_error as _first_error, parse_json, seal, unseal as _unseal
+from ..kit.saves import digest as _digest, first_error as _first_error, open_save, seal, unseal as _unseal
 from .allocations import Allocate
 from .options import check_players, parse_options
 from .state import NotecardState
@@ -84,21 +84,9 @@ def load_game(text: str | bytes):
     """The game a save holds, replayed through the rules. Raises BadSaveFile naming the bad entry."""
     from .game import Game
 
-    if isinstance(text, (str, bytes)) and len(text) > MAX_SAVE_CHARS:
-        raise BadSaveFile(f"save file: it is {len(text) / 1024 / 1024:.1f} MB; a saved game of Megacorp is "
-                          f"at most {MAX_SAVE_CHARS // 1024 // 1024} MB")
-    raw = parse_json(text, "save file")
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise BadSaveFile("save file: entry format: this is not a saved game of Megacorp, the note-card game")
-    try:
-        summary = SaveSummary.model_validate(raw)
-    except ValidationError as err:
-        raise BadSaveFile(_first_error(err, "")) from None
-    check_digest(summary.sealed, summary.digest)
-    try:
-        sealed = SealedGame.model_validate(_unseal(summary.sealed, MAX_SEALED_BYTES))
-    except ValidationError as err:
-        raise BadSaveFile(_first_error(err, "sealed.")) from None
+    summary, sealed = open_save(text, save_format=FORMAT, title="Megacorp, the note-card game",
+                                summary_model=SaveSummary, sealed_model=SealedGame, max_text=MAX_SAVE_CHARS,
+                                max_sealed=MAX_SEALED_BYTES)
     try:
         start = NotecardState.model_validate(sealed.start)
     except ValidationError as err:

@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 from ..errors import BadSaveFile, IllegalAction
-from ..kit.saves import check_digest, digest, first_error, parse_json, seal, unseal
+from ..kit.saves import digest, open_save, seal
 from .actions import action_from_dict, action_to_dict
 
 FORMAT = "megacorp-tcg-save"
+RECORD = "megacorp-tcg-seat-record"
 MAX_TEXT = 4_000_000          # characters of a save file
 MAX_SEALED = 20_000_000       # bytes once inflated
 
@@ -42,7 +43,7 @@ class Sealed(BaseModel):
 
 def dump_game(game, seat: str | None = "*") -> str:
     if seat != "*":
-        return json.dumps({"format": "megacorp-tcg-seat-record", "version": 1,
+        return json.dumps({"format": RECORD, "version": 1,
                            "view": game.view(seat).model_dump(mode="json")}, indent=1)
     s = game.engine.s
     sealed = seal({"seed": game.seed, "options": game.options.model_dump(mode="json"),
@@ -54,23 +55,9 @@ def dump_game(game, seat: str | None = "*") -> str:
 
 def load_game(text):
     from .game import Game
-    if isinstance(text, (str, bytes)) and len(text) > MAX_TEXT:
-        raise BadSaveFile(f"save file: too big (more than {MAX_TEXT:,} characters)")
-    raw = parse_json(text, "save file")
-    if isinstance(raw, dict) and raw.get("format") == "megacorp-tcg-seat-record":
-        raise BadSaveFile("save file: entry format: this is one seat's record of a game; it cannot be resumed")
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise BadSaveFile("save file: entry format: not a saved game of the Megacorp trading card game")
-    try:
-        summary = Summary.model_validate(raw)
-    except ValidationError as err:
-        raise BadSaveFile(first_error(err)) from None
-    check_digest(summary.sealed, summary.digest)
-    content = unseal(summary.sealed, MAX_SEALED)
-    try:
-        sealed = Sealed.model_validate(content)
-    except ValidationError as err:
-        raise BadSaveFile(first_error(err, "sealed.")) from None
+    summary, sealed = open_save(text, save_format=FORMAT, title="the Megacorp trading card game",
+                                summary_model=Summary, sealed_model=Sealed, max_text=MAX_TEXT,
+                                max_sealed=MAX_SEALED, record_format=RECORD)
     try:
         game = Game(summary.seats, sealed.seed, sealed.options, scenario=sealed.scenario)
     except ValueError as err:

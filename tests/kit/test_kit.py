@@ -137,3 +137,23 @@ def test_the_tournament_command_plays_a_game_that_gives_only_the_protocol():
                          cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("MEGAcquire: 3 games") and "| Tycoon | 3 |" in out.stdout
+
+
+@pytest.mark.parametrize("name", ["megacquire", "tcg", "notecard"])
+def test_every_game_opens_its_saves_with_the_kit_in_the_same_words(name):
+    """The three games that seal their saves with a digest open them with one kit function
+    (`kit.saves.open_save`); their copies had drifted (a size given in bytes, characters or MB;
+    a seat's record refused in two wordings; the MegaCorps-only checks stay in its engine)."""
+    from megacorps.errors import BadSaveFile
+    from megacorps.kit.saves import megabytes
+    spec = kit.get(name)
+    game = spec.new_game(list(spec.default_seats), seed=3)
+    with pytest.raises(BadSaveFile, match=rf"^save file: too big \(.* MB; a saved game of .* is at most \d+ MB\)$"):
+        spec.load_game("x" * 30_000_000)
+    with pytest.raises(BadSaveFile, match=r"^save file: entry format: this is not a saved game of "):
+        spec.load_game("[1, 2]")
+    if name != "notecard":   # the note-card game's seat save is a save of its own (hidden cards left out)
+        with pytest.raises(BadSaveFile, match="one seat's record of a game, which cannot be resumed"):
+            spec.load_game(game.to_json(game.seats[0]))
+    assert spec.load_game(game.to_json("*")).to_json("*") == game.to_json("*")
+    assert megabytes(2 * 1024 * 1024) == megabytes(2_000_000) == "2 MB" and megabytes(4_000_000) == "4 MB"
