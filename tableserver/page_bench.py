@@ -28,21 +28,12 @@ from pathlib import Path
 
 import psutil
 
+from widgets.testing.load_test import kernels_of
+
 ROOT = Path(__file__).resolve().parents[1]
 BOARD = ".mc-board .barlayer .trace .point path"
 KEY = "bench-host-key"
 SEATS = {"Mokia": "Human", "Globbo": "Human", "Nonintendo": "Greedy", "Lenogo": "Greedy"}
-
-
-def _kernels(server: psutil.Process) -> list[psutil.Process]:
-    out = []
-    for p in server.children(recursive=True):
-        try:
-            if "ipykernel" in " ".join(p.cmdline()):
-                out.append(p)
-        except psutil.Error:
-            pass
-    return out
 
 
 def _cpu(processes: list[psutil.Process]) -> float:
@@ -62,7 +53,7 @@ def wait_quiet(server: psutil.Process, kernels: int, limit: float = 300) -> None
     start, quiet = time.monotonic(), 0
     while time.monotonic() - start < limit and quiet < 2:
         procs = [server, *server.children(recursive=True)]
-        if len(_kernels(server)) < kernels:
+        if len(kernels_of(server)) < kernels:
             time.sleep(1)
             continue
         before = _cpu(procs)

@@ -45,7 +45,8 @@ CLICKABLE = """(selector) => new Promise((resolve) => {
 })"""
 
 
-def _kernels(server: psutil.Process) -> list[psutil.Process]:
+def kernels_of(server: psutil.Process) -> list[psutil.Process]:
+    """The Jupyter kernels a Voila server started (its ipykernel processes)."""
     out = []
     for p in server.children(recursive=True):
         try:
@@ -110,14 +111,14 @@ async def _run(url: str, n: int, bound: float, server: psutil.Process) -> dict:
 
         sampler = asyncio.create_task(sample())
         load = os.getloadavg()[0]
-        server_cpu = _cpu_seconds([server, *_kernels(server)])
+        server_cpu = _cpu_seconds([server, *kernels_of(server)])
         kernel_ids: set[str] = set()
         results = await asyncio.gather(*(_one_page(browser, url, bound, kernel_ids) for _ in range(n)))
         done.set()
         await sampler
-        kernels_open = len(_kernels(server))
+        kernels_open = len(kernels_of(server))
         # CPU seconds this run took: the server and its kernels, and the browser (all its pages)
-        server_cpu = _cpu_seconds([server, *_kernels(server)]) - server_cpu
+        server_cpu = _cpu_seconds([server, *kernels_of(server)]) - server_cpu
         browser_cpu = _cpu_seconds([c for c in psutil.Process().children(recursive=True) if _is_browser(c)])
         await browser.close()   # every page closes
     closed_at = time.perf_counter()
@@ -168,7 +169,7 @@ def _wait_for_pool(server: psutil.Process, pool: int, limit: float) -> float:
     start = time.perf_counter()
     quiet = 0
     while time.perf_counter() - start < limit:
-        kernels = _kernels(server)
+        kernels = kernels_of(server)
         if len(kernels) >= pool:
             before = _cpu_seconds([server, *kernels])
             time.sleep(2)
