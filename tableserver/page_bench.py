@@ -28,23 +28,12 @@ from pathlib import Path
 
 import psutil
 
-from widgets.testing.load_test import kernels_of
+from widgets.testing.load_test import cpu_seconds, kernels_of
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARD = ".mc-board .barlayer .trace .point path"
 KEY = "bench-host-key"
 SEATS = {"Mokia": "Human", "Globbo": "Human", "Nonintendo": "Greedy", "Lenogo": "Greedy"}
-
-
-def _cpu(processes: list[psutil.Process]) -> float:
-    total = 0.0
-    for p in processes:
-        try:
-            t = p.cpu_times()
-            total += t.user + t.system
-        except psutil.Error:
-            pass
-    return total
 
 
 def wait_quiet(server: psutil.Process, kernels: int, limit: float = 300) -> None:
@@ -56,9 +45,9 @@ def wait_quiet(server: psutil.Process, kernels: int, limit: float = 300) -> None
         if len(kernels_of(server)) < kernels:
             time.sleep(1)
             continue
-        before = _cpu(procs)
+        before = cpu_seconds(procs)
         time.sleep(2)
-        quiet = quiet + 1 if _cpu(procs) - before < 0.2 else 0
+        quiet = quiet + 1 if cpu_seconds(procs) - before < 0.2 else 0
 
 
 def open_page(browser, url: str, ready: list[str]) -> float:

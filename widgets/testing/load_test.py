@@ -111,15 +111,15 @@ async def _run(url: str, n: int, bound: float, server: psutil.Process) -> dict:
 
         sampler = asyncio.create_task(sample())
         load = os.getloadavg()[0]
-        server_cpu = _cpu_seconds([server, *kernels_of(server)])
+        server_cpu = cpu_seconds([server, *kernels_of(server)])
         kernel_ids: set[str] = set()
         results = await asyncio.gather(*(_one_page(browser, url, bound, kernel_ids) for _ in range(n)))
         done.set()
         await sampler
         kernels_open = len(kernels_of(server))
         # CPU seconds this run took: the server and its kernels, and the browser (all its pages)
-        server_cpu = _cpu_seconds([server, *kernels_of(server)]) - server_cpu
-        browser_cpu = _cpu_seconds([c for c in psutil.Process().children(recursive=True) if _is_browser(c)])
+        server_cpu = cpu_seconds([server, *kernels_of(server)]) - server_cpu
+        browser_cpu = cpu_seconds([c for c in psutil.Process().children(recursive=True) if _is_browser(c)])
         await browser.close()   # every page closes
     closed_at = time.perf_counter()
     return {"n": n, "load": load, "times": [t for t, _ in results if t is not None],
@@ -151,7 +151,8 @@ def _wait_for_culling(url: str, kernel_ids: set[str], limit: float) -> tuple[flo
     return None, len(left)
 
 
-def _cpu_seconds(processes: list[psutil.Process]) -> float:
+def cpu_seconds(processes: list[psutil.Process]) -> float:
+    """The CPU time (user and system) these processes have used, those gone since counted as 0."""
     total = 0.0
     for p in processes:
         try:
@@ -171,9 +172,9 @@ def _wait_for_pool(server: psutil.Process, pool: int, limit: float) -> float:
     while time.perf_counter() - start < limit:
         kernels = kernels_of(server)
         if len(kernels) >= pool:
-            before = _cpu_seconds([server, *kernels])
+            before = cpu_seconds([server, *kernels])
             time.sleep(2)
-            quiet = quiet + 1 if _cpu_seconds([server, *kernels]) - before < 0.2 else 0
+            quiet = quiet + 1 if cpu_seconds([server, *kernels]) - before < 0.2 else 0
             if quiet >= 2:
                 return time.perf_counter() - start
         else:
