@@ -37,6 +37,11 @@ def describe_decision(s: MegacquireState) -> str:
     if s.phase is Phase.DISPOSE:
         name = s.options.company_names[s.merger.current]
         return f"{who} must sell or hold {s.merger.revealed[who]} {name} (defunct)"
+    if s.phase is Phase.BUY:   # buying is a choice (L53): up to the limit a turn, then the turn ends
+        left = s.options.max_obtained - len(s.cart)
+        more = f"{left} more certificate" + ("s" if left > 1 else "")
+        return (f"{who} may buy stock ({more} this turn at most) or end the turn" if left
+                else f"{who} has obtained the most certificates a turn and ends the turn")
     return f"{who} must {s.phase.value}"
 
 

@@ -249,3 +249,24 @@ def test_a_purchase_reads_with_the_right_article():
     from megacorps.megacquire.actions import BuyShare
     assert str(BuyShare("Ada", "Acorn")) == "Ada buys an Acorn certificate"
     assert str(BuyShare("Ada", "Solon")) == "Ada buys a Solon certificate"
+
+
+def test_the_buying_question_says_buying_is_a_choice_and_counts_down_the_limit():
+    """The page read "Ada must buy stock" over a single "End the turn" button (no company on the
+    board): buying is optional (L53), up to six certificates a turn."""
+    rng = random.Random(5)
+    game = mq.new_game(P4, seed=5)
+    seen = set()
+    for _ in range(3000):
+        if game.is_over:
+            break
+        if game.decision_kind() == "buy stock":
+            who = game.deciders[0]
+            left = game.state.options.max_obtained - len(game.state.cart)
+            assert "must buy" not in game.decision
+            if left:
+                assert game.decision.startswith(f"{who} may buy stock (") and "or end the turn" in game.decision
+                assert (f"({left} more certificate{'s' if left > 1 else ''} this turn at most)") in game.decision
+            seen.add(left)
+        game.apply(random_move(game, rng))
+    assert 6 in seen and len(seen) >= 3
