@@ -41,7 +41,7 @@ def describe_decision(s: MegacquireState) -> str:
         left = s.options.max_obtained - len(s.cart)
         more = f"{left} more certificate" + ("s" if left > 1 else "")
         return (f"{who} may buy stock ({more} this turn at most) or end the turn" if left
-                else f"{who} has obtained the most certificates a turn and ends the turn")
+                else f"{who} has obtained the {s.options.max_obtained} certificates a turn allows and must end the turn")
     return f"{who} must {s.phase.value}"
 
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from widgets.testing.shell_clicks import DECISION_SHOWN
-from widgets.testing.voila_runner import PATIENCE_MS
+from widgets.testing.voila_runner import PATIENCE_MS, settle
 from tables_helpers import ROOT, replay
 from test_browser_megacquire_tables import lobby_for, message_content, open_and_follow
 from test_browser_pages import class_in_browser
@@ -137,11 +137,7 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
     hand = "() => [...document.querySelectorAll('.tcg-hand .tcg-card')].flatMap(b => " \
            "[...b.classList].filter(c => c.startsWith('tcg-uid-'))).sort()"
     want = sorted(f"tcg-uid-{u}" for u in game.state.players["Ana"].hand)
-    try:
-        seat.wait_for_function(f"(want) => JSON.stringify(({hand})()) === JSON.stringify(want)", arg=want,
-                               timeout=60_000)
-    except PlaywrightTimeout:
-        pass   # the comparison below says what is drawn instead
+    settle(seat, f"(want) => JSON.stringify(({hand})()) === JSON.stringify(want)", want, timeout=60_000)
     assert seat.evaluate(hand) == want
     for page in (seat, watch):
         page.context.close()
