@@ -298,6 +298,28 @@ def test_the_same_position_saved_at_two_tables_is_offered_once_for_resume():
     assert page.session.table_id == second.session.table_id
 
 
+def test_forget_takes_one_table_off_the_resume_list_and_keeps_the_others():
+    """The Resume list is the shell's (widgets/shell/resume.py): *Forget* on one line took every
+    line off MegaCorps' page; now it takes that one only, and the browser forgets that id only."""
+    tables = []
+    for seed in (5, 6):
+        app = App(pause=0)
+        seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=seed)
+        app.form.start.click()
+        tables.append(app.session.table_id)
+    page = App(pause=0)
+    forgotten = []
+    page.bridge.forget = forgotten.append
+    page._on_hello(tables, {})
+    lines = list(page.resume_box.children[1:])
+    assert len(lines) == 2 and page.resume_box.layout.display is None
+    lines[0].children[2].click()                               # Forget the first
+    assert forgotten == [tables[0]]
+    assert list(page.resume_box.children[1:]) == [lines[1]] and page.resume_box.layout.display is None
+    lines[1].children[2].click()
+    assert page.resume_box.children == () and page.resume_box.layout.display == "none"
+
+
 def test_a_saved_game_is_placed_in_the_same_words_on_the_form_the_resume_list_and_the_info():
     """The loaded-save review said "setup", the Resume list "setting up" and the line after Resume
     "set-up" for the same position (three copies of one rule); now one helper says it."""

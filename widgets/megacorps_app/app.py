@@ -24,6 +24,7 @@ import megacorps as mc
 
 from ..guard import guard
 from ..shell.bot_loop import BotLoop
+from ..shell.resume import ResumeList
 from . import storage
 from .browser import BrowserBridge
 from .panels import active_player_html, corp_panels_html, end_chart_width, html, money_series, results_html, where_text
@@ -140,10 +141,9 @@ class App(W.VBox):
         self._about: W.HTML | None = None
         self._undo_box: W.VBox | None = None
         self._results_box: W.VBox | None = None
-        self.resume_box = W.VBox()
+        self.resume_list = ResumeList("mc", self.guard, self.resume, self._forget)
+        self.resume_box = self.resume_list.box
         self.resume_box.add_class("mc-panel")
-        self.resume_box.add_class("mc-resume")
-        self.resume_box.layout.display = "none"
         self._end_charts = None
 
         # the board (built now, complete, from a preview game: see the Voila trap in
@@ -288,40 +288,19 @@ class App(W.VBox):
         current = self.session.table_id if self.session else None
         found = [t for t in found if t.table != current]
         # a game loaded from a file plays on at a new table: the old table and the new one can
-        # hold the same position, and two identical lines puzzled a player (the newest is kept)
-        by_position: dict[tuple, storage.SavedTable] = {}
-        for t in found:
-            by_position.setdefault((t.describe(), tuple(t.money.items())), t)
-        found = list(by_position.values())
-        if not found:
-            self.resume_box.layout.display = "none"
-            return
-        rows = [html("<div class='mc-panel-title'>Resume a game</div>"
-                     "<div class='mc-note'>Saved on this server after every move, for this browser.</div>")]
-        for t in found[:4]:
-            button = W.Button(description="Resume", button_style="success", layout=W.Layout(width="auto"))
-            button.add_class("mc-resume-button")
-            button.on_click(self.guard(lambda _b, tid=t.table: self.resume(tid)))
-            forget = W.Button(description="Forget", layout=W.Layout(width="auto"),
-                              tooltip="Remove it from this list (the file stays on the server)")
-            forget.on_click(self.guard(lambda _b, tid=t.table: self._forget(tid)))
-            money = ", ".join(f"{c} {m}" for c, m in t.money.items())
-            rows.append(W.HBox([html(f"<div class='mc-resume-line'><b>{escape(t.describe())}</b><br>"
-                                     f"<span class='mc-note'>{escape(money)} \u00b7 saved {escape(t.saved_at)}</span></div>"),
-                                button, forget], layout=W.Layout(align_items="center", flex_flow="row wrap")))
-        self.resume_box.children = rows
-        self.resume_box.layout.display = None
+        # hold the same position, and the list offers it once (widgets/shell/resume.py)
+        self.resume_list.show([(t.table, t.describe(), ", ".join(f"{c} {m}" for c, m in t.money.items()),
+                                t.saved_at) for t in found],
+                              position=lambda i: found[i].position or (found[i].describe(), tuple(found[i].money.items())))
 
     def _forget(self, table: str) -> None:
         self.bridge.forget(table)
-        self.resume_box.children = [c for c in self.resume_box.children
-                                    if table not in repr(getattr(c, "children", ""))][:1]
-        self.resume_box.layout.display = "none"
+        self.resume_list.forget(table)
 
     def resume(self, table: str) -> None:
         """Open table `table` from its autosave on this server."""
         session = storage.load_table(table)
-        self.resume_box.layout.display = "none"
+        self.resume_list.hide()
         self.start_session(session, remember=False)
         self.show_info(f"Resumed: {storage.find_table(table).describe()}.")
 
