@@ -24,7 +24,9 @@ import megacorps as mc
 
 from ..guard import guard
 from ..shell.bot_loop import BotLoop
+from ..shell.about import About
 from ..shell.resume import ResumeList
+from ..shell.results import ResultsPanel
 from . import storage
 from .browser import BrowserBridge
 from .panels import active_player_html, corp_panels_html, end_chart_width, html, money_series, results_html, where_text
@@ -126,8 +128,9 @@ class App(W.VBox):
         self.rules_button.add_class("mc-rules-button")
         self.new_button = W.Button(description="New / Load", tooltip="Start, resume or load a game")
         self.new_button.add_class("mc-new")
-        self.about_button = W.ToggleButton(description="About", value=False, tooltip="About this table")
-        self.about_button.add_class("mc-about-button")
+        self.about_panel = About("mc", ABOUT, lambda panel: self._place(panel, self.error), self.guard,
+                                 classes=("mc-panel",))
+        self.about_button = self.about_panel.button
         tools = W.HBox([self.undo_button, self.save_button, self.rules_button, self.new_button, self.about_button])
         tools.add_class("mc-tools")
         self.title_bar = W.HBox([self.brand, self.status, tools])
@@ -138,9 +141,8 @@ class App(W.VBox):
         self.error = html(cls="mc-error")
         self._error_version: int | None = None   # the table's version when the error was shown
         self.info = html(cls="mc-info")
-        self._about: W.HTML | None = None
         self._undo_box: W.VBox | None = None
-        self._results_box: W.VBox | None = None
+        self._results: ResultsPanel | None = None
         self.resume_list = ResumeList("mc", self.guard, self.resume, self._forget)
         self.resume_box = self.resume_list.box
         self.resume_box.add_class("mc-panel")
@@ -176,7 +178,6 @@ class App(W.VBox):
         self.save_button.on_click(self.guard(lambda _b: self.save()))
         self.rules_button.on_click(self.guard(lambda _b: self.open_topic("Goal")))
         self.new_button.on_click(self.guard(lambda _b: self.show_form()))
-        self.about_button.observe(self.guard(self._on_about), names="value")
         self._update_title()
 
     # --- panels built when first needed ---------------------------------------------------------
@@ -192,11 +193,7 @@ class App(W.VBox):
     @property
     def about(self) -> W.HTML:
         """The About panel (hidden until the About button is pressed)."""
-        if self._about is None:
-            self._about = html(ABOUT, cls="mc-panel")
-            self._about.layout.display = "none"
-            self._place(self._about, self.error)
-        return self._about
+        return self.about_panel.panel
 
     @property
     def undo_box(self) -> W.VBox:
@@ -222,27 +219,24 @@ class App(W.VBox):
 
     @property
     def results_box(self) -> W.VBox:
-        """The results at game over: ranking, payouts, charts and "Play again"."""
-        if self._results_box is None:
-            self.results = html(cls="mc-results-box")
-            self._results_new = again = W.Button(description="Play again", button_style="success")
-            again.add_class("mc-play-again")
-            again.on_click(self.guard(lambda _b: self.show_form()))
-            box = W.VBox([self.results, again])
-            box.add_class("mc-panel")
-            box.layout.display = "none"
-            self._results_box = self._place(box, self.form.widget)
-        return self._results_box
+        """The results at game over: ranking, payouts, charts and "Play again" (the shell's panel)."""
+        if self._results is None:
+            self._results = ResultsPanel("mc", self.guard(self.show_form))
+            self.results = self._results.text
+            self.results.add_class("mc-results-box")
+            self._results.box.add_class("mc-panel")
+            self._place(self._results.box, self.form.widget)
+        return self._results.box
 
     @property
     def results_new(self) -> W.Button:
         """The results' "Play again" button."""
         self.results_box   # noqa: B018 - built with its panel
-        return self._results_new
+        return self._results.again
 
     def _hide_results(self) -> None:
-        if self._results_box is not None:
-            self._results_box.layout.display = "none"
+        if self._results is not None:
+            self._results.hide()
 
     def bridge_upload(self) -> W.Widget:
         """The file chooser of the form is the bridge's own (checked in the page, sent once)."""
@@ -426,10 +420,6 @@ class App(W.VBox):
         if self.source is not None:
             self.refresh()
             self.run_bots()
-
-    def _on_about(self, change) -> None:
-        if change["new"] or self._about is not None:
-            self.about.layout.display = None if change["new"] else "none"
 
     # --- playing ------------------------------------------------------------------------------------
 
@@ -626,13 +616,13 @@ class App(W.VBox):
         self._update_title()
         results = s.results()
         if results is not None:
-            box = self.results_box
-            self.results.value = results_html(results)
+            self.results_box   # noqa: B018 - built when first needed
+            charts = None
             if self._end_charts is None or self._end_charts[0] != (id(s), s.version):
                 self.table.end.show(s, width=end_chart_width(self.bridge.sizes.get("width") or 1280))
                 self._end_charts = ((id(s), s.version),)
-                box.children = [self.results, self.table.end.box, self.results_new]
-            box.layout.display = None
+                charts = [self.table.end.box]
+            self._results.show(results_html(results), extra=charts)
             self.info.value = ""
             self.table.decision_box.layout.display = "none"
         else:
