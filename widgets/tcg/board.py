@@ -75,8 +75,9 @@ class TcgBoard:
         self.rival_box = W.VBox()
         self.mine_box = W.VBox()
         self.hands = Hands()                     # the hands, updated in place (hand.py)
+        self.hand_box = self.hands.box
         self.market_box = W.VBox()
-        self.widget = W.VBox([self.stack_box, self.rival_box, self.mine_box, self.hands.box, self.market_box],
+        self.widget = W.VBox([self.stack_box, self.rival_box, self.mine_box, self.hand_box, self.market_box],
                              layout=W.Layout(width="640px"))
         self.widget.add_class("tcg-board")
 
