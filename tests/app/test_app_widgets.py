@@ -944,6 +944,31 @@ def test_a_purchase_that_needs_permission_is_reported_as_asked_not_done():
     assert "wants to buy Japan/Aerospace" in app.info.value and "may veto" in app.info.value
 
 
+def test_what_the_players_action_did_is_marked_earlier_once_another_corp_has_moved():
+    """"Mokia passes." stayed in the info line, as if it were the latest news, while the bots
+    played on: once another corp has moved it says it is earlier (the log has the rest)."""
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats)
+    app.run_bots = lambda: None   # the bots move one at a time, below, as the background task does
+    app.table.chooser.choose("Pass")
+    app.table.chooser.confirm.click()
+    assert app.error.value == "", app.error.value
+    assert "Mokia passes." in app.info.value and "Earlier" not in app.info.value   # the latest news, for now
+    app.refresh()                  # a redraw with nobody else moved leaves it so
+    assert "Earlier" not in app.info.value and "mc-info-earlier" not in app.info.value
+    assert app._step()
+    app.refresh()
+    assert app.session.timeline()[-1].corp == "Globbo"
+    assert "Earlier: Mokia passes." in app.info.value and "mc-info-earlier" in app.info.value
+    # through the whole bot loop (at once, headless): the same once the bots have played to Mokia
+    app = _scenario_app(seats)
+    app.table.chooser.choose("Pass")
+    app.table.chooser.confirm.click()
+    assert app.session.human_deciders() == ["Mokia"]
+    assert {step.corp for step in app.session.timeline()[1:]} >= {"Globbo", "Nonintendo"}
+    assert "Earlier: Mokia passes." in app.info.value and "mc-info-earlier" in app.info.value
+
+
 def test_the_bid_prompt_on_screen_names_the_card_that_started_the_auction():
     # the public game the table shows from has no log: the line must come from the table's log
     seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": HUMAN}

@@ -141,6 +141,9 @@ class App(W.VBox):
         self.error = html(cls="mc-error")
         self._error_version: int | None = None   # the table's version when the error was shown
         self.info = html(cls="mc-info")
+        # (message, the info line's HTML, its corp, the timeline's length after it) while the info line
+        # says what a human's action did
+        self._action_note: tuple[str, str, str | None, int] | None = None
         self._undo_box: W.VBox | None = None
         self._results: ResultsPanel | None = None
         self.resume_list = ResumeList("mc", self.guard, self.resume, self._forget)
@@ -271,8 +274,30 @@ class App(W.VBox):
     def clear_error(self) -> None:
         self.error.value = ""
 
-    def show_info(self, message: str) -> None:
-        self.info.value = f"<div class='mc-info-text' role='status'>{escape(message)}</div>"
+    def show_info(self, message: str, earlier: bool = False) -> None:
+        """`earlier`: the line says what a move before the latest did (greyed)."""
+        cls = "mc-info-text mc-info-earlier" if earlier else "mc-info-text"
+        self.info.value = f"<div class='{cls}' role='status'>{escape(message)}</div>"
+        self._action_note = None
+
+    def _show_action_note(self, action: mc.Action) -> None:
+        """What a human's action did, in the info line, until another corp moves (`_age_action_note`)."""
+        message = self._what_it_did(action)
+        self.show_info(message)
+        self._action_note = (message, self.info.value, getattr(action, "corp", None), len(self.source.timeline()))
+
+    def _age_action_note(self) -> None:
+        """Once another corp has moved after a human's action, the line saying what that action did
+        is marked as earlier (greyed, "Earlier: ..."), not cleared: the bots move at once after a
+        human's action, so a cleared line would hardly be seen; the log has what came after. A line
+        replaced or emptied since (another message, a new game) is left as it is."""
+        note = self._action_note
+        if note is None or self.info.value != note[1]:
+            self._action_note = None
+            return
+        message, _, corp, mark = note
+        if any(step.corp not in (None, corp) for step in self.source.timeline()[mark:]):
+            self.show_info(f"Earlier: {message} Other corps have moved since: the log says how.", earlier=True)
 
     # --- the browser ---------------------------------------------------------------------------
 
@@ -431,7 +456,7 @@ class App(W.VBox):
         self.clear_error()
         self._pending_undo = None
         self._hide_undo_box()
-        self.show_info(self._what_it_did(action))
+        self._show_action_note(action)
         self.refresh()
         self.run_bots()
 
@@ -609,6 +634,7 @@ class App(W.VBox):
             return
         if self.error.value and self._error_version not in (None, s.version):
             self.clear_error()   # the table moved on since the message: it no longer applies
+        self._age_action_note()
         self._update_board()
         self.table.refresh()
         self._update_board()
