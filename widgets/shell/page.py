@@ -415,16 +415,47 @@ class Shell(W.VBox):
         button.on_click(self.guard(lambda _b: self.act(action)))
         return button
 
+    def takeback_steps(self, seat: str | None) -> int:
+        """How many actions Undo takes back for the human `seat` through the table's undo: its last
+        action and the bots' answers after it (a bot passing priority in the card game), when the
+        game says the table may take all of them back (the protocol's optional `takeback_depth`)
+        and no other human moved since; 0 when the engine takes back `seat`'s own move itself
+        (`can_undo(seat)`) or nothing can be taken back."""
+        game = self.game
+        if (game is None or seat is None or self.players.get(seat) != HUMAN or game.can_undo(seat)
+                or not hasattr(game, "takeback_depth")):
+            return 0
+        actions = game.actions
+        for back in range(1, min(game.takeback_depth(), len(actions)) + 1):
+            mover = seat_of(actions[-back])
+            if mover == seat:
+                return back if back > 1 else 0
+            if mover is None or self.players.get(mover) == HUMAN:   # another human's move is theirs
+                return 0
+        return 0
+
+    def can_take_back(self, seat: str | None) -> bool:
+        """Whether Undo can take back something of the human `seat`'s now."""
+        game = self.game
+        return (game is not None and seat is not None and self.players.get(seat) == HUMAN
+                and (game.can_undo(seat) or self.takeback_steps(seat) > 0))
+
     def undo(self, seat: str | None = None) -> None:
         """Take back the last action of the shown seat (the Undo button) or of the human `seat`
         (a game's parts may offer that, as the note-card page's "take back a card"), when the
-        game's undo policy allows it. Another seat than the one shown is asked to the screen by
-        the gate before anything of its is shown."""
+        game's undo policy allows it, with the bots' answers after it when the game lets the table
+        take them back too (`takeback_steps`). Another seat than the one shown is asked to the
+        screen by the gate before anything of its is shown."""
         shown = self.shown_seat()
         seat = shown if seat is None else seat
         if self.game is None or seat is None or self.players.get(seat) != HUMAN:
             raise ValueError("Nothing to undo.")
-        taken = self.game.undo(seat)
+        steps = self.takeback_steps(seat)
+        if steps:
+            answers = [self.game.undo(None) for _ in range(steps - 1)]   # the bots' answers, newest first
+            taken = self.game.undo(None)
+        else:
+            answers, taken = [], self.game.undo(seat)
         self._moved(seat)
         if self._seen_before and self._seen_before[-1][0] == seat:
             _, mark = self._seen_before.pop()
@@ -434,7 +465,10 @@ class Shell(W.VBox):
                 self.seen[seat] = mark
         self.reasons = [reason for reason in self.reasons if reason[0] < len(self.game.log)]
         if seat == shown:
-            self.info.value = f"Taken back: {escape(str(taken))}."
+            # the bots' answers in public words: an answer decided in private stays so
+            also = "; ".join(self.game.public_text(a) for a in reversed(answers))
+            self.info.value = (f"Taken back: {escape(str(taken))}"
+                               + (f", and what answered it: {escape(also)}" if also else "") + ".")
         else:   # what is taken back is the seat's secret until it is at the screen
             self.viewer = None
             self.info.value = f"{escape(seat)} takes back its last move: pass the screen to {escape(seat)}."
@@ -552,7 +586,7 @@ class Shell(W.VBox):
             self._decision_title.value = title_html
         self.players_box.value = self.parts.players(self, seat)
         self.log_box.value = log_html(log, seat, self.rules_help, self.shown_reasons())
-        self.undo_button.disabled = seat is None or not game.can_undo(seat)
+        self.undo_button.disabled = not self.can_take_back(seat)
         if game.is_over and not paused:
             self.results_panel.show(results_html(game, self.parts.score_text, self.parts.score_label()))
         else:
