@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from widgets.testing.shell_clicks import DECISION_SHOWN
+from widgets.testing.shell_clicks import OVER_OR_DECIDING
 from widgets.testing.voila_runner import PATIENCE_MS, settle
 from tables_helpers import ROOT, replay
 from test_browser_megacquire_tables import lobby_for, message_content, open_and_follow
@@ -24,7 +24,6 @@ DECISIONS = 8
 DECISION = ".tcg-bid, .tcg-option, .tcg-pass, .tcg-slot-choice"
 STEP = "() => Number(document.querySelector('.shell-status')?.dataset.step ?? -1)"
 OVER = "() => document.querySelector('.shell-status')?.dataset.over === '1'"
-DECIDING_OR_OVER = f"(sel) => ({OVER})() || ({DECISION_SHOWN})(sel)"
 UID = "(b) => [...b.classList].find(c => c.startsWith('tcg-uid-')).slice(8)"
 
 
@@ -102,7 +101,7 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
     assert seat.locator(".shell-start, .shell-gate-button").count() == 0   # no hot-seat form, no gate
     by_card = 0
     for _ in range(DECISIONS):
-        seat.wait_for_function(DECIDING_OR_OVER, arg=DECISION, timeout=PATIENCE_MS)
+        seat.wait_for_function(OVER_OR_DECIDING, arg=DECISION, timeout=PATIENCE_MS)
         if seat.evaluate(OVER):   # the Random bot can lose early (spent all its money: L651)
             break
         if not by_card and select_card_with_action(seat):
@@ -121,7 +120,7 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
     watch.screenshot(path=str(ARTIFACTS / "tcg-table-projector.png"))
 
     # Ana to decide (the table waits for her), or the game over
-    seat.wait_for_function(DECIDING_OR_OVER, arg=DECISION, timeout=PATIENCE_MS)
+    seat.wait_for_function(OVER_OR_DECIDING, arg=DECISION, timeout=PATIENCE_MS)
     game = replay(f"sqlite:///{klass.tmp / 'tables.sqlite3'}", table_id)
     assert seat.evaluate(STEP) == len(game.actions)
     assert any(a.seat == "Ana" and type(a).__name__ not in ("Bid", "Choose", "Pass") for a in game.actions)

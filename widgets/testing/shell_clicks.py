@@ -14,21 +14,20 @@ from widgets.testing.voila_runner import PATIENCE_MS
 
 MOVES = "() => Number(document.querySelector('.shell-status')?.dataset.moves ?? -1)"
 
-# the humans' move count went up, and then either the game is over or their next decision is
-# drawn for the position the header shows (not the old decision's buttons, still there a moment)
-NEXT_DECISION = """([before, controls]) => { const s = document.querySelector('.shell-status');
-    if (!s || +s.dataset.moves <= before) return false;
-    if (s.dataset.over === '1') return true;
-    const t = document.querySelector('.shell-decision-title');
-    return !!t && t.dataset.step === s.dataset.step && (!controls || !!document.querySelector(controls)); }"""
-
-
-# this screen's decision is drawn for the position the header shows, with a `sel` control: the
-# header's step comes first in a redraw, the old decision's buttons are still there a moment
-# (a click on one of them is lost with it)
+# this screen's decision is drawn for the position the header shows (with a `sel` control, when
+# given): the header's step comes first in a redraw, the old decision's buttons are still there a
+# moment (a click on one of them is lost with it)
 DECISION_SHOWN = ("(sel) => { const s = document.querySelector('.shell-status')?.dataset.step;"
                   " const t = document.querySelector('.shell-decision-title')?.dataset.step;"
-                  " return s !== undefined && s === t && document.querySelector(sel) !== null; }")
+                  " return s !== undefined && s === t && (!sel || document.querySelector(sel) !== null); }")
+
+# the game is over, or this screen's decision is drawn (DECISION_SHOWN)
+OVER_OR_DECIDING = ("(sel) => document.querySelector('.shell-status')?.dataset.over === '1'"
+                    f" || ({DECISION_SHOWN})(sel)")
+
+# the humans' move count went up, and then either the game is over or their next decision is
+# drawn (OVER_OR_DECIDING, with a `controls` element when given)
+NEXT_DECISION = (f"([before, controls]) => ({MOVES})() > before && ({OVER_OR_DECIDING})(controls)")
 
 
 def moves(page) -> int:
