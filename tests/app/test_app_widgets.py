@@ -298,6 +298,28 @@ def test_the_same_position_saved_at_two_tables_is_offered_once_for_resume():
     assert page.session.table_id == second.session.table_id
 
 
+def test_forget_takes_one_table_off_the_resume_list_and_keeps_the_others():
+    """The Resume list is the shell's (widgets/shell/resume.py): *Forget* on one line took every
+    line off MegaCorps' page; now it takes that one only, and the browser forgets that id only."""
+    tables = []
+    for seed in (5, 6):
+        app = App(pause=0)
+        seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=seed)
+        app.form.start.click()
+        tables.append(app.session.table_id)
+    page = App(pause=0)
+    forgotten = []
+    page.bridge.forget = forgotten.append
+    page._on_hello(tables, {})
+    lines = list(page.resume_box.children[1:])
+    assert len(lines) == 2 and page.resume_box.layout.display is None
+    lines[0].children[2].click()                               # Forget the first
+    assert forgotten == [tables[0]]
+    assert list(page.resume_box.children[1:]) == [lines[1]] and page.resume_box.layout.display is None
+    lines[1].children[2].click()
+    assert page.resume_box.children == () and page.resume_box.layout.display == "none"
+
+
 def test_a_saved_game_is_placed_in_the_same_words_on_the_form_the_resume_list_and_the_info():
     """The loaded-save review said "setup", the Resume list "setting up" and the line after Resume
     "set-up" for the same position (three copies of one rule); now one helper says it."""
@@ -336,7 +358,7 @@ def test_the_first_page_builds_few_widget_models():
     assert app in built and app.form.picker in built
     assert len(built) < 100, f"{len(built)} widget models on a new page"
     # the rarely used panels are built when first needed, in their place in the sidebar
-    assert app._about is None and app._undo_box is None and app._results_box is None
+    assert not app.about_panel.built and app._undo_box is None and app._results is None
     app.about_button.value = True
     assert app.sidebar.children.index(app.about) == app.sidebar.children.index(app.error) - 1
     assert app.about.layout.display is None
@@ -920,6 +942,31 @@ def test_a_purchase_that_needs_permission_is_reported_as_asked_not_done():
     assert app.error.value == "", app.error.value
     assert "Mokia buys" not in app.info.value
     assert "wants to buy Japan/Aerospace" in app.info.value and "may veto" in app.info.value
+
+
+def test_what_the_players_action_did_is_marked_earlier_once_another_corp_has_moved():
+    """"Mokia passes." stayed in the info line, as if it were the latest news, while the bots
+    played on: once another corp has moved it says it is earlier (the log has the rest)."""
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = _scenario_app(seats)
+    app.run_bots = lambda: None   # the bots move one at a time, below, as the background task does
+    app.table.chooser.choose("Pass")
+    app.table.chooser.confirm.click()
+    assert app.error.value == "", app.error.value
+    assert "Mokia passes." in app.info.value and "Earlier" not in app.info.value   # the latest news, for now
+    app.refresh()                  # a redraw with nobody else moved leaves it so
+    assert "Earlier" not in app.info.value and "mc-info-earlier" not in app.info.value
+    assert app._step()
+    app.refresh()
+    assert app.session.timeline()[-1].corp == "Globbo"
+    assert "Earlier: Mokia passes." in app.info.value and "mc-info-earlier" in app.info.value
+    # through the whole bot loop (at once, headless): the same once the bots have played to Mokia
+    app = _scenario_app(seats)
+    app.table.chooser.choose("Pass")
+    app.table.chooser.confirm.click()
+    assert app.session.human_deciders() == ["Mokia"]
+    assert {step.corp for step in app.session.timeline()[1:]} >= {"Globbo", "Nonintendo"}
+    assert "Earlier: Mokia passes." in app.info.value and "mc-info-earlier" in app.info.value
 
 
 def test_the_bid_prompt_on_screen_names_the_card_that_started_the_auction():

@@ -58,6 +58,14 @@ def test_a_whole_note_card_game_by_the_default_buttons():
         assert f"<b>{score:,}</b>" in shell.results.value
     # no rules help given: no line carries a link
     assert "shell-rule-link" not in shell.log_box.value and shell.log_box.value
+    # the results end with "Play again": the new-game form, the seats as they were
+    panel = shell.results_panel
+    assert panel.box.layout.display is None and panel.again in panel.box.children
+    panel.again.click()
+    assert shell.form.widget.layout.display is None and shell.form.back.layout.display == "none"
+    assert [k.value for k in shell.form.kinds[:2]] == [HUMAN, "Odds"]
+    shell.form.start.click()
+    assert not shell.game.is_over and shell.results.value == "" and panel.box.layout.display == "none"
 
 
 def test_the_gate_hides_one_humans_card_from_the_other_and_a_stale_click_changes_nothing():

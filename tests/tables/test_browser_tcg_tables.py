@@ -116,8 +116,8 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
         found = [leak for frame in page.frames_in for leak in leaks(message_content(frame), uids, names)]
         assert found == [], found[:5]
         assert page.js_errors == []
-    # the seat's hand is Ana's own cards, and all of them (a redraw replaces the hand's buttons, and
-    # for a moment the row can be empty in the page: wait for it, then compare what is drawn)
+    # the seat's hand is Ana's own cards, and all of them (the page may still be drawing the last
+    # moves the service sent: wait for it, then compare what is drawn)
     hand = "() => [...document.querySelectorAll('.tcg-hand .tcg-card')].flatMap(b => " \
            "[...b.classList].filter(c => c.startsWith('tcg-uid-'))).sort()"
     want = sorted(f"tcg-uid-{u}" for u in game.state.players["Ana"].hand)

@@ -108,7 +108,7 @@ def test_a_seat_plays_its_turns_by_clicks_and_the_projector_follows(service, tab
     assert "Room 4" in page.app.tagline.value and "you play Ada" in page.app.tagline.value
     # no hot-seat tools: no gate, no new game, no save, no undo
     classes = {c for w in (page.app.children[1], page.app.children[2]) for c in _classes(w)}
-    assert not classes & {"shell-form", "shell-gate", "shell-start"}, classes
+    assert not classes & {"shell-form", "shell-gate", "shell-start", "shell-play-again"}, classes
     made = play_turns(page, seat, 4)
     record = _record(service, table.table)
     humans = [row for row in record.actions if row["by"] == "Human"]

@@ -24,6 +24,9 @@ import megacorps as mc
 
 from ..guard import guard
 from ..shell.bot_loop import BotLoop
+from ..shell.about import About
+from ..shell.resume import ResumeList
+from ..shell.results import ResultsPanel
 from . import storage
 from .browser import BrowserBridge
 from .panels import active_player_html, corp_panels_html, end_chart_width, html, money_series, results_html, where_text
@@ -125,8 +128,9 @@ class App(W.VBox):
         self.rules_button.add_class("mc-rules-button")
         self.new_button = W.Button(description="New / Load", tooltip="Start, resume or load a game")
         self.new_button.add_class("mc-new")
-        self.about_button = W.ToggleButton(description="About", value=False, tooltip="About this table")
-        self.about_button.add_class("mc-about-button")
+        self.about_panel = About("mc", ABOUT, lambda panel: self._place(panel, self.error), self.guard,
+                                 classes=("mc-panel",))
+        self.about_button = self.about_panel.button
         tools = W.HBox([self.undo_button, self.save_button, self.rules_button, self.new_button, self.about_button])
         tools.add_class("mc-tools")
         self.title_bar = W.HBox([self.brand, self.status, tools])
@@ -137,13 +141,14 @@ class App(W.VBox):
         self.error = html(cls="mc-error")
         self._error_version: int | None = None   # the table's version when the error was shown
         self.info = html(cls="mc-info")
-        self._about: W.HTML | None = None
+        # (message, the info line's HTML, its corp, the timeline's length after it) while the info line
+        # says what a human's action did
+        self._action_note: tuple[str, str, str | None, int] | None = None
         self._undo_box: W.VBox | None = None
-        self._results_box: W.VBox | None = None
-        self.resume_box = W.VBox()
+        self._results: ResultsPanel | None = None
+        self.resume_list = ResumeList("mc", self.guard, self.resume, self._forget)
+        self.resume_box = self.resume_list.box
         self.resume_box.add_class("mc-panel")
-        self.resume_box.add_class("mc-resume")
-        self.resume_box.layout.display = "none"
         self._end_charts = None
 
         # the board (built now, complete, from a preview game: see the Voila trap in
@@ -176,7 +181,6 @@ class App(W.VBox):
         self.save_button.on_click(self.guard(lambda _b: self.save()))
         self.rules_button.on_click(self.guard(lambda _b: self.open_topic("Goal")))
         self.new_button.on_click(self.guard(lambda _b: self.show_form()))
-        self.about_button.observe(self.guard(self._on_about), names="value")
         self._update_title()
 
     # --- panels built when first needed ---------------------------------------------------------
@@ -192,11 +196,7 @@ class App(W.VBox):
     @property
     def about(self) -> W.HTML:
         """The About panel (hidden until the About button is pressed)."""
-        if self._about is None:
-            self._about = html(ABOUT, cls="mc-panel")
-            self._about.layout.display = "none"
-            self._place(self._about, self.error)
-        return self._about
+        return self.about_panel.panel
 
     @property
     def undo_box(self) -> W.VBox:
@@ -222,27 +222,24 @@ class App(W.VBox):
 
     @property
     def results_box(self) -> W.VBox:
-        """The results at game over: ranking, payouts, charts and "Play again"."""
-        if self._results_box is None:
-            self.results = html(cls="mc-results-box")
-            self._results_new = again = W.Button(description="Play again", button_style="success")
-            again.add_class("mc-play-again")
-            again.on_click(self.guard(lambda _b: self.show_form()))
-            box = W.VBox([self.results, again])
-            box.add_class("mc-panel")
-            box.layout.display = "none"
-            self._results_box = self._place(box, self.form.widget)
-        return self._results_box
+        """The results at game over: ranking, payouts, charts and "Play again" (the shell's panel)."""
+        if self._results is None:
+            self._results = ResultsPanel("mc", self.guard(self.show_form))
+            self.results = self._results.text
+            self.results.add_class("mc-results-box")
+            self._results.box.add_class("mc-panel")
+            self._place(self._results.box, self.form.widget)
+        return self._results.box
 
     @property
     def results_new(self) -> W.Button:
         """The results' "Play again" button."""
         self.results_box   # noqa: B018 - built with its panel
-        return self._results_new
+        return self._results.again
 
     def _hide_results(self) -> None:
-        if self._results_box is not None:
-            self._results_box.layout.display = "none"
+        if self._results is not None:
+            self._results.hide()
 
     def bridge_upload(self) -> W.Widget:
         """The file chooser of the form is the bridge's own (checked in the page, sent once)."""
@@ -277,8 +274,30 @@ class App(W.VBox):
     def clear_error(self) -> None:
         self.error.value = ""
 
-    def show_info(self, message: str) -> None:
-        self.info.value = f"<div class='mc-info-text' role='status'>{escape(message)}</div>"
+    def show_info(self, message: str, earlier: bool = False) -> None:
+        """`earlier`: the line says what a move before the latest did (greyed)."""
+        cls = "mc-info-text mc-info-earlier" if earlier else "mc-info-text"
+        self.info.value = f"<div class='{cls}' role='status'>{escape(message)}</div>"
+        self._action_note = None
+
+    def _show_action_note(self, action: mc.Action) -> None:
+        """What a human's action did, in the info line, until another corp moves (`_age_action_note`)."""
+        message = self._what_it_did(action)
+        self.show_info(message)
+        self._action_note = (message, self.info.value, getattr(action, "corp", None), len(self.source.timeline()))
+
+    def _age_action_note(self) -> None:
+        """Once another corp has moved after a human's action, the line saying what that action did
+        is marked as earlier (greyed, "Earlier: ..."), not cleared: the bots move at once after a
+        human's action, so a cleared line would hardly be seen; the log has what came after. A line
+        replaced or emptied since (another message, a new game) is left as it is."""
+        note = self._action_note
+        if note is None or self.info.value != note[1]:
+            self._action_note = None
+            return
+        message, _, corp, mark = note
+        if any(step.corp not in (None, corp) for step in self.source.timeline()[mark:]):
+            self.show_info(f"Earlier: {message} Other corps have moved since: the log says how.", earlier=True)
 
     # --- the browser ---------------------------------------------------------------------------
 
@@ -288,40 +307,19 @@ class App(W.VBox):
         current = self.session.table_id if self.session else None
         found = [t for t in found if t.table != current]
         # a game loaded from a file plays on at a new table: the old table and the new one can
-        # hold the same position, and two identical lines puzzled a player (the newest is kept)
-        by_position: dict[tuple, storage.SavedTable] = {}
-        for t in found:
-            by_position.setdefault((t.describe(), tuple(t.money.items())), t)
-        found = list(by_position.values())
-        if not found:
-            self.resume_box.layout.display = "none"
-            return
-        rows = [html("<div class='mc-panel-title'>Resume a game</div>"
-                     "<div class='mc-note'>Saved on this server after every move, for this browser.</div>")]
-        for t in found[:4]:
-            button = W.Button(description="Resume", button_style="success", layout=W.Layout(width="auto"))
-            button.add_class("mc-resume-button")
-            button.on_click(self.guard(lambda _b, tid=t.table: self.resume(tid)))
-            forget = W.Button(description="Forget", layout=W.Layout(width="auto"),
-                              tooltip="Remove it from this list (the file stays on the server)")
-            forget.on_click(self.guard(lambda _b, tid=t.table: self._forget(tid)))
-            money = ", ".join(f"{c} {m}" for c, m in t.money.items())
-            rows.append(W.HBox([html(f"<div class='mc-resume-line'><b>{escape(t.describe())}</b><br>"
-                                     f"<span class='mc-note'>{escape(money)} \u00b7 saved {escape(t.saved_at)}</span></div>"),
-                                button, forget], layout=W.Layout(align_items="center", flex_flow="row wrap")))
-        self.resume_box.children = rows
-        self.resume_box.layout.display = None
+        # hold the same position, and the list offers it once (widgets/shell/resume.py)
+        self.resume_list.show([(t.table, t.describe(), ", ".join(f"{c} {m}" for c, m in t.money.items()),
+                                t.saved_at) for t in found],
+                              position=lambda i: found[i].position or (found[i].describe(), tuple(found[i].money.items())))
 
     def _forget(self, table: str) -> None:
         self.bridge.forget(table)
-        self.resume_box.children = [c for c in self.resume_box.children
-                                    if table not in repr(getattr(c, "children", ""))][:1]
-        self.resume_box.layout.display = "none"
+        self.resume_list.forget(table)
 
     def resume(self, table: str) -> None:
         """Open table `table` from its autosave on this server."""
         session = storage.load_table(table)
-        self.resume_box.layout.display = "none"
+        self.resume_list.hide()
         self.start_session(session, remember=False)
         self.show_info(f"Resumed: {storage.find_table(table).describe()}.")
 
@@ -448,10 +446,6 @@ class App(W.VBox):
             self.refresh()
             self.run_bots()
 
-    def _on_about(self, change) -> None:
-        if change["new"] or self._about is not None:
-            self.about.layout.display = None if change["new"] else "none"
-
     # --- playing ------------------------------------------------------------------------------------
 
     def apply(self, action: mc.Action) -> None:
@@ -462,7 +456,7 @@ class App(W.VBox):
         self.clear_error()
         self._pending_undo = None
         self._hide_undo_box()
-        self.show_info(self._what_it_did(action))
+        self._show_action_note(action)
         self.refresh()
         self.run_bots()
 
@@ -640,6 +634,7 @@ class App(W.VBox):
             return
         if self.error.value and self._error_version not in (None, s.version):
             self.clear_error()   # the table moved on since the message: it no longer applies
+        self._age_action_note()
         self._update_board()
         self.table.refresh()
         self._update_board()
@@ -647,13 +642,13 @@ class App(W.VBox):
         self._update_title()
         results = s.results()
         if results is not None:
-            box = self.results_box
-            self.results.value = results_html(results)
+            self.results_box   # noqa: B018 - built when first needed
+            charts = None
             if self._end_charts is None or self._end_charts[0] != (id(s), s.version):
                 self.table.end.show(s, width=end_chart_width(self.bridge.sizes.get("width") or 1280))
                 self._end_charts = ((id(s), s.version),)
-                box.children = [self.results, self.table.end.box, self.results_new]
-            box.layout.display = None
+                charts = [self.table.end.box]
+            self._results.show(results_html(results), extra=charts)
             self.info.value = ""
             self.table.decision_box.layout.display = "none"
         else:

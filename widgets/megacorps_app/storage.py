@@ -18,6 +18,8 @@
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 
 import megacorps as mc
@@ -35,7 +37,16 @@ MAX_SAVE_BYTES = MAX_FILE_BYTES   # the biggest save file the app reads (a real 
 def _summary(session) -> dict:
     state = session.game.state
     return {"corps": list(state.corps), "seats": dict(session.seats), "round": state.round,
-            "phase": state.phase, "money": dict(state.money), "actions": len(session.game.actions)}
+            "phase": state.phase, "money": dict(state.money), "actions": len(session.game.actions),
+            "position": position_digest(session)}
+
+
+def position_digest(session) -> str:
+    """A short digest of the public table (nothing hidden goes in it): two tables at the same
+    position (a save loaded again plays on at a new table) have the same one, and the Resume list
+    offers them once; two games that only look alike (the same corps and money at set-up) do not."""
+    public = session.public_game().state.model_dump(mode="json")
+    return hashlib.sha256(json.dumps(public, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def _content(session) -> dict:
@@ -65,6 +76,7 @@ class SavedTable:
     round: int
     phase: str
     money: dict[str, int]
+    position: str = ""   # `position_digest` (a table saved before it existed has none)
 
     def describe(self) -> str:
         humans = [c for c, p in self.seats.items() if p == "Human"]
@@ -79,7 +91,8 @@ def find_table(table: str) -> SavedTable | None:
     try:
         data = read_table(table)
         s = data["summary"]
-        return SavedTable(table, data["saved_at"], s["corps"], s["seats"], s["round"], s["phase"], s["money"])
+        return SavedTable(table, data["saved_at"], s["corps"], s["seats"], s["round"], s["phase"], s["money"],
+                          str(s.get("position", "")))
     except (ValueError, KeyError, TypeError):
         return None
 

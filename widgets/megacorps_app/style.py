@@ -102,6 +102,7 @@ html, body { overflow-x: hidden !important; }
 .mc-error-text { background: #fde2e1; color: #8a1c1c; border: 1px solid #f5b5b3; border-radius: 6px;
                  padding: 6px 10px; font-size: 13px; }
 .mc-info-text { background: #e7f5ee; color: #1b5e3c; border-radius: 6px; padding: 4px 10px; font-size: 12px; }
+.mc-info-text.mc-info-earlier { background: #f1f3f6; color: #4a5160; }
 .mc-log { max-height: 300px; overflow-y: auto; font-size: 12px; }
 .mc-log-entry { padding: 2px 0; border-bottom: 1px solid #eef0f4; line-height: 1.3; }
 .mc-log-round { display: inline-block; width: 34px; color: #8a90a2; font-size: 11px; }

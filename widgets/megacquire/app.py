@@ -96,6 +96,18 @@ class MegacquireParts(GameParts):
                 "Choose the players on the right (a human or a bot for each seat) and press "
                 "<b>Start game</b>, or load a saved game.")
 
+    def about(self) -> str:
+        return ("<p><b>MEGAcquire</b> is Lloyd Solon's large variant of Sid Sackson's <i>Acquire</i>: lay "
+                "hexagonal tiles, found companies, buy their stock and cash in when they merge. This is a "
+                "table for 3 to 6 players, each seat a person or a computer player.</p>"
+                "<p><b>Rebuilt by this project</b>: the rules text we play from prints neither the board, nor "
+                "the list of companies, nor the price chart. The board of 13 by 17 hexes, its 14 companies in "
+                "three price tiers (the rules name only Regal and Solon) and the prices (those of classic "
+                "Acquire) are our reconstruction. Where the text reads two ways, the table follows a ruling "
+                "written down in the project's documentation.</p>"
+                "<p>What you see of the other players' stock depends on the disclosure method chosen at "
+                "the start (4: everything is public).</p>")
+
     def save_summary(self, game: mq.Game) -> dict:
         view = game.view(None, log=False)
         return {"round": view.round, "over": view.over}

@@ -147,6 +147,7 @@ class TableShell(Shell):
         side.children = [w for w in side.children if w is not self.form.widget]
         close_all(self.form.widget)
         close_all(self.gate)
+        self.results_panel.without_again()
         self.table.children = [w for w in self.table.children if w is not self.gate]
         self.children = [w for w in self.children if w is not self.bridge]
         close_all(self.bridge)   # it hands save files to the browser: nothing to save here

@@ -1,5 +1,5 @@
 """Megacorp, the note-card game, in the browser: the hot-seat page, the kit's page shell with the
-game's parts (`Shell(NotecardParts())`, served by Voila from notebooks/notecard/play.ipynb), and
+game's parts (`Shell(NotecardParts(), autosave=True)`, served by Voila from notebooks/notecard/play.ipynb), and
 the lesson widgets (`lessons`).
 
 Rooms: `session` (the game and its seats, no ipywidgets), `desk` (the secret note card of the

@@ -1,5 +1,5 @@
 """The note-card game's parts for the kit's page shell: the playable page is
-`Shell(NotecardParts())` (notebooks/notecard/play.ipynb).
+`Shell(NotecardParts(), autosave=True)` (notebooks/notecard/play.ipynb).
 
 The shell does the header, the new-game form (and the review of a loaded save), the hot-seat gate,
 the bots, save/load, the log with rules links and the results. The parts add:
@@ -256,6 +256,15 @@ class NotecardParts(GameParts):
 
     def first_players(self) -> list[str]:
         return [HUMAN, "Odds", "Balanced"]   # a first game against two bots that play well
+
+    def about(self) -> str:
+        return ("<p><b>Megacorp</b>, the note-card game: each quarter every corporation splits its money, "
+                "in secret, between investing in industries and sabotaging a rival's; the note cards are "
+                "turned over together and the quarter is settled. The last corporation standing wins. "
+                "2 to 6 corporations, each a person or a computer player.</p>"
+                "<p><b>Rulings</b>: where the rules leave a question open (a game that never ends, say), the "
+                "table follows a ruling written down in the project's documentation; the set-up form's "
+                "options name the ones you may choose.</p>")
 
     def welcome(self) -> str:
         return ("<b>Megacorp</b>, the note-card game: quarters, secret note cards and sabotage. Name the "

@@ -37,12 +37,13 @@ from widgets.guard import guard
 from widgets.keepalive import keep_alive
 from widgets.sealed_files import open_file, seal_file
 
+from .about import About
 from .bot_loop import BotLoop
 from .form import HUMAN, NewGameForm, pause_from_env, uploaded
 from .log import log_html, since_html
 from .parts import GameParts
 from .resume import TableKeeper
-from .results import results_html
+from .results import ResultsPanel, results_html
 from .style import CSS
 
 
@@ -134,7 +135,8 @@ class Shell(W.VBox):
         self.chart = parts.money_chart(self)   # shown when the parts answer `money` (parts.py)
         self.chart.box.layout.display = "none"
         self.log_box = html(cls="shell-log")
-        self.results = html()
+        self.results_panel = ResultsPanel("shell", self.guard(self.show_form))
+        self.results = self.results_panel.text
         self.undo_button = self._tool("Undo", "undo")
         self.save_button = self._tool("Save", "download")
         self.new_button = self._tool("New / Load", "file")
@@ -152,13 +154,23 @@ class Shell(W.VBox):
             "<b>This page does not keep the game by itself</b>: reload the page and load your last "
             "save file (<b>New / Load</b>); what was played since that Save is lost."))
 
+        about = parts.about()
+        if about:   # what every shell page says of itself follows the game's own words
+            about += (f"<p><b>Privacy at one screen</b>: when several people play at one screen, each "
+                      f"player's {escape(parts.hand_name)} stays hidden until that player presses the button "
+                      "saying they are at the screen; one person against bots is never asked.</p>")
+            if autosave:
+                about += ("<p><b>Nothing is lost</b>: the game is kept on this server after every move; open "
+                          "the page again in this browser and press <i>Resume</i>.</p>")
+        self.about = About("shell", about, self._place_first, self.guard) if about else None
         header = W.HBox([html(f"<span class='shell-title' id='shell-top'>{escape(self.spec.title)}</span>"),
-                         self.status, self.undo_button, self.save_button, self.new_button, self.rules_button])
+                         self.status, self.undo_button, self.save_button, self.new_button, self.rules_button,
+                         *([self.about.button] if self.about else [])])
         header.add_class("shell-header")
         self.table = W.VBox([self.gate, self.since, self.decision, self.players_box, self.chart.box,
                              html("<div class='shell-panel-title'>Log (latest first)</div>"), self.log_box])
         self.table.add_class("shell-table")
-        self.sidebar = W.VBox([self.error, self.info, self.results, self.form.widget, self.table])
+        self.sidebar = W.VBox([self.error, self.info, self.results_panel.box, self.form.widget, self.table])
         self.keeper = TableKeeper(self) if autosave else None
         if self.keeper is not None:
             self.sidebar.children = (self.error, self.info, self.keeper.box, *self.sidebar.children[2:])
@@ -176,6 +188,10 @@ class Shell(W.VBox):
         self.save_button.on_click(self.guard(lambda _b: self.save()))
         self.new_button.on_click(self.guard(lambda _b: self.show_form()))
         self.rules_button.on_click(self.guard(lambda _b: self.toggle_rules()))
+
+    def _place_first(self, panel: W.Widget) -> None:
+        """Put `panel` at the top of the sidebar (the About panel, when first opened)."""
+        self.sidebar.children = [panel, *self.sidebar.children]
 
     @staticmethod
     def _tool(label: str, icon: str) -> W.Button:
@@ -227,7 +243,8 @@ class Shell(W.VBox):
         self.bots = {seat: levels[kind](seed=i) for i, (seat, kind) in enumerate(players.items()) if kind != HUMAN}
         self.viewer, self.reasons = self.lone_human(), list(reasons or [])
         self.seen, self._seen_before, self.moves_made = dict(seen or {}), [], {}
-        self.error.value = self.info.value = self.results.value = ""
+        self.error.value = self.info.value = ""
+        self.results_panel.hide()
         self._decision_key = None
         self.form.widget.layout.display = self.form.back.layout.display = "none"
         self.welcome.layout.display = "none"
@@ -540,8 +557,10 @@ class Shell(W.VBox):
         self.players_box.value = self.parts.players(self, seat)
         self.log_box.value = log_html(log, seat, self.rules_help, self.shown_reasons())
         self.undo_button.disabled = seat is None or not game.can_undo(seat)
-        self.results.value = (results_html(game, self.parts.score_text, self.parts.score_label())
-                              if game.is_over and not paused else "")
+        if game.is_over and not paused:
+            self.results_panel.show(results_html(game, self.parts.score_text, self.parts.score_label()))
+        else:
+            self.results_panel.hide()
         self.draw_chart(seat)
         if self.keeper is not None:
             self.keeper.save()

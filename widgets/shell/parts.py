@@ -172,6 +172,12 @@ class GameParts:
         """HTML shown before the first game."""
         return ""
 
+    def about(self) -> str:
+        """HTML for the page's *About* panel (widgets/shell/about.py): what the table is, what of
+        it the project rebuilt where the rules text is silent, how one screen keeps hands private.
+        Default: "" (no About button)."""
+        return ""
+
     def save_summary(self, game: Any) -> dict:
         """The readable part of a save file (public facts only)."""
         return {"actions": len(game.actions), "over": game.is_over}

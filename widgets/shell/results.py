@@ -1,10 +1,45 @@
 """The results at the end: the winners, every seat's score, and where each seat's score came
 from when the game says (`Game.score_sources()`, optional in the protocol: seat -> {source:
-amount}, the amounts adding up to the score)."""
+amount}, the amounts adding up to the score); and the panel that shows them with *Play again*
+(every page's, MegaCorps' too)."""
 from __future__ import annotations
 
 from html import escape
 from typing import Any, Callable
+
+import ipywidgets as W
+
+
+class ResultsPanel:
+    """The end of a game on a page: its results (`text`, HTML), what else the game shows there
+    (MegaCorps' end charts) and *Play again* (`again`, class `{prefix}-play-again`), which opens
+    the new-game form; hidden while a game is under way."""
+
+    def __init__(self, prefix: str, play_again: Callable[[], None]):
+        self.text = W.HTML()
+        self.again = W.Button(description="Play again", button_style="success", icon="repeat",
+                              layout=W.Layout(width="auto"))
+        self.again.add_class(f"{prefix}-play-again")
+        self.again.on_click(lambda _b: play_again())
+        self.box = W.VBox([self.text, self.again])
+        self.box.add_class(f"{prefix}-results-panel")
+        self.box.layout.display = "none"
+
+    def show(self, html: str, extra: list[W.Widget] | None = None) -> None:
+        """Show `html`, and `extra` widgets under it when given (else those shown before)."""
+        self.text.value = html
+        if extra is not None:
+            self.box.children = [self.text, *extra, *([self.again] if self.again in self.box.children else [])]
+        self.box.layout.display = None
+
+    def hide(self) -> None:
+        self.text.value = ""
+        self.box.layout.display = "none"
+
+    def without_again(self) -> None:
+        """No *Play again* (a networked table: its players do not start games)."""
+        self.box.children = [w for w in self.box.children if w is not self.again]
+        self.again.close()
 
 
 def results_html(game: Any, score_text: Callable[[int], str], score_label: str) -> str:

@@ -27,6 +27,60 @@ def describe(summary: dict) -> str:
     return " \u00b7 ".join(part for part in (who, facts) if part)
 
 
+class ResumeList:
+    """The "Resume a game" list every page with an autosave shows (a shell page's `TableKeeper`,
+    MegaCorps' page): a line a table, at most `MOST`, with *Resume* and *Forget*
+    (`{prefix}-resume`, `{prefix}-resume-button`, `{prefix}-resume-line`). Two tables that stand
+    at the same position (a save loaded again plays on at a new table) are offered once, the
+    first (the newest the browser sent), when the page can tell (`show`'s `position`)."""
+
+    MOST = 4
+
+    def __init__(self, prefix: str, guard, on_resume, on_forget):
+        self.prefix = prefix
+        self._guard, self._on_resume, self._on_forget = guard, on_resume, on_forget
+        self._rows: dict[str, W.HBox] = {}   # table id -> its line
+        self.box = W.VBox()
+        self.box.add_class(f"{prefix}-resume")
+        self.box.layout.display = "none"
+
+    def show(self, tables: list[tuple[str, str, str, str]], position=lambda i: i) -> None:
+        """Offer `tables`: (table id, what it is, a detail such as the money or "", when it was
+        saved); `position(i)`: what tells the position of the i-th table (default: each its own)."""
+        seen: set = set()
+        self._rows = {}
+        for i, (table, what, detail, saved_at) in enumerate(tables):
+            if position(i) in seen or len(self._rows) == self.MOST:
+                continue
+            seen.add(position(i))
+            resume = W.Button(description="Resume", button_style="success", layout=W.Layout(width="auto"))
+            resume.add_class(f"{self.prefix}-resume-button")
+            resume.on_click(self._guard(lambda _b, table=table: self._on_resume(table)))
+            forget = W.Button(description="Forget", layout=W.Layout(width="auto"),
+                              tooltip="Remove it from this list (the file stays on the server)")
+            forget.on_click(self._guard(lambda _b, table=table: self._on_forget(table)))
+            saved = " \u00b7 ".join(part for part in (detail, f"saved {saved_at}") if part)
+            line = W.HTML(f"<div class='{self.prefix}-resume-line'><b>{escape(what)}</b><br>"
+                          f"<small>{escape(saved)}</small></div>")
+            self._rows[table] = W.HBox([line, resume, forget],
+                                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self._draw()
+
+    def forget(self, table: str) -> None:
+        """Take `table`'s line off the list (hidden when no line is left)."""
+        self._rows.pop(table, None)
+        self._draw()
+
+    def _draw(self) -> None:
+        title = W.HTML(f"<div class='{self.prefix}-panel-title'>Resume a game</div><small>Kept on this "
+                       "server after every move, for this browser.</small>")
+        self.box.children = [title, *self._rows.values()] if self._rows else []
+        self.box.layout.display = None if self._rows else "none"
+
+    def hide(self) -> None:
+        self.box.layout.display = "none"
+
+
 class TableKeeper:
     """Writes the shell's table after every change and offers to resume this browser's tables."""
 
@@ -34,11 +88,9 @@ class TableKeeper:
         self.shell = shell
         self.table: str | None = None
         self._written: tuple | None = None
-        self._offered: list[str] = []
         self._resuming: str | None = None   # the table `resume` is loading, for `started`
-        self.box = W.VBox()
-        self.box.add_class("shell-resume")
-        self.box.layout.display = "none"
+        self.list = ResumeList("shell", shell.guard, self.resume, self.forget)
+        self.box = self.list.box
         shell.bridge.on_hello = shell.guard(lambda tables, _sizes: self.offer(tables))
 
     @property
@@ -69,23 +121,8 @@ class TableKeeper:
 
     def offer(self, tables: list[str]) -> None:
         """Show "Resume" for the unfinished tables of this game among `tables` (ids the browser sent)."""
-        found = [t for t in find_tables(tables, self.file_format) if t.table != self.table][:4]
-        self._offered = [t.table for t in found]
-        rows = []
-        for t in found:
-            resume = W.Button(description="Resume", button_style="success", layout=W.Layout(width="auto"))
-            resume.add_class("shell-resume-button")
-            resume.on_click(self.shell.guard(lambda _b, table=t.table: self.resume(table)))
-            forget = W.Button(description="Forget", layout=W.Layout(width="auto"),
-                              tooltip="Remove it from this list (the file stays on the server)")
-            forget.on_click(self.shell.guard(lambda _b, table=t.table: self.forget(table)))
-            rows.append(W.HBox([W.HTML(f"<div class='shell-resume-line'>{escape(describe(t.summary))}<br>"
-                                       f"<small>saved {escape(t.saved_at)}</small></div>"), resume, forget],
-                               layout=W.Layout(flex_flow="row wrap", align_items="center")))
-        title = W.HTML("<div class='shell-panel-title'>Resume a game</div><small>Kept on this server after "
-                       "every move, for this browser.</small>")
-        self.box.children = [title, *rows] if rows else []
-        self.box.layout.display = None if rows else "none"
+        found = [t for t in find_tables(tables, self.file_format) if t.table != self.table]
+        self.list.show([(t.table, describe(t.summary), "", t.saved_at) for t in found])
 
     def resume(self, table: str) -> None:
         """Play table `table` again from its file on the server."""
@@ -101,10 +138,10 @@ class TableKeeper:
             self.shell.load_bytes(save.encode())
         finally:
             self._resuming = None
-        self.box.layout.display = "none"
+        self.list.hide()
         self.shell.info.value = "Resumed where the game was left."
 
     def forget(self, table: str) -> None:
         """Take `table` off this browser's list (its file stays on the server)."""
         self.shell.bridge.forget(table)
-        self.offer([t for t in self._offered if t != table])
+        self.list.forget(table)

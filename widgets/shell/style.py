@@ -27,4 +27,6 @@ CSS = """<style>
 .shell-rule:target, .shell-rules-all .shell-rule { display: block; }
 .shell-rules-all .shell-rules-hint { display: none; }
 .shell-rules { font-size: 13px; max-width: 1000px; }
+.shell-about { background: #F7F7F2; border: 1px solid #DDDDCC; padding: 4px 10px; margin-bottom: 6px; }
+.shell-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
 </style>"""

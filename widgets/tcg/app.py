@@ -151,6 +151,14 @@ class TcgParts(GameParts):
                 "and answer each other on the rules stack. Choose the players and their decks on the "
                 f"right and press <b>Start game</b>, or load a saved game.<br><i>{escape(SAMPLE_NOTE)}</i>")
 
+    def about(self) -> str:
+        return ("<p><b>Megacorp</b>, the trading card game: two companies build networks of cards, buy, "
+                "attack and answer each other on the rules stack. Two players, each a person or a "
+                "computer player.</p>"
+                "<p><b>Rebuilt by this project</b>: the French rules we play from explain the game but give "
+                f"only a few cards. {escape(SAMPLE_NOTE)} Where the text contradicts itself, the table "
+                "follows a ruling written down in the project's documentation.</p>")
+
     def save_summary(self, game) -> dict:
         view = game.view(None)
         return {"turn": view.turn, "money": {x: p.money for x, p in view.players.items()}, "over": view.over}
@@ -167,4 +175,4 @@ class TcgParts(GameParts):
 
 def App(pause: float | None = None) -> Shell:
     """The page: the shell with the trading card game's parts."""
-    return Shell(TcgParts(), pause=pause)
+    return Shell(TcgParts(), pause=pause, autosave=True)

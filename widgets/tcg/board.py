@@ -1,7 +1,8 @@
 """The trading card game's board as a page piece (`widgets.shell.Board`): the rules stack while
 it holds something, both networks as grids (the rival's on top), the shown seat's hand and both
-market piles. It also keeps which card the player selected, whose actions the decision panel
-lists (widgets/tcg/panels.py).
+market piles. The hands are updated in place (hand.py): a redraw that leaves a card in the hand
+keeps its button under the player's pointer. It also keeps which card the player selected,
+whose actions the decision panel lists (widgets/tcg/panels.py).
 
 Every clickable thing is one of the engine's legal actions for the seat shown
 (`Game.legal_actions`): a card with a green edge can act now; clicking it selects it; for an
@@ -24,6 +25,7 @@ from megacorps import tcg
 from widgets.shell import close_all
 
 from .cards import card_button
+from .hand import Hands
 from .network import network_grid, slot_positions
 from .panels import card_of, html, selected_actions, short_name, target_of
 from .rules import SAMPLE_NOTE
@@ -72,7 +74,8 @@ class TcgBoard:
         self.stack_box = html(cls="tcg-stack")
         self.rival_box = W.VBox()
         self.mine_box = W.VBox()
-        self.hand_box = W.VBox()
+        self.hands = Hands()                     # the hands, updated in place (hand.py)
+        self.hand_box = self.hands.box
         self.market_box = W.VBox()
         self.widget = W.VBox([self.stack_box, self.rival_box, self.mine_box, self.hand_box, self.market_box],
                              layout=W.Layout(width="640px"))
@@ -175,7 +178,7 @@ class TcgBoard:
             grid = network_grid(net, role, view.networks[net], marks, click, slot_positions(net, list(options)),
                                 choose, options, zone if net == zone_net else None)
             replace_children(box, [html(title), grid])
-        replace_children(self.hand_box, self._hand(view, mine, marks, click))
+        self.hands.draw(view, [mine, *[x for x in view.seats if x != mine]], marks, click)
         replace_children(self.market_box, self._markets(view, marks, click))
         self.stack_box.value = self._stack_html(view)
         self._buttons = {uid: w for w in iter_widgets(self.widget) for uid in uids_of(w)}
@@ -231,21 +234,6 @@ class TcgBoard:
         for u in (self.game.struck(self.zone_attack) if self.zone_attack is not None else []):
             marks.setdefault(u, []).append("tcg-struck")
         return {u: tuple(m) for u, m in marks.items()}
-
-    def _hand(self, view, mine: str, marks, click) -> list[W.Widget]:
-        out = []
-        for x in (mine, *[s for s in view.seats if s != mine]):
-            player = view.players[x]
-            if player.hand is not None:
-                buttons = [card_button(c, click, marks.get(c.uid, ())) for c in player.hand]
-                row = W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))
-                row.add_class("tcg-hand")
-                out += [html(f"<div class='tcg-net-title'>{escape(x)}'s hand: {len(buttons)} cards "
-                             f"(main deck {player.main_left}, resource deck {player.resource_left})</div>"), row]
-            else:
-                out.append(html(f"<div class='tcg-hidden-hand'>{escape(x)}: {player.hand_size} cards in hand, "
-                                f"hidden (main deck {player.main_left}, resource deck {player.resource_left})</div>"))
-        return out
 
     def _markets(self, view, marks, click) -> list[W.Widget]:
         cells = []

@@ -88,11 +88,16 @@ def card_classes(card) -> list[str]:
 def card_button(card, on_click: Callable[[int], None] | None = None, marks: tuple[str, ...] = ()) -> W.Button:
     """A button for `card`, calling `on_click(uid)` when clicked (None: a card only shown, as in
     the lessons); `marks` adds classes (tcg-can-act, tcg-selected, tcg-target, tcg-target-chosen)."""
-    button = W.Button(description=card_label(card), tooltip=card_tooltip(card),
-                      layout=W.Layout(width="auto", height="auto"))
-    for cls in (*card_classes(card), *marks):
-        button.add_class(cls)
-    button.add_class(f"tcg-uid-{card.uid}")
+    button = W.Button(layout=W.Layout(width="auto", height="auto"))
+    dress_card(button, card, marks)
     if on_click is not None:
         button.on_click(lambda _b, uid=card.uid: on_click(uid))
     return button
+
+
+def dress_card(button: W.Button, card, marks: tuple[str, ...] = ()) -> None:
+    """Put `card` as it is now (and `marks`) on `button`, a button of that same card: a trait set
+    to the value it has sends nothing to the browser, so a card that did not change stays as it is."""
+    button.description = card_label(card)
+    button.tooltip = card_tooltip(card)
+    button._dom_classes = (*card_classes(card), *marks, f"tcg-uid-{card.uid}")
