@@ -8,9 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from widgets.testing.shell_clicks import DECISION_SHOWN
+from widgets.testing.shell_clicks import OVER_OR_DECIDING, click_for_a_move, click_until
 from widgets.testing.voila_runner import PATIENCE_MS, settle
 from tables_helpers import ROOT, replay
 from test_browser_megacquire_tables import lobby_for, message_content, open_and_follow
@@ -24,8 +23,8 @@ DECISIONS = 8
 DECISION = ".tcg-bid, .tcg-option, .tcg-pass, .tcg-slot-choice"
 STEP = "() => Number(document.querySelector('.shell-status')?.dataset.step ?? -1)"
 OVER = "() => document.querySelector('.shell-status')?.dataset.over === '1'"
-DECIDING_OR_OVER = f"(sel) => ({OVER})() || ({DECISION_SHOWN})(sel)"
 UID = "(b) => [...b.classList].find(c => c.startsWith('tcg-uid-')).slice(8)"
+ACTIONS_SHOWN = "() => !!document.querySelector('.tcg-actions .tcg-panel-title')"
 
 
 @pytest.fixture(scope="module")
@@ -34,29 +33,14 @@ def klass(tmp_path_factory):
         yield cls
 
 
-def click_until(page, selector: str, shown: str | None = None) -> None:
-    """Click the first `selector` until the table moves on (or, with `shown`, until that is on
-    the page): a click on a button the page replaces at that moment (a push redrawing it) can
-    be lost, and is made again."""
-    step = page.evaluate(STEP)
-    done = f"() => document.querySelector({shown!r})" if shown else f"() => ({STEP})() > {step}"
-    for attempt in range(4):
-        page.locator(selector).first.click(timeout=PATIENCE_MS)
-        try:
-            page.wait_for_function(done, timeout=60_000 if attempt < 3 else PATIENCE_MS)
-            return
-        except PlaywrightTimeout:
-            if attempt == 3:
-                raise
-
-
 def select_card_with_action(page) -> bool:
     """Click the cards that can act (green edge) one by one until one lists an action that
     needs no target (a buy, an ability, engaging for traits); False when none does (each card
     clicked again to unselect it)."""
     for i in range(page.locator(".tcg-can-act").count()):
         card = f".tcg-uid-{page.locator('.tcg-can-act').nth(i).evaluate(UID)}"
-        click_until(page, card, ".tcg-actions .tcg-panel-title")
+        # choosing a card is no move: the click counted when the card's actions are drawn
+        click_until(page, page.locator(card).first, ACTIONS_SHOWN)
         if page.locator(".tcg-actions .tcg-action").count():
             return True
         page.locator(card).first.click(timeout=PATIENCE_MS)
@@ -102,14 +86,14 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
     assert seat.locator(".shell-start, .shell-gate-button").count() == 0   # no hot-seat form, no gate
     by_card = 0
     for _ in range(DECISIONS):
-        seat.wait_for_function(DECIDING_OR_OVER, arg=DECISION, timeout=PATIENCE_MS)
+        seat.wait_for_function(OVER_OR_DECIDING, arg=DECISION, timeout=PATIENCE_MS)
         if seat.evaluate(OVER):   # the Random bot can lose early (spent all its money: L651)
             break
         if not by_card and select_card_with_action(seat):
             by_card += 1
-            click_until(seat, ".tcg-actions .tcg-action")
+            click_for_a_move(seat, seat.locator(".tcg-actions .tcg-action").first)
         else:
-            click_until(seat, DECISION)
+            click_for_a_move(seat, seat.locator(DECISION).first)
         assert seat.locator(".shell-error").inner_text().strip() == ""
     assert by_card == 1
     at = seat.evaluate(STEP)
@@ -121,7 +105,7 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
     watch.screenshot(path=str(ARTIFACTS / "tcg-table-projector.png"))
 
     # Ana to decide (the table waits for her), or the game over
-    seat.wait_for_function(DECIDING_OR_OVER, arg=DECISION, timeout=PATIENCE_MS)
+    seat.wait_for_function(OVER_OR_DECIDING, arg=DECISION, timeout=PATIENCE_MS)
     game = replay(f"sqlite:///{klass.tmp / 'tables.sqlite3'}", table_id)
     assert seat.evaluate(STEP) == len(game.actions)
     assert any(a.seat == "Ana" and type(a).__name__ not in ("Bid", "Choose", "Pass") for a in game.actions)

@@ -512,13 +512,17 @@ class Shell(W.VBox):
         self.parts.after_bot_move(self)
         return True
 
-    def shown_reasons(self) -> list[tuple[int, str]]:
-        """The bots' reasons this screen may show: a reason may name what the game hides from the
-        humans at the screen (MEGAcquire's holdings under disclosure 1-3, a secret bid), so the
-        game's own rule for the table service decides (`TableParts.reason_is_public`)."""
+    def public_reasons(self) -> list[tuple[int, str, int | None]]:
+        """The bots' reasons (as `self.reasons` holds them) this screen may show: a reason may name
+        what the game hides from the humans at the screen (MEGAcquire's holdings under disclosure
+        1-3, a secret bid, a note card before its reveal), so the game's own rule for the table
+        service decides (`TableParts.reason_is_public`)."""
         parts, game = self.spec.table_parts, self.game
-        return [(at, text) for at, text, step in self.reasons
-                if step is None or parts.reason_is_public(game, step)]
+        return [reason for reason in self.reasons if reason[2] is None or parts.reason_is_public(game, reason[2])]
+
+    def shown_reasons(self) -> list[tuple[int, str]]:
+        """(log line, text) of each reason this screen may show (`public_reasons`)."""
+        return [(at, text) for at, text, _step in self.public_reasons()]
 
     def run_bots(self) -> None:
         """Let the bots play until a human must decide, the parts hold them, or the game ends
