@@ -168,13 +168,14 @@ class Foreign:
         self.server.server_close()
 
 
-def states_pushed(service, code: str, play) -> list[dict]:
+def states_pushed(service, code: str | None, play, hello: dict | None = None) -> list[dict]:
     """Every state the service pushes to the seat of `code` while `play()` runs (and until it
-    falls quiet for 3 s), as a second connection of that seat receives them."""
+    falls quiet for 3 s), as a second connection of that seat receives them; with `hello`
+    (`{"watch": table id}`), to that connection instead (the projector's)."""
     from websockets.sync.client import connect as ws_connect
     frames = []
     with ws_connect(service.url.replace("http", "ws") + "/api/ws", open_timeout=10) as ws:
-        ws.send(json.dumps({"code": code}))
+        ws.send(json.dumps(hello or {"code": code}))
         play()
         while True:
             try:
