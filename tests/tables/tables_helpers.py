@@ -57,17 +57,23 @@ def raw(url: str, method: str = "GET", body=None, code: str | None = None, data:
         return err.code, json.loads(err.read())
 
 
+def table_record(store_url: str, table_id: str):
+    """The table as the database at `store_url` records it (a `tableserver.store.TableRecord`:
+    its seed, seats, players, options and actions)."""
+    from tableserver.store import Store
+    store = Store(store_url)
+    try:
+        return store.load_table(table_id)
+    finally:
+        store.close()
+
+
 def replay(store_url: str, table_id: str, each_step=None):
     """The game as the database records it, replayed by its engine (found in the kit's registry
     by the table's game) in this process; `each_step(game)`, if given, sees it at the start and
     after every action."""
     from megacorps import kit
-    from tableserver.store import Store
-    store = Store(store_url)
-    try:
-        record = store.load_table(table_id)
-    finally:
-        store.close()
+    record = table_record(store_url, table_id)
     spec = kit.get(record.game)
     game = spec.new_game(record.corps, seed=record.seed, options=record.options)
     if each_step is not None:

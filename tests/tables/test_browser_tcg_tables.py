@@ -16,8 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from widgets.testing.shell_clicks import DECISION_SHOWN
 from widgets.testing.voila_runner import PATIENCE_MS, settle
-from tableserver.store import Store
-from tables_helpers import ROOT, replay
+from tables_helpers import ROOT, replay, table_record
 from test_browser_megacquire_tables import lobby_for, message_content, open_and_follow
 from test_browser_pages import class_in_browser
 
@@ -103,9 +102,7 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
     teacher.fill(".mc-seed input", str(SEED))
     seat, watch, table_id = open_and_follow(klass, teacher, "Room 11", "Ana")
     database = f"sqlite:///{klass.tmp / 'tables.sqlite3'}"
-    store = Store(database)
-    assert store.load_table(table_id).seed == SEED
-    store.close()
+    assert table_record(database, table_id).seed == SEED
     tagline = seat.inner_text(".tcg-tagline")
     assert "Room 11" in tagline and "you play Ana" in tagline
     assert seat.locator(".shell-start, .shell-gate-button").count() == 0   # no hot-seat form, no gate
