@@ -20,7 +20,7 @@ from widgets.networked.pages import Lobby, _pages_for
 from widgets.networked.remote import NO_SAVE_FILE
 from widgets.testing.voila_runner import PATIENCE_S
 
-from tables_helpers import raw, sqlite_url, states_pushed, table_record
+from tables_helpers import raw, running_service, sqlite_url, states_pushed, table_record
 
 SEED = 8_106_374_925_163   # digits that appear nowhere else: any copy of the seed is found by them
 DEALT_AT_THE_START = ["megacorps", "tcg", "megacquire"]   # the note-card game deals nothing before quarter 1's draw
@@ -228,3 +228,13 @@ def test_the_lobby_opens_tables_with_the_seed_typed_and_refuses_a_wrong_one(serv
     third = lobby.open_table()
     assert third.seed != SEED and record(service, third.table).seed == third.seed
     store.close()
+
+
+def test_the_largest_seed_is_kept_exactly_on_sqlite_and_postgresql(backend, tmp_path):
+    with running_service(backend, tmp_path) as service:
+        seats = humans("tcg")
+        tables = [mc.tables.open_table(service.url, seats, seed=mc.tables.MAX_SEED, game="tcg") for _ in range(2)]
+        store = backend or sqlite_url(service)
+        assert [table_record(store, t.table).seed for t in tables] == [2**53, 2**53]
+        for corp in seats:
+            assert seat_state(service, tables[0].codes[corp]) == seat_state(service, tables[1].codes[corp])
