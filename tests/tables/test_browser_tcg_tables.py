@@ -4,9 +4,8 @@ player plays at their seat by clicks (the decision's buttons, a card then one of
 the projector follows; and no WebSocket frame either browser receives carries a card of the
 rival's hand or of the rival's main deck (by its number or by a name seen nowhere else). The
 teacher types a seed in the lobby: the table records it, and the deal and the bot's draws are
-the same at every run (with seed 32 the Random bot lasts: it had not lost after 26 of Ana's
-moves in any of 150 games in which she played at random, so the eight decisions are always
-played)."""
+the same at every run (with `TCG_LASTING_SEED` the Random bot lasts whatever Ana does:
+test_table_seed.py, so the eight decisions are always played)."""
 from __future__ import annotations
 
 import re
@@ -16,14 +15,13 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from widgets.testing.shell_clicks import DECISION_SHOWN
 from widgets.testing.voila_runner import PATIENCE_MS, settle
-from tables_helpers import ROOT, replay, table_record
+from tables_helpers import ROOT, TCG_LASTING_SEED, replay, table_record
 from test_browser_megacquire_tables import lobby_for, message_content, open_and_follow
 from test_browser_pages import class_in_browser
 
 ARTIFACTS = ROOT / "test-artifacts"
 HOST_KEY = "teacher-key-tcg"
 DECISIONS = 8
-SEED = 32   # a deal in which the Random bot does not spend itself out early (the module's docstring)
 # a decision's controls: a bid, an option, a pass, or a "deploy here" slot in a network (where to
 # deploy a card just bought is chosen on the grid alone: the run that bought first waited forever)
 DECISION = ".tcg-bid, .tcg-option, .tcg-pass, .tcg-slot-choice"
@@ -99,10 +97,10 @@ def leaks(content, uids: set[int], names: set[str]) -> list[str]:
 def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(klass):
     teacher = lobby_for(klass, HOST_KEY, "Megacorp, the trading card game", "Ana")
     teacher.locator(".mc-seat-choice select").nth(1).select_option(label="Random")
-    teacher.fill(".mc-seed input", str(SEED))
+    teacher.fill(".mc-seed input", str(TCG_LASTING_SEED))
     seat, watch, table_id = open_and_follow(klass, teacher, "Room 11", "Ana")
     database = f"sqlite:///{klass.tmp / 'tables.sqlite3'}"
-    assert table_record(database, table_id).seed == SEED
+    assert table_record(database, table_id).seed == TCG_LASTING_SEED
     tagline = seat.inner_text(".tcg-tagline")
     assert "Room 11" in tagline and "you play Ana" in tagline
     assert seat.locator(".shell-start, .shell-gate-button").count() == 0   # no hot-seat form, no gate

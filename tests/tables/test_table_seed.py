@@ -6,6 +6,7 @@ who opened the table is told it."""
 from __future__ import annotations
 
 import json
+import random
 import time
 
 import pytest
@@ -13,17 +14,25 @@ from ipywidgets.widgets.widget import _instances
 
 import megacorps as mc
 from megacorps import kit
-from megacorps.kit.bots import play_out
+from megacorps.kit.bots import next_move, play_out
 from tableserver.live import bot_seed
 from tableserver.store import Store
 from widgets.networked.pages import Lobby, _pages_for
 from widgets.networked.remote import NO_SAVE_FILE
 from widgets.testing.voila_runner import PATIENCE_S
 
-from tables_helpers import raw, running_service, sqlite_url, states_pushed, table_record
+from tables_helpers import TCG_LASTING_SEED, raw, running_service, sqlite_url, states_pushed, table_record
 
 SEED = 8_106_374_925_163   # digits that appear nowhere else: any copy of the seed is found by them
 DEALT_AT_THE_START = ["megacorps", "tcg", "megacquire"]   # the note-card game deals nothing before quarter 1's draw
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory):
+    """This module's service: it opens some thirty tables within a minute, over the default limit
+    of 20 (a refusal `too-many` made the lobby's test, the last to open tables, fail now and then)."""
+    with running_service(None, tmp_path_factory.mktemp("seeds"), args=("--tables-per-minute", "600")) as svc:
+        yield svc
 
 
 def humans(game: str) -> dict[str, str]:
@@ -238,3 +247,29 @@ def test_the_largest_seed_is_kept_exactly_on_sqlite_and_postgresql(backend, tmp_
         assert [table_record(store, t.table).seed for t in tables] == [2**53, 2**53]
         for corp in seats:
             assert seat_state(service, tables[0].codes[corp]) == seat_state(service, tables[1].codes[corp])
+
+
+def anas_moves_before_the_end(policy: int, most: int = 30) -> int:
+    """How many moves Ana makes before the TCG game of `TCG_LASTING_SEED` ends, she choosing at
+    random (`policy` seeds her choices; 0: always her first choice) and Nick the Random bot with
+    the seed the service gives it; `most` when it has not ended by then."""
+    spec = kit.get("tcg")
+    game = spec.new_game(["Ana", "Nick"], seed=TCG_LASTING_SEED)
+    nick = {"Nick": spec.bot_levels()["Random"](seed=bot_seed(TCG_LASTING_SEED, 1))}
+    rng, made = random.Random(policy), 0
+    while made < most and not game.is_over:
+        move = next_move(game, nick)
+        if move is not None:
+            game.apply(move[1].action)
+            continue
+        choices = game.legal_actions("Ana")
+        game.apply(choices[0] if policy == 0 else rng.choice(choices))
+        made += 1
+    return made
+
+
+def test_the_tcg_browser_tests_seed_deals_a_game_the_random_bot_does_not_lose_early():
+    """test_browser_tcg_tables.py plays eight of Ana's decisions (some clicks make two moves: a
+    card, then its action; the page passes for her when she can do nothing): with its seed the
+    game lasts far longer whatever she chooses."""
+    assert min(anas_moves_before_the_end(policy) for policy in range(60)) >= 20
