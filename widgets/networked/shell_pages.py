@@ -25,6 +25,7 @@ from megacorps.tables import TableError, TableMoved
 
 from ..shell import Shell, close_all
 from .pages import TABLES_CSS, _Followed
+from .remote import NO_SAVE_FILE
 
 
 class RemoteGame:
@@ -155,6 +156,9 @@ class TableShell(Shell):
 
     def gated(self) -> bool:
         return False   # every player is at their own screen
+
+    def save_file(self) -> tuple[str, bytes]:
+        raise ValueError(NO_SAVE_FILE)   # the shell's would seal a whole game, which this page never holds
 
     def shown_seat(self) -> str | None:
         return self.seat
