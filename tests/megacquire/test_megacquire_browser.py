@@ -92,6 +92,12 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
                 assert f"<b>{tile}</b>" not in html and f">{tile}</button>" not in html
             # the page fits a 1024 px window: no sideways scrolling
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024
+            # Rules brings the rules help into the window (it sits below the board, out of sight)
+            top = "() => document.querySelector('.shell-rules').getBoundingClientRect().top"
+            assert page.evaluate(top) > 700
+            page.get_by_role("button", name="Rules").click()
+            page.wait_for_function(f"() => ({top})() < 200", timeout=PATIENCE_MS)
+            assert page.locator(".shell-rule").first.is_visible()
             assert errors == []
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "megacquire-browser-failure.png"), full_page=True)

@@ -332,11 +332,14 @@ class Shell(W.VBox):
         self.run_bots()
 
     def toggle_rules(self) -> None:
-        """Show every section of the rules help, or only the one a log link points at."""
+        """Show every section of the rules help, or only the one a log link points at. Shown, it is
+        brought into view: it sits below the table, out of sight in a 700 px window, where the
+        button seemed to do nothing."""
         if "shell-rules-all" in self.rules_box._dom_classes:
             self.rules_box.remove_class("shell-rules-all")
         else:
             self.rules_box.add_class("shell-rules-all")
+            self.bridge.scroll_to(".shell-rules")
 
     def _rules_html(self) -> str:
         sections = "".join(f"<div class='shell-rule' id='shell-rule-{escape(s.key)}'><b>{escape(s.title)}</b>"
