@@ -200,8 +200,8 @@ class Engine(EffectsMixin):
         p = self.s.players[seat]
         for _ in range(n):
             if not p.main:
-                if lose_if_empty:
-                    self.lose([seat], f"{seat} cannot draw from an empty main deck and loses (L674-675)")
+                if lose_if_empty:   # L674-675
+                    self.lose([seat], f"{seat} cannot draw from an empty main deck and loses")
                 return
             u = p.main.pop()
             self.s.cards[u].zone = "hand"
@@ -431,8 +431,8 @@ class Engine(EffectsMixin):
         if a.source != "network":
             c.zone = "limbo"                     # on its way to a slot
         else:
-            if c.card.type == "company":
-                self.win(a.seat, f"{a.seat} buys {c.controller}'s company and wins (L670)")
+            if c.card.type == "company":   # L670
+                self.win(a.seat, f"{a.seat} buys {c.controller}'s company and wins")
             self.lift(a.card)
             for u in [a.card, *c.pile]:
                 s.cards[u].controller = a.seat
@@ -731,8 +731,8 @@ class Engine(EffectsMixin):
         s = self.s
         while True:
             gone = [x for x in s.seats if s.cards[s.players[x].company].zone != "network"]
-            if gone:
-                self.lose(gone, " and ".join(gone) + (" loses: the company was destroyed (L672)"))
+            if gone:   # L672
+                self.lose(gone, " and ".join(gone) + " loses: the company was destroyed")
             s.cache = {}
             found = self.doomed_card()
             s.cache = None
@@ -946,12 +946,12 @@ class Engine(EffectsMixin):
 
     def end_phase(self, me: str):
         s = self.s
-        if B.company_orphaned(s, me):
-            self.lose([me], f"{me}'s company has no card next to it at the End phase: {me} loses (L647-649)")
+        if B.company_orphaned(s, me):   # L647-649
+            self.lose([me], f"{me}'s company has no card next to it at the End phase: {me} loses")
         broke = [x for x in s.seats if s.players[x].money <= 0
                  and (self.o.broke_check == "everyone" or x == me)]
-        if broke:
-            self.lose(broke, " and ".join(broke) + " has no money at the End phase and loses (L651, L664-665)"
+        if broke:   # L651, L664-665
+            self.lose(broke, " and ".join(broke) + " has no money at the End phase and loses"
                       + (": a tie" if len(broke) == len(s.seats) else ""))
         for x in s.seats:
             s.players[x].pool = {t: 0 for t in TRAITS}
