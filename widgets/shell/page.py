@@ -121,7 +121,7 @@ class Shell(W.VBox):
         self.last_bot_move: tuple[str, Any] | None = None   # (seat, Decision) of the latest bot move
         self.error = html(cls="shell-error")
         self.info = html(cls="shell-info")
-        self.status = html()
+        self.status = html(cls="shell-status-box")   # takes the header's free width: the tools stay put
         self.gate_text = html()
         self.gate_button = W.Button(description=f"I am here: show my {parts.hand_name}", button_style="warning",
                                     layout=W.Layout(width="auto"))
