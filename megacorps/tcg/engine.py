@@ -141,9 +141,11 @@ class Engine(EffectsMixin):
         if o.bidding:
             for round_ in range(3):
                 bids: dict[str, int | None] = {}
+                # after a tie the question says so: the same question again read as a lost click
+                ask = "The bids tied: bid again" if round_ else "Bid"
                 while len(bids) < 2:
                     action = yield Prompt("bid", [x for x in s.seats if x not in bids],
-                                          f"Bid for the first turn (0 to {o.max_bid}), in secret, or decline")
+                                          f"{ask} for the first turn (0 to {o.max_bid}), in secret, or decline")
                     bids[action.seat] = action.amount
                     self.log(rule("bid"), f"{action.seat} has made a bid", {action.seat: f"You bid {action.amount}"})
                 self.revealed = True                 # both bids are shown: the last one cannot be taken back
@@ -158,6 +160,9 @@ class Engine(EffectsMixin):
                         s.players[x].money = 10 - bids[x]
                         s.players[x].bid = bids[x]
                     break
+                if round_ < 2:   # a tie: bid again (L333-342)
+                    self.log(rule("bid"), "A tie: both bid again (a third tie in a row draws the first "
+                             "player at random)")
                 if round_ == 2:
                     for x in s.seats:
                         s.players[x].money = 10 - bids[x]
