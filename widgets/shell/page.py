@@ -121,7 +121,7 @@ class Shell(W.VBox):
         self.last_bot_move: tuple[str, Any] | None = None   # (seat, Decision) of the latest bot move
         self.error = html(cls="shell-error")
         self.info = html(cls="shell-info")
-        self.status = html()
+        self.status = html(cls="shell-status-box")   # takes the header's free width: the tools stay put
         self.gate_text = html()
         self.gate_button = W.Button(description=f"I am here: show my {parts.hand_name}", button_style="warning",
                                     layout=W.Layout(width="auto"))
@@ -145,7 +145,8 @@ class Shell(W.VBox):
         self.board = parts.board(self)
         self.board_box = W.VBox([self.board.widget] if self.board is not None else [])
         self.board_box.add_class("shell-board")
-        self.welcome = html(f"<div class='shell-welcome'>{parts.welcome()}</div>")
+        self.welcome = html()
+        self._show_welcome()
         self.rules_box = html(self._rules_html(), cls="shell-rules")
         from widgets.megacorps_app.browser import AUTOSAVED, BrowserBridge
         # hands save files to the browser, once; covers the page if its kernel stops answering,
@@ -183,6 +184,7 @@ class Shell(W.VBox):
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
         self.form.upload.observe(self.guard(self._on_upload), names="value")
         self.form.back.on_click(self.guard(lambda _b: self.back_to_game()))
+        self.form.forget_button.on_click(self.guard(lambda _b: self._show_welcome()))
         self.gate_button.on_click(self.guard(lambda _b: self.pass_gate()))
         self.undo_button.on_click(self.guard(lambda _b: self.undo()))
         self.save_button.on_click(self.guard(lambda _b: self.save()))
@@ -299,7 +301,17 @@ class Shell(W.VBox):
         what = f"{name}: {self.parts.describe(game)}" if name else self.parts.describe(game)
         self.form.review(game, players, seen, reasons, what)
         self.error.value = ""
+        self._show_welcome()
         self.show_form()
+
+    def _show_welcome(self) -> None:
+        """The words beside the form before any game: the game's welcome, or, while a loaded save
+        is reviewed, what to do with it (the form's button then says *Resume game*, not the
+        *Start game* the welcome names)."""
+        text = (self.parts.welcome() if self.form.loaded is None else
+                "<b>A saved game is loaded.</b> Give each of its seats to a human or a bot on the right, "
+                "then press <b>Resume game</b> (or <b>Forget it: a new game</b>).")
+        self.welcome.value = f"<div class='shell-welcome'>{text}</div>"
 
     def _on_upload(self, _change) -> None:
         chosen = uploaded(self.form.upload)
@@ -332,11 +344,14 @@ class Shell(W.VBox):
         self.run_bots()
 
     def toggle_rules(self) -> None:
-        """Show every section of the rules help, or only the one a log link points at."""
+        """Show every section of the rules help, or only the one a log link points at. Shown, it is
+        brought into view: it sits below the table, out of sight in a 700 px window, where the
+        button seemed to do nothing."""
         if "shell-rules-all" in self.rules_box._dom_classes:
             self.rules_box.remove_class("shell-rules-all")
         else:
             self.rules_box.add_class("shell-rules-all")
+            self.bridge.scroll_to(".shell-rules")
 
     def _rules_html(self) -> str:
         sections = "".join(f"<div class='shell-rule' id='shell-rule-{escape(s.key)}'><b>{escape(s.title)}</b>"
