@@ -98,3 +98,11 @@ def test_the_stack_is_shown_bottom_first():
 def test_an_unknown_task_is_named():
     with pytest.raises(KeyError, match="tcg01/cashflow"):
         task("tcg09/nothing")
+
+
+
+def test_a_card_shows_its_whole_price_value_and_trait_cost():
+    page = all_text(position("tcg02/buy"))
+    assert "Exo-Frame Mech\n4M+2QI char\n" in page                      # the question's "4M + 2 QI", on the card
+    assert "Exo-Frame Mech — character, value 4M, trait cost 2 QI" in page
+    assert "Nanoblood Clerk\n1M char\n" in page                         # no trait cost: the value alone
