@@ -23,6 +23,13 @@ log = logging.getLogger(__name__)
 HUMAN = "Human"
 
 
+def bot_seed(table_seed: int, position: int) -> int:
+    """The seed of the bot at seat `position` (0: the first seat, clockwise), derived from the
+    table's: a table of bots opened with a seed plays the same game every time (for bots that
+    think for a fixed number of draws, not for a time: docs/tables.md)."""
+    return table_seed * 1000 + position
+
+
 class Refused(Exception):
     """An action or request the table will not take; `kind` says which, the message why."""
 
@@ -88,7 +95,7 @@ class LiveTable:
         self._fingerprints = {c: self._fingerprint(c) for c in self.game.seats}
 
     def _make_bots(self) -> dict:
-        return {c: self.levels[p](seed=self.seed * 1000 + i)
+        return {c: self.levels[p](seed=bot_seed(self.seed, i))
                 for i, (c, p) in enumerate(self.players.items()) if p != HUMAN}
 
     def catch_up(self) -> bool:

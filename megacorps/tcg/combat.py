@@ -114,13 +114,13 @@ def run_combat(eng, a):
         else:
             if pos is not None:
                 now = s.networks[net].get(pos)
-                if now is None:
+                if now is None:   # L528-530
                     eng.log(rule("attack cancelled"), f"The target slot is empty: the attack is cancelled, "
-                            f"{att.name} stays engaged (L528-530)")
+                            f"{att.name} stays engaged")
                     return
-                if now != a.target:
+                if now != a.target:   # L1113-1117
                     eng.log(rule("SWAP"), f"{s.cards[now].name} now stands in the target slot: the attack goes on "
-                            "against it (L1113-1117)")
+                            "against it")
                 target = now
             else:
                 target = a.target

@@ -312,8 +312,8 @@ class EffectsMixin:
 
     def fx_win(self, e, ctx):
         c = self.s.cards[ctx["source"]]
-        if c.zone == "network" and c.tokens >= e.min_tokens:
-            self.win(ctx["controller"], f"{ctx['controller']} wins by the text of {c.name} (L677)")
+        if c.zone == "network" and c.tokens >= e.min_tokens:   # L677
+            self.win(ctx["controller"], f"{ctx['controller']} wins by the text of {c.name}")
 
     def fx_discard_from_hand(self, e, ctx):
         """Look at a hand and pick the card discarded (DISCARD: top of the market, L966-967)."""

@@ -141,9 +141,11 @@ class Engine(EffectsMixin):
         if o.bidding:
             for round_ in range(3):
                 bids: dict[str, int | None] = {}
+                # after a tie the question says so: the same question again read as a lost click
+                ask = "The bids tied: bid again" if round_ else "Bid"
                 while len(bids) < 2:
                     action = yield Prompt("bid", [x for x in s.seats if x not in bids],
-                                          f"Bid for the first turn (0 to {o.max_bid}), in secret, or decline")
+                                          f"{ask} for the first turn (0 to {o.max_bid}), in secret, or decline")
                     bids[action.seat] = action.amount
                     self.log(rule("bid"), f"{action.seat} has made a bid", {action.seat: f"You bid {action.amount}"})
                 self.revealed = True                 # both bids are shown: the last one cannot be taken back
@@ -158,6 +160,9 @@ class Engine(EffectsMixin):
                         s.players[x].money = 10 - bids[x]
                         s.players[x].bid = bids[x]
                     break
+                if round_ < 2:   # a tie: bid again (L333-342)
+                    self.log(rule("bid"), "A tie: both bid again (a third tie in a row draws the first "
+                             "player at random)")
                 if round_ == 2:
                     for x in s.seats:
                         s.players[x].money = 10 - bids[x]
@@ -200,8 +205,8 @@ class Engine(EffectsMixin):
         p = self.s.players[seat]
         for _ in range(n):
             if not p.main:
-                if lose_if_empty:
-                    self.lose([seat], f"{seat} cannot draw from an empty main deck and loses (L674-675)")
+                if lose_if_empty:   # L674-675
+                    self.lose([seat], f"{seat} cannot draw from an empty main deck and loses")
                 return
             u = p.main.pop()
             self.s.cards[u].zone = "hand"
@@ -431,8 +436,8 @@ class Engine(EffectsMixin):
         if a.source != "network":
             c.zone = "limbo"                     # on its way to a slot
         else:
-            if c.card.type == "company":
-                self.win(a.seat, f"{a.seat} buys {c.controller}'s company and wins (L670)")
+            if c.card.type == "company":   # L670
+                self.win(a.seat, f"{a.seat} buys {c.controller}'s company and wins")
             self.lift(a.card)
             for u in [a.card, *c.pile]:
                 s.cards[u].controller = a.seat
@@ -731,8 +736,8 @@ class Engine(EffectsMixin):
         s = self.s
         while True:
             gone = [x for x in s.seats if s.cards[s.players[x].company].zone != "network"]
-            if gone:
-                self.lose(gone, " and ".join(gone) + (" loses: the company was destroyed (L672)"))
+            if gone:   # L672
+                self.lose(gone, " and ".join(gone) + " loses: the company was destroyed")
             s.cache = {}
             found = self.doomed_card()
             s.cache = None
@@ -946,12 +951,12 @@ class Engine(EffectsMixin):
 
     def end_phase(self, me: str):
         s = self.s
-        if B.company_orphaned(s, me):
-            self.lose([me], f"{me}'s company has no card next to it at the End phase: {me} loses (L647-649)")
+        if B.company_orphaned(s, me):   # L647-649
+            self.lose([me], f"{me}'s company has no card next to it at the End phase: {me} loses")
         broke = [x for x in s.seats if s.players[x].money <= 0
                  and (self.o.broke_check == "everyone" or x == me)]
-        if broke:
-            self.lose(broke, " and ".join(broke) + " has no money at the End phase and loses (L651, L664-665)"
+        if broke:   # L651, L664-665
+            self.lose(broke, " and ".join(broke) + " has no money at the End phase and loses"
                       + (": a tie" if len(broke) == len(s.seats) else ""))
         for x in s.seats:
             s.players[x].pool = {t: 0 for t in TRAITS}

@@ -54,10 +54,10 @@ def why_not(eng, prompt, action) -> str:
             rival = s.other(seat)
             if c.zone != "network" or c.net != rival or c.controller != rival or c.under is not None:
                 return f"{c.name} is not a card {rival} controls in {rival}'s network"
-            if s.players[rival].turns_done < 2:
-                return f"{rival}'s cards cannot be bought before the end of {rival}'s second turn (L418-419)"
-            if not c.engaged:
-                return f"{c.name} is not engaged: only engaged cards can be bought from a network (L450-451)"
+            if s.players[rival].turns_done < 2:   # L418-419
+                return f"{rival}'s cards cannot be bought before the end of {rival}'s second turn"
+            if not c.engaged:   # L450-451
+                return f"{c.name} is not engaged: only engaged cards can be bought from a network"
             if B.has(s, c.uid, "LOYAL"):
                 return f"{c.name} is LOYAL: it cannot be bought while in play"
         return _cost(eng, seat, eng.price(seat, action.source, action.card), c.card.trait_cost) or \

@@ -69,11 +69,18 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
             assert "Pass the screen" not in page.inner_text(".shell-app")
             page.wait_for_selector(".js-plotly-plot .scatterlayer", timeout=PATIENCE_MS)
             page.screenshot(path=str(ARTIFACTS / "megacquire-tiles.png"))
+            save = page.get_by_role("button", name="Save")
             turns = 0
+            # (the status's length, where Save is) after each move
+            header = {(len(page.inner_text(".shell-status")), save.bounding_box()["x"])}
             for _ in range(40):
                 if turns >= 4 or page.locator(".shell-status").get_attribute("data-over") == "1":
                     break
                 turns += click_first_choice(page)
+                header.add((len(page.inner_text(".shell-status")), save.bounding_box()["x"]))
+            # the header's tools keep their place while the status beside them changes length
+            assert len({length for length, _x in header}) > 1
+            assert len({x for _length, x in header}) == 1, header
             assert page.locator(".shell-since").inner_text().startswith("Since your last turn, Ada")
             assert turns >= 4
             page.screenshot(path=str(ARTIFACTS / "megacquire-played.png"))
@@ -92,6 +99,12 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
                 assert f"<b>{tile}</b>" not in html and f">{tile}</button>" not in html
             # the page fits a 1024 px window: no sideways scrolling
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024
+            # Rules brings the rules help into the window (it sits below the board, out of sight)
+            top = "() => document.querySelector('.shell-rules').getBoundingClientRect().top"
+            assert page.evaluate(top) > 700
+            page.get_by_role("button", name="Rules").click()
+            page.wait_for_function(f"() => ({top})() < 200", timeout=PATIENCE_MS)
+            assert page.locator(".shell-rule").first.is_visible()
             assert errors == []
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "megacquire-browser-failure.png"), full_page=True)

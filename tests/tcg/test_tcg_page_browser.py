@@ -196,3 +196,35 @@ def test_hot_seat_an_event_on_the_stack_and_the_rivals_chance_to_respond(tcg_url
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "tcg-hot-seat-failure.png"), full_page=True)
             raise
+
+
+def test_a_card_with_a_long_label_shows_all_of_it_in_its_network(tcg_url, tmp_path):
+    """A card whose name and traits take two lines each, engaged and with tokens, shows every line
+    of its label in its network's slot: the slots were one height for all, and the last line
+    (ENGAGED, its tokens) was cut off (found playing the page: the rival's company read ENGA…)."""
+    from widgets.shell import HUMAN
+    from widgets.testing.voila_runner import shell_page
+    game = tcg.scenario({"active": "Ana", "phase": "buy", "networks": {"Ana": [
+        {"id": "X9", "at": [0, 1], "engaged": True, "damage": {"QI": 1}, "tokens": 2}]}},
+        options={"decks": ["incarnes", "gnosts"]})
+    app = App(pause=0)
+    app.start(game, {"Ana": HUMAN, "Nick": "Random"})
+    path = tmp_path / "tcg-long-label.json"
+    path.write_bytes(app.save_file()[1])
+    with shell_page(tcg_url) as (page, errors):
+        try:
+            with page.expect_file_chooser() as chooser:
+                page.get_by_role("button", name="Load a save").click()
+            chooser.value.set_files(str(path))
+            page.wait_for_selector(".shell-loaded-text", state="visible", timeout=PATIENCE_MS)
+            page.click(".shell-start")
+            card = page.locator(".tcg-network-mine .tcg-card", has_text="Illithis")
+            card.wait_for(state="visible", timeout=PATIENCE_MS)
+            assert "ENGAGED" in card.inner_text() and "2 tokens" in card.inner_text()
+            cut = page.evaluate("() => [...document.querySelectorAll('.tcg-network .tcg-card')]"
+                                ".filter(e => e.scrollHeight > e.clientHeight + 1).map(e => e.innerText)")
+            assert cut == []
+            assert errors == []
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "tcg-long-label-failure.png"), full_page=True)
+            raise

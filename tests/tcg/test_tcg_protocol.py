@@ -339,3 +339,8 @@ def test_the_bid_that_reveals_both_bids_cannot_be_taken_back():
     assert g.can_undo("Ana")                          # Nick has seen nothing yet
     g.apply(Bid("Nick", 2))                           # a tie: both bids are shown, bidding again
     assert g.prompt.kind == "bid" and not g.can_undo("Nick")
+    # and the question says why it is asked again (the same words read as a click the page lost)
+    assert g.decision.startswith("The bids tied: bid again") and g.log[-1].text.startswith("A tie: both bid again")
+    g.apply(Bid("Ana", 3))
+    g.apply(Bid("Nick", 1))
+    assert g.prompt.kind != "bid" and "tied" not in g.decision

@@ -108,6 +108,11 @@ export default {
         // "Resume saved game" sits at its bottom), its scroll would hide the decision
         const top = () => { const s = document.querySelector('.mc-sidebar'); if (s) s.scrollTop = 0; };
         top(); setTimeout(top, 150);
+      } else if (msg.type === 'scroll') {
+        // bring an element of the page to the top of the window (the shell's rules help sits
+        // below the table, out of sight at 1024x700); again once the page has drawn it
+        const go = () => { const el = document.querySelector(msg.selector); if (el) el.scrollIntoView({block: 'start'}); };
+        go(); setTimeout(go, 150); setTimeout(go, 600);
       } else if (msg.type === 'reveal') {
         // bring an element of the sidebar into view: its top at the top of what the sidebar
         // shows (msg.always), or only when its top is out of sight (a heading scrolled away
@@ -292,6 +297,10 @@ class BrowserBridge(anywidget.AnyWidget):
         """Scroll the sidebar to the element `selector`: its top at the sidebar's top, always or
         only when that top is out of sight."""
         self.send({"type": "reveal", "selector": selector, "always": always})
+
+    def scroll_to(self, selector: str) -> None:
+        """Scroll the window so that the element `selector` is at its top."""
+        self.send({"type": "scroll", "selector": selector})
 
     def sidebar_to_top(self) -> None:
         """Scroll the sidebar back to its top (where the decision is)."""

@@ -112,8 +112,9 @@ class GameParts:
         return False
 
     def status(self, shell: "Shell") -> str:
-        """The header's line (plain text): by default what the game is deciding, or that it is over."""
-        return shell.game.decision if not shell.game.is_over else "The game is over."
+        """The header's line (plain text): by default what the game is deciding, or "Game over" (as
+        every page's header and results say it)."""
+        return shell.game.decision if not shell.game.is_over else "Game over"
 
     def decision_key(self, shell: "Shell", seat: str | None, legal: list) -> tuple:
         """What, besides the shown seat and its legal actions, makes the decision's controls be

@@ -11,7 +11,9 @@ import ipywidgets as W
 
 from .cards import card_button
 
-CELL_W, CELL_H = 104, 84   # px: a card's button (five short lines); 6 columns fit the 640 px board column
+# px: a card's button (five short lines; a row grows for a card with more, so no line is cut off);
+# 6 columns fit the 640 px board column
+CELL_W, CELL_H = 104, 84
 
 
 def slot_positions(net: str, keys: list[str]) -> dict[tuple[int, int], str]:
@@ -70,7 +72,7 @@ def network_grid(net: str, role: str, cards: list, marks: dict[int, tuple[str, .
             slot.on_click(lambda _b, k=key: on_slot(k))
         children.append(slot)
     grid = W.GridBox(children, layout=W.Layout(
-        grid_template_columns=f"repeat({cols}, {CELL_W}px)", grid_template_rows=f"repeat({rows}, {CELL_H}px)",
+        grid_template_columns=f"repeat({cols}, {CELL_W}px)", grid_template_rows=f"repeat({rows}, minmax({CELL_H}px, auto))",
         grid_gap="3px", overflow="auto", max_width="630px"))
     grid.add_class("tcg-network")
     grid.add_class(f"tcg-network-{role}")
