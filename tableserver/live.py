@@ -337,12 +337,12 @@ class LiveTable:
             async with self.lock:
                 if self.status != "open" or self.broken or self.game.is_over:
                     return
-                move = await asyncio.to_thread(next_move, self.game, self.bots)
+                move = await self._think()
                 if move is None:
                     return
                 corp, decision = move
-                action = self._legal_or_fallback(corp, decision)
                 try:
+                    action = self._legal_or_fallback(corp, decision)
                     self._commit(action, self.players[corp], decision.reason)
                 except Refused:
                     pass  # another writer was first; caught up: think again
@@ -351,6 +351,18 @@ class LiveTable:
                     return
             self._notify()
             await asyncio.sleep(self.bot_pause)
+
+    async def _think(self) -> tuple[str, Decision] | None:
+        """The next bot move (the kit's driver, in a thread). A bot that fails to think (an
+        exception) is logged and takes its first legal choice: before, the exception ended the
+        bots' task without a word and the table waited for that bot forever."""
+        try:
+            return await asyncio.to_thread(next_move, self.game, self.bots)
+        except Exception:  # noqa: BLE001 - a table must never freeze on a bot
+            corp = next((c for c in self.game.deciders if c in self.bots), None)
+            log.exception("table %s: bot %s failed to choose; taking its first choice", self.id, corp)
+            choices = self.game.legal_actions(corp) if corp is not None else []
+            return (corp, Decision(choices[0], "")) if choices else None
 
     def _legal_or_fallback(self, corp: str, decision: Decision):
         try:

@@ -8,13 +8,16 @@ the same at every run (with `TCG_LASTING_SEED` the Random bot lasts whatever Ana
 test_table_seed.py, so the eight decisions are always played)."""
 from __future__ import annotations
 
+import json
 import re
+import time
+from contextlib import contextmanager
 
 import pytest
 
 from widgets.testing.shell_clicks import DECISION_SHOWN, click_for_a_move, click_until
 from widgets.testing.voila_runner import PATIENCE_MS, settle
-from tables_helpers import ROOT, TCG_LASTING_SEED, replay, table_record
+from tables_helpers import ROOT, TCG_LASTING_SEED, raw, replay, table_record
 from test_browser_megacquire_tables import lobby_for, message_content, open_and_follow
 from test_browser_pages import class_in_browser
 
@@ -79,6 +82,47 @@ def leaks(content, uids: set[int], names: set[str]) -> list[str]:
     return found + [name for name in names if name in text]
 
 
+# what the seat's page shows when a wait fails: its header's step and moves, each decision title's
+# step, what its kernel last received from the service (the connection's data), any message
+PAGE_STATE = ("() => ({status: {...document.querySelector('.shell-status')?.dataset},"
+              " titles: [...document.querySelectorAll('.shell-decision-title')].map(t => t.dataset.step),"
+              " decision: document.querySelector('.shell-decision-title')?.innerText,"
+              " received: {...document.querySelector('.mc-connection')?.dataset},"
+              " connection: document.querySelector('.mc-connection')?.innerText,"
+              " error: document.querySelector('.shell-error')?.innerText,"
+              " info: document.querySelector('.shell-info')?.innerText})")
+
+
+def explain(page, service: str, database: str, table_id: str) -> str:
+    """Where an update stopped, for a wait that failed: the service's table now and 5 s later
+    (whose decision; a bot's decision that does not move means its task stopped), the last
+    actions the database records, what the seat's kernel last received and what its page shows."""
+    lines = []
+    for _ in range(2):
+        status, body = raw(f"{service}/api/tables/{table_id}")
+        lines.append(f"service ({status}): at {body.get('at')}, deciders {body.get('deciders')}, "
+                     f"over {body.get('over')}, status {body.get('status')}: {body.get('decision')!r}")
+        time.sleep(5)
+    record = table_record(database, table_id)
+    lines.append(f"database: {len(record.actions)} actions; the last: "
+                 + json.dumps([[r["by"], r["action"], r["reason"]] for r in record.actions[-5:]]))
+    try:
+        lines.append("page: " + json.dumps(page.evaluate(PAGE_STATE)))
+    except Exception as err:  # noqa: BLE001 - the page itself may be what broke
+        lines.append(f"page: unreadable ({err})")
+    return "\n".join(lines)
+
+
+@contextmanager
+def explained(page, service: str, database: str, table_id: str):
+    """A wait that times out inside says where the update stopped (`explain`)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    try:
+        yield
+    except PlaywrightTimeout as err:
+        raise AssertionError(f"{err}\n{explain(page, service, database, table_id)}") from err
+
+
 def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(klass):
     teacher = lobby_for(klass, HOST_KEY, "Megacorp, the trading card game", "Ana")
     teacher.locator(".mc-seat-choice select").nth(1).select_option(label="Random")
@@ -91,12 +135,13 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
     assert seat.locator(".shell-start, .shell-gate-button").count() == 0   # no hot-seat form, no gate
     by_card = 0
     for _ in range(DECISIONS):
-        seat.wait_for_function(DECISION_SHOWN, arg=DECISION, timeout=PATIENCE_MS)
-        if not by_card and select_card_with_action(seat):
-            by_card += 1
-            click_for_a_move(seat, seat.locator(".tcg-actions .tcg-action").first)
-        else:
-            click_for_a_move(seat, seat.locator(DECISION).first)
+        with explained(seat, klass.service, database, table_id):
+            seat.wait_for_function(DECISION_SHOWN, arg=DECISION, timeout=PATIENCE_MS)
+            if not by_card and select_card_with_action(seat):
+                by_card += 1
+                click_for_a_move(seat, seat.locator(".tcg-actions .tcg-action").first)
+            else:
+                click_for_a_move(seat, seat.locator(DECISION).first)
         assert seat.locator(".shell-error").inner_text().strip() == ""
     assert by_card == 1
     at = seat.evaluate(STEP)
@@ -108,7 +153,8 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
     watch.screenshot(path=str(ARTIFACTS / "tcg-table-projector.png"))
 
     # Ana to decide (the table waits for her)
-    seat.wait_for_function(DECISION_SHOWN, arg=DECISION, timeout=PATIENCE_MS)
+    with explained(seat, klass.service, database, table_id):
+        seat.wait_for_function(DECISION_SHOWN, arg=DECISION, timeout=PATIENCE_MS)
     game = replay(database, table_id)
     assert seat.evaluate(STEP) == len(game.actions) and not game.is_over
     assert sum(a.seat == "Ana" for a in game.actions) >= DECISIONS

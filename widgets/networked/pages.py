@@ -128,6 +128,8 @@ class _Followed(W.VBox):
         self.guard = guarded(self.show_error)
         self._stop = asyncio.Event()
         self._task = None
+        self._link = "connecting\u2026"   # the connection's state, as the header shows it
+        self.received = 0                  # pushed updates taken from the service so far
 
     def show_error(self, message: str) -> None:
         self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"
@@ -139,7 +141,7 @@ class _Followed(W.VBox):
         widgets' `_view_count`), however long the page takes to load."""
         def begin():
             if self._task is None:
-                self._task = _start(self.follower.follow(self.guard(self._on_change),
+                self._task = _start(self.follower.follow(self.guard(self._on_push),
                                                          self.guard(self._on_status), stop=self._stop))
 
         self.connection._view_count = 0
@@ -147,13 +149,33 @@ class _Followed(W.VBox):
 
     def _on_status(self, word: str, detail: str | None = None) -> None:
         if word == "connected":
-            self.connection.value = "<div class='mc-connection'><b class='ok'>\u25cf</b> live</div>"
+            self._link = "<b class='ok'>\u25cf</b> live"
+            self._draw_connection()
         elif word == "lost":
-            self.connection.value = ("<div class='mc-connection' title='" + escape(detail or "", quote=True)
-                                     + "'><b class='lost'>\u25cf</b> connection lost: reconnecting\u2026</div>")
+            self._link = "<b class='lost'>\u25cf</b> connection lost: reconnecting\u2026"
+            self._draw_connection(detail or "")
         else:
-            self.connection.value = "<div class='mc-connection'><b class='lost'>\u25cf</b> refused</div>"
+            self._link = "<b class='lost'>\u25cf</b> refused"
+            self._draw_connection()
             self.show_error(f"The table service refused this page: {detail}")
+
+    def _on_push(self, follower) -> None:
+        """An update pushed by the service: noted in the header (what this page last received),
+        then drawn."""
+        self.received += 1
+        self._draw_connection()
+        self._on_change(follower)
+
+    def _draw_connection(self, title: str = "") -> None:
+        """The connection's state, with what the page last received from the service as data
+        attributes (all public: the updates' count, the table's position, who decides, whether
+        it is over): a browser test that waits in vain says from them where the update stopped."""
+        state = self.follower.state
+        data = (f"data-received='{self.received}' data-at='{state.get('at', -1)}' "
+                f"data-deciders='{escape(','.join(state.get('deciders', [])), quote=True)}' "
+                f"data-over='{int(bool(state.get('over')))}'")
+        tip = f" title='{escape(title, quote=True)}'" if title else ""
+        self.connection.value = f"<div class='mc-connection' {data}{tip}>{self._link}</div>"
 
     def _on_change(self, _follower) -> None:
         self.source.changed()
