@@ -314,7 +314,14 @@ def make_app(store: Store, bot_pause: float = 0.0, create_key: str | None = None
 
         tasks = [asyncio.ensure_future(push()), asyncio.ensure_future(receive())]
         try:
-            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:   # a page that left ends `receive`; anything else is said (it was lost)
+                failure = None if task.cancelled() else task.exception()
+                if failure is not None and not isinstance(failure, WebSocketDisconnect):
+                    log.error("table %s: the push stream to %s ended", table.id, corp or "a spectator",
+                              exc_info=failure)
+                    with contextlib.suppress(Exception):   # the page reconnects at once (1011: server error)
+                        await websocket.close(code=1011)
         finally:
             for task in tasks:
                 task.cancel()
