@@ -194,6 +194,17 @@ class _Follower:
             self._public = Game(state_from_json(self.state["public"], board, deck))
         return self._public
 
+    def _pushed(self, message: dict) -> bool:
+        """Take a pushed update unless it is older than what this seat holds (returns whether it
+        took it). A seat's own move is answered over HTTP while the pushes keep coming: an update
+        the service pushed just before that move can be read after its answer, and taking it
+        showed the decision already made again for a moment (a click on it was lost). The next
+        push carries what was skipped: the log and the steps are sent from what was sent before."""
+        if self.state and message.get("at", 0) < self.state.get("at", 0):
+            return False
+        self._take(message)
+        return True
+
     def _hello(self) -> dict:  # pragma: no cover - each kind says who it is
         raise NotImplementedError
 
@@ -228,10 +239,8 @@ class _Follower:
                             if message.get("type") == "refused":
                                 status("refused", message.get("reason", ""))
                                 return
-                            if message.get("type") == "state":
-                                self._take(message)
-                                if on_change is not None:
-                                    on_change(self)
+                            if message.get("type") == "state" and self._pushed(message) and on_change is not None:
+                                on_change(self)
                     finally:
                         if waiter is not None:
                             waiter.cancel()
