@@ -83,6 +83,10 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
             # Ana alone against a bot: her bid at once, no gate asks her to pass the screen to herself
             page.wait_for_selector(".tcg-bid", state="visible", timeout=PATIENCE_MS)
             assert page.locator(".shell-gate-button").is_hidden()
+            # a long title and a long status leave the header's tools their one line: the status wraps
+            tools = "() => [...document.querySelectorAll('.shell-header .widget-button')].map(b => b.offsetHeight)"
+            heights = page.evaluate(tools)
+            assert len(heights) >= 4
             assert "not an official Megacorp card list" in page.inner_text(".tcg-board")
             bought = deployed = False
             clicks = 0
@@ -103,6 +107,7 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
                 # control the page shows now, or the same Buy action (its card still chosen)
                 click_for_a_move(page, target, lambda: target if buying else next_click(page, True)[0])
                 clicks += 1
+                heights += page.evaluate(tools)
                 assert page.locator(".shell-error").inner_text().strip() == ""
                 if clicks == 6:
                     page.screenshot(path=str(ARTIFACTS / "tcg-playing.png"))
@@ -111,6 +116,7 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
                     for uid in game.state.players["Nick"].hand:   # the bot's hand: never on the page
                         assert f"tcg-uid-{uid}" not in html
             assert over(page), f"the game did not end in {MAX_CLICKS} clicks"
+            assert max(heights) < 36, f"a header tool took two lines: {max(heights)} px high"
             page.wait_for_selector(".shell-results", timeout=PATIENCE_MS)
             page.screenshot(path=str(ARTIFACTS / "tcg-over.png"))
             assert "Nick wins" in page.inner_text(".shell-results")
