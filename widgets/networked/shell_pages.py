@@ -149,7 +149,8 @@ class TableShell(Shell):
         close_all(self.form.widget)
         close_all(self.gate)
         self.results_panel.without_again()
-        self.table.children = [w for w in self.table.children if w is not self.gate]
+        close_all(self.undo_box)
+        self.table.children = [w for w in self.table.children if w not in (self.gate, self.undo_box)]
         self.children = [w for w in self.children if w is not self.bridge]
         close_all(self.bridge)   # it hands save files to the browser: nothing to save here
         self.start(game, game.state["players"])
