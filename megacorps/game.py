@@ -234,6 +234,17 @@ class Game:
                                 f"only {last.corp} itself may take it back (its own seat)")
         return self._take_back()
 
+    def takeback_depth(self) -> int:
+        """How many of the last actions the table (`undo()`) may take back one after another: back
+        to the last one that revealed hidden information, or to a secret bid or vote (within that
+        depth it is still sealed: only its own corp may take it back, `undo(corp)`)."""
+        depth = 0
+        for action, reveals in zip(reversed(self._actions), reversed(self._reveals)):
+            if reveals or type(action) in (Bid, Vote):
+                break
+            depth += 1
+        return depth
+
     def _can_undo_for(self, corp: str) -> bool:
         return bool(self._actions) and self._actions[-1].corp == corp and not self._reveals[-1]
 

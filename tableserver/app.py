@@ -22,6 +22,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from megacorps import kit
+from megacorps.tables.client import MAX_SEED
 
 from . import limits, messages, pgnotify
 from .live import HUMAN, Listener, LiveTable, Refused
@@ -39,11 +40,12 @@ class SeatSpec(BaseModel):
 
 class NewTable(BaseModel):
     """The body of POST /api/tables: which game (a name in the kit's registry), its seats (each
-    a human or one of the game's bot levels), a seed, a name, the game's options."""
+    a human or one of the game's bot levels), a seed (None: a fresh deal; the host's secret,
+    never sent to a seat or a spectator), a name, the game's options."""
 
     game: str = Field("megacorps", max_length=40)
     seats: list[SeatSpec] = Field(min_length=1, max_length=12)
-    seed: int | None = Field(None, ge=0, le=2**53)
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, strict=True)
     name: str = Field("", max_length=200)
     options: dict = Field(default_factory=dict)
 

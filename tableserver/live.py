@@ -23,6 +23,13 @@ log = logging.getLogger(__name__)
 HUMAN = "Human"
 
 
+def bot_seed(table_seed: int, position: int) -> int:
+    """The seed of the bot at seat `position` (0: the first seat, clockwise), derived from the
+    table's: a table of bots opened with a seed plays the same game every time (for bots that
+    think for a fixed number of draws, not for a time: docs/tables.md)."""
+    return table_seed * 1000 + position
+
+
 class Refused(Exception):
     """An action or request the table will not take; `kind` says which, the message why."""
 
@@ -88,7 +95,11 @@ class LiveTable:
         self._fingerprints = {c: self._fingerprint(c) for c in self.game.seats}
 
     def _make_bots(self) -> dict:
-        return {c: self.levels[p](seed=self.seed * 1000 + i)
+        """A bot for each seat a bot level plays: the one already playing it when its level is
+        unchanged (a hand-over of another seat leaves its draws and memory as they were), else
+        a new one seeded from the table's seed."""
+        playing = getattr(self, "bots", {})
+        return {c: playing[c] if type(playing.get(c)) is self.levels[p] else self.levels[p](seed=bot_seed(self.seed, i))
                 for i, (c, p) in enumerate(self.players.items()) if p != HUMAN}
 
     def catch_up(self) -> bool:

@@ -237,19 +237,26 @@ def check_hidden_twins(game: str | GameSpec, seed: int) -> None:
 
 def check_undo_policy(game: str | GameSpec, seed: int, max_steps: int = 400) -> int:
     """At each step of a random game, try the mover's undo: allowed, it returns exactly the
-    previous game; refused, it changes nothing. Returns how many undos were taken."""
+    previous game; refused, it changes nothing. A game with the optional `takeback_depth` is also
+    taken back that many actions by the table, every few steps, on a copy: each undo returns
+    exactly to the game before that action, and one more is refused. Returns how many undos were
+    taken."""
     spec = _spec(game)
     rng = random.Random(seed)
     played = spec.new_game(list(spec.default_seats), seed=seed)
     taken = 0
-    for _ in range(max_steps):
+    history: list[str] = []   # the game before each action
+    for step in range(max_steps):
         if played.is_over:
             break
         seat = _mover(played, rng)
         action = spec.pick_random_action(played, seat, rng)
         before = played.to_json()
+        history.append(before)
         played.apply(action)
         after = played.to_json()
+        if hasattr(played, "takeback_depth") and step % 7 == 0:
+            taken += _check_takeback(spec, played, history)
         if played.can_undo(seat):
             back = played.undo(seat)
             assert back == action, f"{spec.name}: undo gave back {back}, not {action}"
@@ -265,6 +272,22 @@ def check_undo_policy(game: str | GameSpec, seed: int, max_steps: int = 400) -> 
                 raise AssertionError(f"{spec.name}: can_undo said no but undo took {action} back")
             assert played.to_json() == after, f"{spec.name}: a refused undo changed the game"
     return taken
+
+
+def _check_takeback(spec: GameSpec, played, history: list[str]) -> int:
+    """Take back `played.takeback_depth()` actions by the table, on a copy of `played`: each undo
+    returns exactly to the game in `history` before that action; then the next one is refused
+    (unless nothing is left), and the game is left as it was."""
+    copy = spec.load_game(played.to_json())
+    depth = copy.takeback_depth()
+    assert 0 <= depth <= len(history), f"{spec.name}: takeback_depth {depth} with {len(history)} actions"
+    for back in range(1, depth + 1):
+        assert copy.can_undo(None), f"{spec.name}: takeback_depth said {depth}, the table's undo {back} refused"
+        copy.undo(None)
+        assert copy.to_json() == history[-back], f"{spec.name}: a table undo did not return to the game before"
+    if depth < len(history):
+        assert not copy.can_undo(None), f"{spec.name}: the table may take back more than takeback_depth says"
+    return depth
 
 
 CHECKS = (check_determinism, check_save_round_trip, check_bad_saves, check_illegal_actions_atomic,

@@ -14,7 +14,12 @@ seed and the actions reproduce it exactly). Actions are small frozen values with
 
 Optional, beyond the protocol: `score_sources() -> {seat: {source: amount}}`, where each seat's
 score came from (the amounts add up to `scores()`); the page shell's results show it when a game
-has it (MEGAcquire: starting cash, bonuses, sales, the final sale, stock bought).
+has it (MEGAcquire: starting cash, bonuses, sales, the final sale, stock bought). And
+`takeback_depth() -> int`: how many of the last actions the table (`undo(None)`) may take back one
+after another; with it the page shell's Undo takes back a human's action together with the bots'
+answers after it (the card game: a bot passing priority after each of your moves), and the
+conformance suite checks that each of those undos returns exactly to the game before
+(`trailing_undoable` counts them from a game's per-action flags).
 """
 from __future__ import annotations
 
@@ -180,3 +185,14 @@ def seats_from(seats: Sequence[str], first: str) -> list[str]:
     """The seats clockwise starting at `first` (all of them, `first` included)."""
     i = list(seats).index(first)
     return list(seats[i:]) + list(seats[:i])
+
+
+def trailing_undoable(undoable: Sequence[bool]) -> int:
+    """How many of the last actions may be taken back one after another, from a game's per-action
+    flags (True: the action showed nothing hidden): the optional `takeback_depth`."""
+    depth = 0
+    for flag in reversed(undoable):
+        if not flag:
+            break
+        depth += 1
+    return depth

@@ -20,6 +20,7 @@ from .tiles import play_problem, tile_outcome
 from .turns import deciders, describe_decision, legal_actions, perform, problem
 from .view import SeatView, build_view
 from ..errors import IllegalAction
+from ..kit.protocol import trailing_undoable
 
 SOURCES = {BONUS: "bonuses", DISPOSE: "sales in mergers", FINAL: "final sale", FOUND: "founder's cash",
            TRADE: "stock traded in", BUY: "stock bought"}
@@ -137,6 +138,10 @@ class Game:
         module's undo policy)."""
         return (bool(self._actions) and self._undoable[-1]
                 and (seat is None or self._actions[-1].seat == seat))
+
+    def takeback_depth(self) -> int:
+        """How many of the last actions the table may take back one after another."""
+        return trailing_undoable(self._undoable)
 
     def undo(self, seat: str | None = None) -> Action:
         """Take back the last action (`seat`'s own, when given) and return it. Raises

@@ -6,6 +6,7 @@ import random
 
 from ..kit.protocol import GameSpec
 from .options import DEFAULT_CORPS, MAX_PLAYERS, MIN_PLAYERS
+from .tables import NotecardTable
 
 
 def _new_game(seats: list[str], seed: int | None = None, options: dict | None = None):
@@ -64,6 +65,6 @@ SPEC = GameSpec(
     default_seats=tuple(DEFAULT_CORPS[:4]), new_game=_new_game, load_game=_load_game,
     action_to_dict=_action_to_dict, action_from_dict=_action_from_dict, bot_levels=_levels,
     random_action=_random_action, hidden_twins=_hidden_twins, tournament_kind=_tournament_kind,
-    options=_options, seat_names=lambda n: list(DEFAULT_CORPS[:n]),
+    options=_options, seat_names=lambda n: list(DEFAULT_CORPS[:n]), table=NotecardTable(),
     view_model=lambda: __import__("megacorps.notecard.view", fromlist=["SeatView"]).SeatView,
 )

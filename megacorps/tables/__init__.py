@@ -8,12 +8,16 @@
     seat.apply(seat.legal_actions()[0])
     seat.wait_for_turn()     # blocks until you must decide (or the game ends)
 
+    # the host opens tables; the same seed deals every group the same game
+    inv = mc.tables.open_table("http://127.0.0.1:8765", {"Mokia": "Human", "Globbo": "Greedy",
+                                                         "Lenogo": "Human"}, seed=2026)
+
 Only the standard library is used here; the service itself is in the `tableserver` package.
 """
 from __future__ import annotations
 
-from .client import (Invitation, RemoteSeat, Spectator, TableError, TableMoved, connect,
+from .client import (MAX_SEED, Invitation, RemoteSeat, Spectator, TableError, TableMoved, connect,
                      open_table, watch)
 
-__all__ = ["Invitation", "RemoteSeat", "Spectator", "TableError", "TableMoved", "connect",
+__all__ = ["MAX_SEED", "Invitation", "RemoteSeat", "Spectator", "TableError", "TableMoved", "connect",
            "open_table", "watch"]

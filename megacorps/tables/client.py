@@ -18,6 +18,7 @@ import urllib.request
 from ..errors import IllegalAction
 
 POLL = 25  # seconds one long poll may wait on the service
+MAX_SEED = 2**53  # the largest seed a table takes: every whole number up to it survives JSON in a browser
 _SETUPS: dict = {}  # (service, table) -> (Board, Deck)
 
 
@@ -373,7 +374,11 @@ def open_table(url: str, seats: dict[str, str], seed: int | None = None, name: s
                key: str | None = None, game: str = "megacorps", options: dict | None = None) -> Invitation:
     """Open a table of `game` (a name in the kit's registry) on the service at `url`: `seats`
     maps each seat, clockwise, to "Human" or one of the game's bot levels (`mc.bots.LEVELS`
-    for MegaCorps); `options` are the game's. Raises TableError saying what is wrong."""
+    for MegaCorps); `options` are the game's. `seed` (a whole number from 0 to `MAX_SEED`)
+    fixes the deal and the bots' own draws: the same seed, game, seats and options deal the
+    same game at every table (None: a fresh deal). The service never shows it to a seat or a
+    spectator; the answer (`Invitation.seed`) gives it to the host only. Raises TableError
+    saying what is wrong."""
     body = {"game": game, "seats": [{"corp": c, "player": p} for c, p in seats.items()], "seed": seed,
             "name": name, "options": options or {}}
     data = json.dumps(body).encode()

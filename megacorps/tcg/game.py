@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from ..errors import IllegalAction
+from ..kit.protocol import trailing_undoable
 from . import board as B
 from .actions import ACTIONS, Abrupt, Activate, Attack, Bid, Buy, Choose, Pass, PlayEvent, Produce, Sell
 from .cards import DeckFile, Pool, check_deck, sample_deck, sample_pool
@@ -72,7 +73,7 @@ class Game:
         self._actions: list = []
         self._in_private: list[bool] = []    # per action: was it decided in private (Prompt.decided_in_private)
         self._legal: dict = {}
-        self._undoable = False
+        self._undoable: list[bool] = []      # per action: it showed nothing hidden (see undo below)
 
     # --- who decides --------------------------------------------------------------------------
     @property
@@ -206,12 +207,19 @@ class Game:
         self._legal = {}
         self._actions.append(action)
         self._in_private.append(in_private)
-        self._undoable = not eng.revealed and not self.is_over
+        self._undoable.append(not eng.revealed and not self.is_over)
         return self
 
-    # --- undo: the last action only, by its own seat, while it showed nothing hidden --------------
+    # --- undo: the last action, by its own seat (None: the table, in hot-seat), while it showed
+    # nothing hidden (a draw, a search, a reveal, a shuffle: what was seen cannot be unseen) ------
     def can_undo(self, seat: str | None = None) -> bool:
-        return bool(self._actions) and self._undoable and self._actions[-1].seat == seat
+        return (bool(self._actions) and self._undoable[-1]
+                and (seat is None or self._actions[-1].seat == seat))
+
+    def takeback_depth(self) -> int:
+        """How many of the last actions the table may take back one after another (each showed
+        nothing hidden): a page takes back a human's action with its bot's answers after it."""
+        return trailing_undoable(self._undoable)
 
     def undo(self, seat: str | None = None):
         if not self.can_undo(seat):
@@ -222,7 +230,6 @@ class Game:
         self._start()
         for a in keep:
             self.apply(a)
-        self._undoable = False
         return taken
 
     # --- results ------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ class CardView(BaseModel):
     owner: str
     controller: str
     value: int
+    trait_cost: dict[str, int] = Field({}, description="Traits paid from the pool on top of the value (L427-429)")
     printed_traits: dict[str, int]
     traits: dict[str, int] = Field(description="Current traits; a trait missing is '–'")
     damage: dict[str, int] = {}
@@ -89,7 +90,8 @@ def card_view(game, uid: int, live: bool = True) -> CardView:
     live = live and c.zone == "network"
     return CardView(
         uid=uid, id=c.card.id, name=c.card.name, type=c.card.type, founder=c.card.founder, owner=c.owner, controller=c.controller,
-        value=B.value(s, uid) if live else c.card.value, printed_traits=dict(c.card.traits),
+        value=B.value(s, uid) if live else c.card.value, trait_cost=dict(c.card.trait_cost),
+        printed_traits=dict(c.card.traits),
         traits=B.traits(s, uid) if live else dict(c.card.traits), damage=dict(c.damage), engaged=c.engaged,
         tokens=c.tokens, keywords=[k if v is None else f"{k} {v}" for k, v in
                                    (B.keywords(s, uid) if live else {k.kw: k.param for k in c.card.keywords}).items()],

@@ -1180,3 +1180,21 @@ def test_a_choice_stays_chosen_when_another_corps_card_changes_the_other_choices
     ch.confirm.click()
     assert app.error.value == "", app.error.value
     assert any(isinstance(a, mc.NoCard) and a.corp == "Mokia" for a in session.game.actions)
+
+
+def test_a_hot_seat_undo_is_not_offered_through_another_corps_sealed_bid():
+    """Mokia (human) played the card that opened an auction, Globbo (a bot) bid in secret, and the
+    humans are to bid: Undo offered to take back Mokia's card, and then failed on Globbo's sealed
+    bid, which only Globbo's seat may take back; now it says so at once and nothing changes."""
+    game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], hands={"Mokia": ["Greedy Kleptocrats"]})
+    game.apply(mc.PlayCard("Mokia", "Greedy Kleptocrats", "Great Russia"))
+    session = Session(game, {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": HUMAN})
+    move = session.bot_step()
+    assert move is not None and isinstance(move.action, mc.Bid) and move.corp == "Globbo"
+    assert {"Mokia", "Nonintendo"} <= set(session.deciders()) and not session.bots_to_move()
+    offer = session.undo_offer()
+    assert not offer.possible and "still sealed" in offer.reason
+    before = session.game.to_json()
+    with pytest.raises(mc.IllegalAction):
+        session.undo("Mokia")
+    assert session.game.to_json() == before

@@ -81,6 +81,17 @@ def test_undo_may_take_back_a_bid_but_not_the_opening_of_the_bids():
         game.undo()
 
 
+def test_the_tables_takeback_stops_at_a_sealed_bid_and_at_the_opening_of_the_bids():
+    game = auction()
+    depth = game.takeback_depth()          # the card that opened the auction, and what came before it
+    assert depth >= 1 and game.can_undo()
+    game.apply(mc.Bid("Mokia", 3))
+    assert game.takeback_depth() == 0      # a sealed bid: only Mokia's own seat takes it back
+    game.apply(mc.Bid("Globbo", 1))
+    game.apply(mc.Bid("Nonintendo", 2))    # the bids are opened
+    assert game.takeback_depth() == 0 and not game.can_undo()
+
+
 def election(holdings, card="Elections", country="Japan", controller=None):
     game = mc.scenario(THREE, hands={"Mokia": [card]}, companies=holdings,
                        countries={country: controller} if controller else {})

@@ -18,7 +18,7 @@ from megacorps import notecard as nc
 from megacorps.notecard.log import money
 from widgets.testing.widget_tree import flat
 from widgets.notecard.parts import NotecardParts
-from widgets.notecard.session import Session, reveal_steps
+from widgets.notecard.session import reveal_steps
 from widgets.shell import OFF, Shell
 
 
@@ -316,14 +316,6 @@ def test_bad_seats_are_explained():
     assert escape("Two players are called 'Northwind'") in app.error.value and app.game is None
 
 
-def test_session_keeps_bot_reasons_until_the_reveal():
-    session = Session(nc.new_game(["Maraya", "Rob"], seed=1), {"Maraya": "Human", "Rob": "Saboteur"})
-    assert session.bot_step() == "Rob"
-    assert session.reasons == {}  # written, not revealed: its reason would tell its card
-    session.apply(nc.Allocate("Maraya", {"Industry 1": 1}))
-    assert "Rob" in session.reasons[1]
-
-
 def test_the_page_keeps_its_kernel_while_someone_thinks():
     """voila.json culls a kernel idle for a minute even with its page open; the note-card table
     carries the ticker that tells the server someone is still at the page."""
@@ -522,7 +514,7 @@ def test_the_reason_of_the_bot_whose_card_ends_the_quarter_is_told_with_the_reve
     app.run_bots()                                                  # his card ends the quarter
     assert parts.reveal.active and parts.reveal.quarter == 1
     parts.reveal.all_button.click()
-    assert "Rob" in parts.reveal.reasons.value and parts.session.reasons[1].keys() == {"Rob"}
+    assert "Rob" in parts.reveal.reasons.value and parts.revealed_reasons(app, 1).keys() == {"Rob"}
 
 
 def test_the_form_puts_an_open_card_away_and_the_gate_asks_again_on_the_way_back():

@@ -70,8 +70,8 @@ def test_the_card_game_and_the_note_card_game_resume_where_they_were_left(monkey
     assert again.keeper.box.layout.display is None
     again.keeper.box.children[1].children[1].click()         # Resume
     assert again.error.value == ""
-    # the same game; the bots then play on, as on any loaded page (the note-card page held them
-    # while its reveal was on screen, and a resumed page shows no reveal of the past quarter)
+    # the same game; the bots then play on, as on any loaded page (the note-card page holds them
+    # while a reveal is on screen: a resumed game opens on its last quarter's reveal, if any)
     kept = page.game.actions
     assert again.game.actions[:len(kept)] == kept and again.players == page.players
     assert all(again.players[a.seat if hasattr(a, "seat") else a.corp] != HUMAN for a in again.game.actions[len(kept):])

@@ -17,6 +17,9 @@ from megacorps.tables import RemoteSeat, TableMoved
 from widgets.testing.voila_runner import PATIENCE_S
 
 ROOT = Path(__file__).resolve().parents[2]
+# a TCG deal (Ana a person, Nick the Random bot) in which the bot does not spend itself out
+# early, whatever Ana does (test_table_seed.py checks it): a browser test can always play on
+TCG_LASTING_SEED = 32
 
 
 def pick(seat: RemoteSeat, rng: random.Random) -> mc.Action:
@@ -57,17 +60,23 @@ def raw(url: str, method: str = "GET", body=None, code: str | None = None, data:
         return err.code, json.loads(err.read())
 
 
+def table_record(store_url: str, table_id: str):
+    """The table as the database at `store_url` records it (a `tableserver.store.TableRecord`:
+    its seed, seats, players, options and actions)."""
+    from tableserver.store import Store
+    store = Store(store_url)
+    try:
+        return store.load_table(table_id)
+    finally:
+        store.close()
+
+
 def replay(store_url: str, table_id: str, each_step=None):
     """The game as the database records it, replayed by its engine (found in the kit's registry
     by the table's game) in this process; `each_step(game)`, if given, sees it at the start and
     after every action."""
     from megacorps import kit
-    from tableserver.store import Store
-    store = Store(store_url)
-    try:
-        record = store.load_table(table_id)
-    finally:
-        store.close()
+    record = table_record(store_url, table_id)
     spec = kit.get(record.game)
     game = spec.new_game(record.corps, seed=record.seed, options=record.options)
     if each_step is not None:
@@ -168,13 +177,14 @@ class Foreign:
         self.server.server_close()
 
 
-def states_pushed(service, code: str, play) -> list[dict]:
+def states_pushed(service, code: str | None, play, hello: dict | None = None) -> list[dict]:
     """Every state the service pushes to the seat of `code` while `play()` runs (and until it
-    falls quiet for 3 s), as a second connection of that seat receives them."""
+    falls quiet for 3 s), as a second connection of that seat receives them; with `hello`
+    (`{"watch": table id}`), to that connection instead (the projector's)."""
     from websockets.sync.client import connect as ws_connect
     frames = []
     with ws_connect(service.url.replace("http", "ws") + "/api/ws", open_timeout=10) as ws:
-        ws.send(json.dumps({"code": code}))
+        ws.send(json.dumps(hello or {"code": code}))
         play()
         while True:
             try:

@@ -2,17 +2,19 @@
 the table service + Voila, Debian's Chromium): the teacher's lobby opens a table with a bot, the
 player plays at their seat by clicks (the decision's buttons, a card then one of its actions),
 the projector follows; and no WebSocket frame either browser receives carries a card of the
-rival's hand or of the rival's main deck (by its number or by a name seen nowhere else)."""
+rival's hand or of the rival's main deck (by its number or by a name seen nowhere else). The
+teacher types a seed in the lobby: the table records it, and the deal and the bot's draws are
+the same at every run (with `TCG_LASTING_SEED` the Random bot lasts whatever Ana does:
+test_table_seed.py, so the eight decisions are always played)."""
 from __future__ import annotations
 
 import re
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from widgets.testing.shell_clicks import DECISION_SHOWN
+from widgets.testing.shell_clicks import DECISION_SHOWN, click_for_a_move, click_until
 from widgets.testing.voila_runner import PATIENCE_MS, settle
-from tables_helpers import ROOT, replay
+from tables_helpers import ROOT, TCG_LASTING_SEED, replay, table_record
 from test_browser_megacquire_tables import lobby_for, message_content, open_and_follow
 from test_browser_pages import class_in_browser
 
@@ -23,9 +25,8 @@ DECISIONS = 8
 # deploy a card just bought is chosen on the grid alone: the run that bought first waited forever)
 DECISION = ".tcg-bid, .tcg-option, .tcg-pass, .tcg-slot-choice"
 STEP = "() => Number(document.querySelector('.shell-status')?.dataset.step ?? -1)"
-OVER = "() => document.querySelector('.shell-status')?.dataset.over === '1'"
-DECIDING_OR_OVER = f"(sel) => ({OVER})() || ({DECISION_SHOWN})(sel)"
 UID = "(b) => [...b.classList].find(c => c.startsWith('tcg-uid-')).slice(8)"
+ACTIONS_SHOWN = "() => !!document.querySelector('.tcg-actions .tcg-panel-title')"
 
 
 @pytest.fixture(scope="module")
@@ -34,29 +35,14 @@ def klass(tmp_path_factory):
         yield cls
 
 
-def click_until(page, selector: str, shown: str | None = None) -> None:
-    """Click the first `selector` until the table moves on (or, with `shown`, until that is on
-    the page): a click on a button the page replaces at that moment (a push redrawing it) can
-    be lost, and is made again."""
-    step = page.evaluate(STEP)
-    done = f"() => document.querySelector({shown!r})" if shown else f"() => ({STEP})() > {step}"
-    for attempt in range(4):
-        page.locator(selector).first.click(timeout=PATIENCE_MS)
-        try:
-            page.wait_for_function(done, timeout=60_000 if attempt < 3 else PATIENCE_MS)
-            return
-        except PlaywrightTimeout:
-            if attempt == 3:
-                raise
-
-
 def select_card_with_action(page) -> bool:
     """Click the cards that can act (green edge) one by one until one lists an action that
     needs no target (a buy, an ability, engaging for traits); False when none does (each card
     clicked again to unselect it)."""
     for i in range(page.locator(".tcg-can-act").count()):
         card = f".tcg-uid-{page.locator('.tcg-can-act').nth(i).evaluate(UID)}"
-        click_until(page, card, ".tcg-actions .tcg-panel-title")
+        # choosing a card is no move: the click counted when the card's actions are drawn
+        click_until(page, page.locator(card).first, ACTIONS_SHOWN)
         if page.locator(".tcg-actions .tcg-action").count():
             return True
         page.locator(card).first.click(timeout=PATIENCE_MS)
@@ -96,20 +82,21 @@ def leaks(content, uids: set[int], names: set[str]) -> list[str]:
 def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(klass):
     teacher = lobby_for(klass, HOST_KEY, "Megacorp, the trading card game", "Ana")
     teacher.locator(".mc-seat-choice select").nth(1).select_option(label="Random")
+    teacher.fill(".mc-seed input", str(TCG_LASTING_SEED))
     seat, watch, table_id = open_and_follow(klass, teacher, "Room 11", "Ana")
+    database = f"sqlite:///{klass.tmp / 'tables.sqlite3'}"
+    assert table_record(database, table_id).seed == TCG_LASTING_SEED
     tagline = seat.inner_text(".tcg-tagline")
     assert "Room 11" in tagline and "you play Ana" in tagline
     assert seat.locator(".shell-start, .shell-gate-button").count() == 0   # no hot-seat form, no gate
     by_card = 0
     for _ in range(DECISIONS):
-        seat.wait_for_function(DECIDING_OR_OVER, arg=DECISION, timeout=PATIENCE_MS)
-        if seat.evaluate(OVER):   # the Random bot can lose early (spent all its money: L651)
-            break
+        seat.wait_for_function(DECISION_SHOWN, arg=DECISION, timeout=PATIENCE_MS)
         if not by_card and select_card_with_action(seat):
             by_card += 1
-            click_until(seat, ".tcg-actions .tcg-action")
+            click_for_a_move(seat, seat.locator(".tcg-actions .tcg-action").first)
         else:
-            click_until(seat, DECISION)
+            click_for_a_move(seat, seat.locator(DECISION).first)
         assert seat.locator(".shell-error").inner_text().strip() == ""
     assert by_card == 1
     at = seat.evaluate(STEP)
@@ -120,12 +107,13 @@ def test_a_tcg_table_is_played_at_a_seat_by_clicks_and_shown_on_the_projector(kl
     seat.screenshot(path=str(ARTIFACTS / "tcg-table-seat.png"))
     watch.screenshot(path=str(ARTIFACTS / "tcg-table-projector.png"))
 
-    # Ana to decide (the table waits for her), or the game over
-    seat.wait_for_function(DECIDING_OR_OVER, arg=DECISION, timeout=PATIENCE_MS)
-    game = replay(f"sqlite:///{klass.tmp / 'tables.sqlite3'}", table_id)
-    assert seat.evaluate(STEP) == len(game.actions)
+    # Ana to decide (the table waits for her)
+    seat.wait_for_function(DECISION_SHOWN, arg=DECISION, timeout=PATIENCE_MS)
+    game = replay(database, table_id)
+    assert seat.evaluate(STEP) == len(game.actions) and not game.is_over
+    assert sum(a.seat == "Ana" for a in game.actions) >= DECISIONS
     assert any(a.seat == "Ana" and type(a).__name__ not in ("Bid", "Choose", "Pass") for a in game.actions)
-    uids, names = secrets(game, "Nick", public_record(f"sqlite:///{klass.tmp / 'tables.sqlite3'}", table_id))
+    uids, names = secrets(game, "Nick", public_record(database, table_id))
     assert len(uids) > 20 and names
     for page in (seat, watch):
         assert len(page.frames_in) > 10

@@ -14,11 +14,10 @@ import pytest
 import megacorps as mc
 from megacorps import kit
 from megacorps import megacquire as mq
-from tableserver.store import Store
 from widgets.megacquire.table_pages import MegacquireSeatPage, MegacquireSpectatorPage
 from widgets.networked.pages import Lobby, _pages_for
 
-from tables_helpers import sqlite_url, states_pushed
+from tables_helpers import sqlite_url, states_pushed, table_record
 
 SEATS = {"Ada": "Human", "Bo": "Random", "Cy": "Random"}
 
@@ -61,11 +60,7 @@ def play_turns(page, seat, turns: int) -> int:
 
 def game_at(service, table_id: str, at: int) -> mq.Game:
     """The table's game after its first `at` actions, replayed from the database."""
-    store = Store(sqlite_url(service))
-    try:
-        record = store.load_table(table_id)
-    finally:
-        store.close()
+    record = table_record(sqlite_url(service), table_id)
     spec = kit.get("megacquire")
     game = spec.new_game(record.corps, seed=record.seed, options=record.options)
     for row in record.actions[:at]:
@@ -110,7 +105,7 @@ def test_a_seat_plays_its_turns_by_clicks_and_the_projector_follows(service, tab
     classes = {c for w in (page.app.children[1], page.app.children[2]) for c in _classes(w)}
     assert not classes & {"shell-form", "shell-gate", "shell-start", "shell-play-again"}, classes
     made = play_turns(page, seat, 4)
-    record = _record(service, table.table)
+    record = table_record(sqlite_url(service), table.table)
     humans = [row for row in record.actions if row["by"] == "Human"]
     assert len(humans) == made and all(row["action"]["seat"] == "Ada" for row in humans)
     assert any(row["by"] != "Human" for row in record.actions)   # the bots moved on the service
@@ -161,14 +156,6 @@ def _classes(widget) -> set[str]:
     for child in getattr(widget, "children", ()):
         out |= _classes(child)
     return out
-
-
-def _record(service, table_id: str):
-    store = Store(sqlite_url(service))
-    try:
-        return store.load_table(table_id)
-    finally:
-        store.close()
 
 
 @pytest.mark.parametrize("disclosure", [1, 4])

@@ -14,11 +14,10 @@ import pytest
 import megacorps as mc
 from megacorps import kit, tcg
 from megacorps.tcg.cards import DATA
-from tableserver.store import Store
 from widgets.tcg.board import iter_widgets, uids_of
 from widgets.tcg.table_pages import TcgSeatPage
 
-from tables_helpers import sqlite_url, states_pushed
+from tables_helpers import sqlite_url, states_pushed, table_record
 
 # Ana's own deck: forty cheap characters with ZONE ATTACK QC 2x2 (ten cards of our own, four copies
 # each), so that her first Buy phase can deploy one and her Challenge phase attack a zone with it.
@@ -38,11 +37,7 @@ def find(widget: W.Widget, cls: str) -> list[W.Widget]:
 
 def replayed(service, table_id: str) -> tuple[tcg.Game, list[dict]]:
     """A fresh game of the table (its seed and options) and its recorded actions, from the database."""
-    store = Store(sqlite_url(service))
-    try:
-        record = store.load_table(table_id)
-    finally:
-        store.close()
+    record = table_record(sqlite_url(service), table_id)
     return kit.get("tcg").new_game(record.corps, seed=record.seed, options=record.options), record.actions
 
 

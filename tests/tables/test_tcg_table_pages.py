@@ -12,11 +12,10 @@ import pytest
 
 import megacorps as mc
 from megacorps import kit, tcg
-from tableserver.store import Store
 from widgets.networked.pages import Lobby, _pages_for
 from widgets.tcg.table_pages import TcgSeatPage, TcgSpectatorPage
 
-from tables_helpers import sqlite_url, states_pushed
+from tables_helpers import sqlite_url, states_pushed, table_record
 
 SEATS = {"Ana": "Human", "Nick": "Random"}
 DECISION = ("tcg-bid", "tcg-option", "tcg-pass")   # the decision panel's buttons
@@ -71,11 +70,7 @@ def play(page, seat, decisions: int, by_card: bool = True) -> int:
 
 
 def record_of(service, table_id: str):
-    store = Store(sqlite_url(service))
-    try:
-        return store.load_table(table_id)
-    finally:
-        store.close()
+    return table_record(sqlite_url(service), table_id)
 
 
 def game_at(service, table_id: str, at: int) -> tcg.Game:

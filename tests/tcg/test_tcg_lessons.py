@@ -98,3 +98,29 @@ def test_the_stack_is_shown_bottom_first():
 def test_an_unknown_task_is_named():
     with pytest.raises(KeyError, match="tcg01/cashflow"):
         task("tcg09/nothing")
+
+
+# --- what a learner meets (a learner's read-through of the lessons) ---------------------------------------
+
+@pytest.mark.parametrize("key", [k for k in TASKS if TASKS[k].choices])
+def test_a_wrong_choice_says_what_it_overlooked_without_the_answer(key):
+    c = check(key)
+    assert set(c.why_not) == set(c.choices) - {c.answer}      # every wrong choice has its note; the right one none
+    for given, note in c.why_not.items():
+        widget = task(key)
+        assert widget.answer(given) is False
+        shown = html.unescape(widget.feedback.value)
+        assert note in shown and "Hint" in shown and c.answer not in shown
+
+
+def test_the_cashflow_question_names_the_keywords_it_counts():
+    # the cards' faces show no keywords (they are in the tooltips): the question says them
+    question = check("tcg01/cashflow").question
+    assert all(k in question for k in ("CASHFLOW 1", "CASHFLOW 2", "UPKEEP 1"))
+
+
+def test_a_card_shows_its_whole_price_value_and_trait_cost():
+    page = all_text(position("tcg02/buy"))
+    assert "Exo-Frame Mech\n4M+2QI char\n" in page                      # the question's "4M + 2 QI", on the card
+    assert "Exo-Frame Mech — character, value 4M, trait cost 2 QI" in page
+    assert "Nanoblood Clerk\n1M char\n" in page                         # no trait cost: the value alone

@@ -223,13 +223,14 @@ class Session(TableSource):
             return UndoOffer(False, "Nothing to take back: no human has acted yet.")
         if self.bots_to_move():
             return UndoOffer(False, "Wait until the bots have finished moving.")
-        history = game.applied()
-        for i in range(len(actions) - 1, last_human - 1, -1):
-            if history[i].reveals:
-                what = "a card was drawn" if game.state.phase != "over" else "the game ended"
-                return UndoOffer(False, f"Cannot take back \u201c{_public_text(actions[last_human])}\u201d: "
-                                        f"since then hidden information was revealed ({what}, or secret "
-                                        "bids or votes were opened), and what was seen cannot be unseen.")
+        if game.takeback_depth() < len(actions) - last_human:   # the engine's rule for the table's undo
+            what = _public_text(actions[last_human])
+            if not any(done.reveals for done in game.applied()[last_human:]):
+                return UndoOffer(False, f"Cannot take back \u201c{what}\u201d: a secret bid or vote since then "
+                                        "is still sealed, and only its own corp may take it back.")
+            return UndoOffer(False, f"Cannot take back \u201c{what}\u201d: since then hidden information was "
+                                    "revealed (a card was drawn, or secret bids or votes were opened), and what "
+                                    "was seen cannot be unseen.")
         owner = actions[last_human].corp
         takes_back = tuple(_public_text(a) for a in reversed(actions[last_human:]))
         humans_now = self.human_deciders()

@@ -17,6 +17,7 @@ import asyncio
 import functools
 import logging
 import os
+import re
 import urllib.parse
 from html import escape
 from typing import Callable
@@ -26,7 +27,7 @@ import ipywidgets as W
 import megacorps as mc
 from megacorps import kit
 from megacorps.bots import LEVELS
-from megacorps.tables import TableError
+from megacorps.tables import MAX_SEED, TableError
 from megacorps.tables.client import _request
 
 from ..megacorps_app.panels import active_player_html, corp_chip, corp_panels_html, html, log_html, money_chart, money_series, results_html, where_text
@@ -333,6 +334,9 @@ class Lobby(W.VBox):
         self._seat_choices("megacorps")
         self.name = W.Text(description="Table name", placeholder="e.g. Period 3, group A",
                            style={"description_width": "90px"}, layout=W.Layout(width="360px"))
+        self.seed = W.Text(description="Seed", placeholder="empty: a fresh deal",
+                           style={"description_width": "90px"}, layout=W.Layout(width="360px"))
+        self.seed.add_class("mc-seed")
         self.open_button = W.Button(description="Open the table", button_style="success", icon="play")
         self.open_button.add_class("mc-open-table")
         self.another_button = W.Button(description="Open another table", icon="plus",
@@ -342,8 +346,11 @@ class Lobby(W.VBox):
         opener = W.VBox([html("<div class='mc-panel-title'>Open a table</div>"), self.game,
                          html("<div class='mc-note'>Each seat is a person with their own link, or a "
                               "computer player:</div>"), self.levels_note,
-                         self.seat_box, self.disclosure, self.name, W.HBox([self.open_button, self.another_button]),
-                         self.links])
+                         self.seat_box, self.disclosure, self.name, self.seed,
+                         html("<div class='mc-note'>The same deal number at several tables deals each the "
+                              "same game (the same game, seats and bots): every group plays the same deal. "
+                              "Players never see it.</div>"),
+                         W.HBox([self.open_button, self.another_button]), self.links])
         opener.add_class("mc-panel")
         if not key:
             opener = html("<div class='mc-panel mc-no-opening'><div class='mc-panel-title'>Open a table</div>"
@@ -395,17 +402,18 @@ class Lobby(W.VBox):
         """The form opens one table per click: after opening, it waits for "Open another table"
         (a second click used to open a second table, and the first one's codes, shown only
         once, were replaced on the page)."""
-        for widget in (*self.seats, self.game, self.disclosure, self.name, self.open_button):
+        for widget in (*self.seats, self.game, self.disclosure, self.name, self.seed, self.open_button):
             widget.disabled = not ready
         self.another_button.layout.display = "none" if ready else None
 
     def open_table(self) -> mc.tables.Invitation:
         seats = {w.description: w.value for w in self.seats if w.value != EMPTY}
+        seed = seed_from_text(self.seed.value)   # a wrong one is said before anything is opened
         self._ready_to_open(False)
         try:
             options = {"disclosure": self.disclosure.value} if self.game.value == "megacquire" else None
-            invitation = mc.tables.open_table(self.service, seats, name=self.name.value.strip(), key=self.key,
-                                              game=self.game.value, options=options)
+            invitation = mc.tables.open_table(self.service, seats, seed=seed, name=self.name.value.strip(),
+                                              key=self.key, game=self.game.value, options=options)
         except BaseException:
             self._ready_to_open(True)
             raise
@@ -434,6 +442,18 @@ class Lobby(W.VBox):
         href = f"{page_base('table.ipynb')}?code={urllib.parse.quote(code)}"
         self.joined.value = (f"<div class='mc-note'>This code opens <b>{escape(seat.corp)}</b>'s seat. "
                              f"<a class='mc-seat-link' href='{escape(href)}'>Go to your seat</a></div>")
+
+
+def seed_from_text(text: str) -> int | None:
+    """The seed typed on the lobby's form: None when empty (a fresh deal), else a whole
+    number from 0 to `MAX_SEED`; anything else is refused with a message saying what to type."""
+    text = text.strip().replace(" ", "")
+    if not text:
+        return None
+    if not re.fullmatch(r"[0-9]+", text) or int(text) > MAX_SEED:
+        raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED:,} (or empty for a "
+                         f"fresh deal), not {text[:40]!r}. No table was opened.")
+    return int(text)
 
 
 def links_html(invitation: mc.tables.Invitation) -> str:

@@ -14,6 +14,12 @@ from megacorps.tables import RemoteSeat, Spectator, TableMoved
 from ..megacorps_app.source import HUMAN, BotMove, Entry, Results, Step, TableSource, UndoOffer
 
 
+# A seat has no save file: the service keeps the table, and a save would hold what the seat may
+# not see (the seed, so the deck order).
+NO_SAVE_FILE = ("This table is kept by the table service (nothing is lost on a reload); "
+                "there is no file to download.")
+
+
 class RemoteTable(TableSource):
     """One seat (a `RemoteSeat`) or the projector (a `Spectator`) of a table on the service."""
 
@@ -153,5 +159,4 @@ class RemoteTable(TableSource):
         return None  # the service moves its bots
 
     def save_file(self) -> tuple[str, bytes]:
-        raise ValueError("This table is kept by the table service (nothing is lost on a reload); "
-                         "there is no file to download.")
+        raise ValueError(NO_SAVE_FILE)

@@ -25,6 +25,7 @@ from megacorps.tables import TableError, TableMoved
 
 from ..shell import Shell, close_all
 from .pages import TABLES_CSS, _Followed
+from .remote import NO_SAVE_FILE
 
 
 class RemoteGame:
@@ -148,13 +149,17 @@ class TableShell(Shell):
         close_all(self.form.widget)
         close_all(self.gate)
         self.results_panel.without_again()
-        self.table.children = [w for w in self.table.children if w is not self.gate]
+        close_all(self.undo_box)
+        self.table.children = [w for w in self.table.children if w not in (self.gate, self.undo_box)]
         self.children = [w for w in self.children if w is not self.bridge]
         close_all(self.bridge)   # it hands save files to the browser: nothing to save here
         self.start(game, game.state["players"])
 
     def gated(self) -> bool:
         return False   # every player is at their own screen
+
+    def save_file(self) -> tuple[str, bytes]:
+        raise ValueError(NO_SAVE_FILE)   # the shell's would seal a whole game, which this page never holds
 
     def shown_seat(self) -> str | None:
         return self.seat

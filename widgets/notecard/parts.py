@@ -156,11 +156,13 @@ class NotecardParts(GameParts):
         if self.session is None or self.session.game is not game:
             self.session = Session(game, shell.players, bots=shell.bots)
             self.reports_seen, self.taken = len(game.reports), {}
-            self.reveal.hide()
             self.chart.build(self.session)
+            if game.reports:   # a loaded game opens on its last quarter's reveal, all of it shown
+                self.reveal.start(self.session, whole=True)
+            else:
+                self.reveal.hide()
         elif len(game.reports) > self.reports_seen:
             self.reports_seen = len(game.reports)
-            self.session.settle_reasons()
             self.reveal.start(self.session, whole=not self.session.humans)
         return self.session
 
@@ -188,11 +190,19 @@ class NotecardParts(GameParts):
         return sum(1 for entry in shell.game.log if entry.quarter < held[0])
 
     def after_bot_move(self, shell: Shell) -> None:
-        seat, decision = shell.last_bot_move
-        if decision.reason and self.session is not None and self.session.game is shell.game:
-            # noted before the reveal this card may start, which tells the quarter's reasons
-            self.session.note_reason(seat, decision.reason)
-        self.sync(shell)
+        self.sync(shell)   # a bot's card may end the quarter: its reveal starts
+
+    @staticmethod
+    def revealed_reasons(shell: Shell, quarter: int) -> dict[str, str]:
+        """The bots' reasons for their note cards of `quarter` (corporation -> reason), from the
+        shell's record of reasons (kept in a save, back with a loaded game), only those the page
+        may show (`Shell.public_reasons`: a card's reason once the card is revealed)."""
+        game, out = shell.game, {}
+        for at, text, step in shell.public_reasons():
+            if step is not None and game.log[at].round == quarter:
+                corp = game.actions[step].corp
+                out[corp] = text.removeprefix(f"{corp}'s reason: ")
+        return out
 
     def screen_after_acting(self, shell: Shell, seat: str) -> str | None:
         # a card handed in is secret until the reveal: with another human at the table, the screen
@@ -216,7 +226,8 @@ class NotecardParts(GameParts):
         def done() -> None:       # the players continue: the next quarter (or the results)
             shell.refresh()
             shell.run_bots()
-        self.reveal = RevealPanel(shell.guard(done), shell.guard, shell.guard(shell.refresh))
+        self.reveal = RevealPanel(shell.guard(done), shell.guard, shell.guard(shell.refresh),
+                                  lambda quarter: self.revealed_reasons(shell, quarter))
         return NotecardBoard(self, shell)
 
     def decision_key(self, shell: Shell, seat: str | None, legal: list) -> tuple:
@@ -264,10 +275,9 @@ class NotecardParts(GameParts):
         return game.to_json(seat=None)   # ruling N17: the shared screen's save holds no unrevealed card
 
     def saved_reasons(self, shell: Shell) -> list[tuple[int, str, int | None]]:
-        # the save holds no unrevealed card, so it keeps only the reasons every seat may read now
-        # (a bot's reason tells what its card says)
-        public = shell.spec.table_parts.reason_is_public
-        return [r for r in shell.reasons if r[2] is None or public(shell.game, r[2])]
+        # the save holds no unrevealed card (ruling N17), so it keeps the reasons of the revealed
+        # cards only, those every seat may read now (a bot's reason tells what its card says)
+        return shell.public_reasons()
 
     def save_summary(self, game: nc.Game) -> dict:
         state = game.state

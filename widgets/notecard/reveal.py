@@ -2,7 +2,8 @@
 each corporation and each of its industries the investment announced and taken, each sabotage
 against it, the net investment and the earnings; then bankruptcies and the end. A table of
 corporations and industries fills in as the steps go, with everyone's chips as they move.
-The bots' reasons are shown once the quarter is revealed (before, they would tell their cards)."""
+The bots' reasons for the quarter's cards are shown once it is all revealed (before, they would
+tell the cards); the panel asks for them (`reasons(quarter)`: the page shell keeps them)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -51,12 +52,15 @@ def table_html(session: Session, step: RevealStep, before: dict[str, int], indus
 class RevealPanel:
     """Shows the last quarter's reveal one step at a time (`next`, `show_all`); `on_finished`
     is called when its last step is shown, `on_done` when the players continue to the next
-    quarter."""
+    quarter; `reasons(quarter)`: the bots' reasons for their cards of that quarter (corporation
+    -> reason), shown under the last step."""
 
     def __init__(self, on_done: Callable[[], None], guard: Callable[[Callable], Callable] = lambda fn: fn,
-                 on_finished: Callable[[], None] = lambda: None):
+                 on_finished: Callable[[], None] = lambda: None,
+                 reasons: Callable[[int], dict[str, str]] = lambda quarter: {}):
         self._on_done = on_done
         self._on_finished = on_finished   # the last step is shown: the rest of the page may tell it
+        self._reasons = reasons
         self.session: Session | None = None
         self.steps: list[RevealStep] = []
         self.index = -1
@@ -149,7 +153,7 @@ class RevealPanel:
         self.done_button.disabled = not self.finished
         self.done_button.description = "See the result" if over else f"Continue to quarter {self.quarter + 1}"
         if self.finished:
-            reasons = self.session.reasons.get(self.quarter, {})
+            reasons = self._reasons(self.quarter)
             if reasons:
                 self.reasons.value = ("<b>Why the bots wrote what they wrote</b><ul class='nc-reasons'>"
                                       + "".join(f"<li>{chip(self.session.game, c)}: {escape(r)}</li>"

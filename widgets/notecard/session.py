@@ -1,6 +1,6 @@
-"""A note-card game at the table: which seats are humans and which are bots, the bots and their
-reasons (kept back until the reveal: a reason tells what a card says), taking back a card, the
-moderator's reveal as a list of steps, and money by quarter and by industry.
+"""A note-card game at the table: which seats are humans and which are bots, the bots, taking back
+a card, the moderator's reveal as a list of steps, and money by quarter and by industry. (The
+bots' reasons are the page shell's record: `Shell.reasons`, shown once a card is revealed.)
 
 No ipywidgets here: the page's parts (`widgets/notecard/parts.py`) and the lessons render a Session.
 """
@@ -96,8 +96,6 @@ class Session:
         base = 1000 * (seed if seed is not None else game.seed % 1_000_003)
         self.bots = {c: bots[c] if c in bots else nc_bots.LEVELS[p](seed=base + i)
                      for i, (c, p) in enumerate(self.seats.items()) if p != HUMAN}
-        self._reasons: dict[str, str] = {}            # this quarter's, hidden until the reveal
-        self.reasons: dict[int, dict[str, str]] = {}  # revealed quarters' bot reasons
 
     # --- who decides --------------------------------------------------------------------------
 
@@ -124,7 +122,7 @@ class Session:
         """Hand in a human's card (raises IllegalAction saying why). True if it ended the quarter."""
         if not self.is_human(card.corp):
             raise nc.IllegalAction(f"{card.corp} is played by a bot")
-        return self._hand_in(card, None)
+        return self._hand_in(card)
 
     def bot_step(self) -> str | None:
         """Let the next bot that must write its card do so; returns its corporation, or None."""
@@ -132,29 +130,13 @@ class Session:
         if move is None:
             return None
         corp, decision = move
-        self._hand_in(decision.action, decision.reason)
+        self._hand_in(decision.action)
         return corp
 
-    def _hand_in(self, card: nc.Allocate, reason: str | None) -> bool:
+    def _hand_in(self, card: nc.Allocate) -> bool:
         quarter = len(self.game.reports)
         self.game.apply(card)
-        if reason is not None:
-            self.note_reason(card.corp, reason)
-        if len(self.game.reports) > quarter:
-            self.settle_reasons()
-            return True
-        return False
-
-    def note_reason(self, corp: str, reason: str) -> None:
-        """A bot's reason for the card it handed in: kept back until the quarter is revealed (it
-        would tell the card)."""
-        self._reasons[corp] = reason
-
-    def settle_reasons(self) -> None:
-        """The last quarter is revealed: the bots' reasons for its cards may be read now."""
-        self.reasons[self.game.reports[-1].quarter] = {c: self._reasons[c] for c in self.game.players
-                                                       if c in self._reasons}
-        self._reasons = {}
+        return len(self.game.reports) > quarter
 
     # --- reading ----------------------------------------------------------------------------------
 

@@ -28,10 +28,15 @@ def trait_line(card) -> str:
     return " ".join(parts)
 
 
+def price(card) -> str:
+    """'4M+2QI': the card's value and its trait cost, as a price reads on the card's face."""
+    return f"{card.value}M" + "".join(f"+{n}{t}" for t, n in card.trait_cost.items() if n)
+
+
 def card_label(card) -> str:
     """The text on a card's button (lines, shown with white-space: pre-line)."""
     kind = "FOUNDER" if card.founder else TYPE_SHORT.get(card.type, card.type)
-    lines = [card.name, f"{card.value}M {kind}", trait_line(card)]
+    lines = [card.name, f"{price(card)} {kind}", trait_line(card)]
     status = []
     if card.engaged:
         status.append("ENGAGED")
@@ -49,7 +54,9 @@ def card_label(card) -> str:
 def card_tooltip(card) -> str:
     """Everything on the card, in words (the button's tooltip)."""
     kind = f"{card.type}, the founder of its company" if card.founder else card.type
-    lines = [f"{card.name} — {kind}, value {card.value}M" + (f", {card.notice}" if card.notice else "")]
+    cost = ", ".join(f"{n} {t}" for t, n in card.trait_cost.items() if n)
+    lines = [f"{card.name} — {kind}, value {card.value}M" + (f", trait cost {cost}" if cost else "")
+             + (f", {card.notice}" if card.notice else "")]
     traits = ", ".join(f"{t} {card.traits[t]}" + (f" ({card.damage[t]} damage)" if card.damage.get(t) else "")
                        if t in card.traits else f"{t} –" for t in TRAITS)
     lines.append(f"Traits: {traits}")

@@ -112,7 +112,8 @@ class Task:
     """One lesson task: a position (`spec`, a `tcg.scenario`), `setup(game)` playing the moves
     that lead to the question, the question for `seat`, and `answer(game)` working out the right
     answer by playing on with the engine (a number, a choice, or one number per name);
-    `explain(answer)` says why, in game terms; `worked(game)` prints the engine's account."""
+    `explain(answer)` says why, in game terms; `why_not` says what a wrong choice overlooked, without
+    the answer (shown with the hint); `worked(game)` prints the engine's account."""
 
     key: str
     decks: tuple[str, str]
@@ -124,6 +125,7 @@ class Task:
     explain: Callable[[Any], str]
     worked: Callable[[tcg.Game], None]
     choices: tuple[str, ...] | None = None
+    why_not: dict[str, str] | None = None      # a wrong choice -> what it overlooked (not the answer)
     setup: Callable[[tcg.Game], None] = lambda game: None
 
     def game(self) -> tcg.Game:
@@ -158,7 +160,9 @@ CASHFLOW = Task(
           "hands": {"Ana": ["I1"], "Nick": ["G13"]}, "mains": {"Ana": ["I5", "I6"], "Nick": ["G1", "G2"]},
           "resources": {"Ana": ["RN1", "RI1"], "Nick": ["RN1"]}},
     question="Nick is ending his turn. Ana's turn comes next: she will pay every upkeep she is asked for and "
-             "leave the resource card she reveals. How many M will Ana have when her Buy phase begins?",
+             "leave the resource card she reveals. Her Bargain Hunters has CASHFLOW 1, Loyal Subscribers CASHFLOW 1, "
+             "Premium Clientele CASHFLOW 2 and UPKEEP 1 (hover over a card to read its keywords). How many M will "
+             "Ana have when her Buy phase begins?",
     hint="Cashflow comes first in the Accounting phase, before the cards are disengaged: a card still engaged "
          "from the last turn brings nothing. Then count what the upkeep takes away.",
     answer=lambda g: _to_buy_phase(g).view("Ana").players["Ana"].money,
@@ -242,6 +246,9 @@ CHALLENGE = Task(
     choices=CHALLENGE_CHOICES,
     hint="Each side deals its own score in the declared trait, at the same time. A card is destroyed when the damage "
          "marked on it in that trait reaches its score in that trait.",
+    why_not={CHALLENGE_CHOICES[0]: "Compare what the Sentinel deals, its QC, with the Cleric's QC.",
+             CHALLENGE_CHOICES[2]: "Which card hits harder in QC? Set what each one deals against the other's QC.",
+             CHALLENGE_CHOICES[3]: "The Cleric strikes back with its QC: is that as much as the Sentinel's QC?"},
     answer=_fight_answer,
     explain=lambda a: (f"{a}. The Sentinel deals its QC 3 to the Cleric, whose QC is 2: destroyed. The Cleric was "
                        "ready, so it strikes back with its QC 2 at the same time; the Sentinel's QC is 3, so it "
@@ -297,10 +304,15 @@ STACK = Task(
              "from a character, and he aimed it at the Pilgrim. Both players now pass. What becomes of the Pilgrim?",
     choices=STACK_CHOICES,
     hint="The stack resolves from the top: the last thing played resolves first. Which of the two is on top?",
+    why_not={STACK_CHOICES[0]: "That would happen if Bribery Scandal resolved while the old damage was still there.",
+             STACK_CHOICES[1]: "The Cleric's ability does not stop Bribery Scandal: the event still resolves, only not "
+                               "first.",
+             STACK_CHOICES[3]: "Two QM damage on a card with QM 2 would destroy it. Which damage is still there when "
+                               "Bribery Scandal lands?"},
     answer=_stack_answer,
     explain=lambda a: (f"{a}. Nick's answer went on top of Ana's event, so it resolves first: the Cleric wipes the "
                        "Pilgrim's damage. Only then does Bribery Scandal resolve and mark 1 QM: 1 is below its QM 2. "
-                       "Had the events resolved in the order they were played, the Pilgrim would have been "
+                       "Had the two resolved in the order they were played, the Pilgrim would have been "
                        "destroyed before the Cleric could help: answering on the stack is how you save a card."),
     worked=_stack_worked)
 
@@ -324,7 +336,7 @@ def check(key: str) -> Check:
     """The self-check of the task `key`, its answer worked out by the engine from the position."""
     t = _task(key)
     answer = t.answer(t.game())
-    return Check(t.key, t.question, answer, t.explain(answer), t.hint, t.choices)
+    return Check(t.key, t.question, answer, t.explain(answer), t.hint, t.choices, why_not=dict(t.why_not or {}))
 
 
 def task(key: str) -> SelfCheck:

@@ -1,0 +1,125 @@
+"""Undo on the page shell takes back a human's move together with the bots' answers after it, when
+the game lets the table take each of them back (the protocol's optional `takeback_depth`): in the
+card game a bot passes priority after most of your moves, and Undo used to be greyed out then."""
+from __future__ import annotations
+
+from widgets.shell import HUMAN
+from widgets.tcg.app import App
+
+
+def _card_game(seed: int = 7):
+    page = App(pause=0)
+    for choice, kind in zip(page.form.kinds, [HUMAN, "Heuristic"]):
+        choice.value = kind
+    page.form.seed.value = str(seed)
+    page.form.start.click()
+    return page
+
+
+def test_undo_takes_back_a_move_and_the_bots_pass_after_it_and_nothing_hidden():
+    page = _card_game()
+    found = 0
+    for _ in range(80):
+        seat = page.human_to_decide()
+        if seat is None or page.game.is_over:
+            break
+        legal = page.game.legal_actions(seat)
+        before = page.game.to_json()
+        at = len(page.game.actions)
+        action = legal[min(1, len(legal) - 1)]
+        page.act(action)
+        answered = page.game.actions[at + 1:]
+        steps = page.takeback_steps(seat)
+        if steps:                                            # the bots answered: Undo takes all back
+            found += 1
+            assert steps == 1 + len(answered) and all(a.seat != seat for a in answered)
+            assert not page.game.can_undo(seat) and page.undo_button.disabled is False
+            page.undo_button.click()
+            assert page.error.value == "" and page.game.to_json() == before
+            assert page.human_to_decide() == seat and page.game.legal_actions(seat) == legal
+            shown = page.info.value
+            assert shown.startswith("Taken back: ") and "what answered it" in shown
+            for answer in answered:                          # each answer in public words only
+                assert page.game.public_text(answer) in shown.replace("&#x27;", "'")
+            page.act(action)                                 # and play on
+        elif not page.game.can_undo(seat):
+            assert page.undo_button.disabled
+    assert found >= 5
+
+
+def test_a_bots_answer_that_showed_something_hidden_cannot_be_taken_back():
+    page = _card_game()
+    for _ in range(80):
+        seat = page.human_to_decide()
+        if seat is None or page.game.is_over:
+            break
+        at = len(page.game.actions)
+        legal = page.game.legal_actions(seat)
+        page.act(legal[min(1, len(legal) - 1)])
+        if len(page.game.actions) > at + 1 and page.game.takeback_depth() < len(page.game.actions) - at:
+            # something in the answers (or the move itself) showed a hidden card: nothing to take back
+            assert page.takeback_steps(seat) == 0 and not page.game.can_undo(seat)
+            assert page.undo_button.disabled
+            return
+    raise AssertionError("no answer showed a hidden card in 80 moves")
+
+
+def _two_humans(seed: int = 7):
+    page = App(pause=0)
+    for choice in page.form.kinds[:2]:
+        choice.value = HUMAN
+    page.form.seed.value = str(seed)
+    page.form.start.click()
+    return page
+
+
+def _to_screen(page) -> str:
+    if page.gated():
+        page.gate_button.click()
+    return page.human_to_decide()
+
+
+def test_at_a_hot_seat_table_undo_asks_the_other_human_before_taking_its_move_back():
+    page = _two_humans()
+    for _ in range(200):                      # on until one human's move leaves the other to decide
+        mover = _to_screen(page)
+        legal = page.game.legal_actions(mover)
+        before, at = page.game.to_json(), len(page.game.actions)
+        page.act(legal[min(1, len(legal) - 1)])
+        other = _to_screen(page)
+        if other not in (None, mover) and page.others_takeback(other) == (mover, 1):
+            break
+    else:
+        raise AssertionError("no move of one human left the other to decide")
+    assert page.shown_seat() == other and not page.undo_button.disabled
+    after = page.game.to_json()
+    page.undo_button.click()                  # the other human asks: nothing is taken back yet
+    assert page.undo_box.layout.display is None and f"Only {mover} may agree" in page.undo_text.value
+    assert page.game.to_json() == after
+    page.undo_no.click()                      # Keep it
+    assert page.undo_box.layout.display == "none" and page.game.to_json() == after
+    page.undo_button.click()
+    page.undo_yes.click()                     # the mover agrees
+    assert page.error.value == "" and page.game.to_json() == before and len(page.game.actions) == at
+    assert page.human_to_decide() == mover and page.gated()     # the screen waits for the mover
+    assert "pass the screen to" in page.info.value and str(legal[min(1, len(legal) - 1)]) not in page.info.value
+
+
+def test_the_question_lapses_when_the_table_moves_on():
+    page = _two_humans()
+    for _ in range(200):
+        mover = _to_screen(page)
+        legal = page.game.legal_actions(mover)
+        page.act(legal[min(1, len(legal) - 1)])
+        other = _to_screen(page)
+        if other not in (None, mover) and page.others_takeback(other) is not None:
+            break
+    else:
+        raise AssertionError("no move of one human left the other to decide")
+    page.undo_button.click()
+    assert page.undo_asked is not None
+    page.act(page.game.legal_actions(other)[0])        # the other human plays on instead
+    assert page.undo_box.layout.display == "none" and page.undo_asked is None
+    now = page.game.to_json()
+    page.undo_yes.click()                                # a stale answer takes nothing back
+    assert page.game.to_json() == now and page.error.value == ""
