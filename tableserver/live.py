@@ -95,7 +95,11 @@ class LiveTable:
         self._fingerprints = {c: self._fingerprint(c) for c in self.game.seats}
 
     def _make_bots(self) -> dict:
-        return {c: self.levels[p](seed=bot_seed(self.seed, i))
+        """A bot for each seat a bot level plays: the one already playing it when its level is
+        unchanged (a hand-over of another seat leaves its draws and memory as they were), else
+        a new one seeded from the table's seed."""
+        playing = getattr(self, "bots", {})
+        return {c: playing[c] if type(playing.get(c)) is self.levels[p] else self.levels[p](seed=bot_seed(self.seed, i))
                 for i, (c, p) in enumerate(self.players.items()) if p != HUMAN}
 
     def catch_up(self) -> bool:

@@ -22,6 +22,14 @@ DISCLOSURES = {
     3: "players disclose the certificates they hold",
     4: "total disclosure: holdings, the bank's certificates and cash are public",
 }
+DISCLOSURE_NAMES = {1: "none", 2: "the bank's count", 3: "players' holdings", 4: "total"}
+"""Each method in a few words, for a choice list too narrow for `DISCLOSURES`' sentences."""
+
+
+def disclosure_choices() -> list[tuple[str, int]]:
+    """(label, method) for a form's choice list: "4: total"; the form says the whole sentence of
+    the method chosen beside it."""
+    return [(f"{n}: {name}", n) for n, name in DISCLOSURE_NAMES.items()]
 
 
 @lru_cache(maxsize=1)

@@ -956,7 +956,8 @@ class Engine(EffectsMixin):
         broke = [x for x in s.seats if s.players[x].money <= 0
                  and (self.o.broke_check == "everyone" or x == me)]
         if broke:   # L651, L664-665
-            self.lose(broke, " and ".join(broke) + " has no money at the End phase and loses"
+            self.lose(broke, " and ".join(broke) + (" have" if len(broke) > 1 else " has")
+                      + " no money at the End phase and " + ("lose" if len(broke) > 1 else "loses")
                       + (": a tie" if len(broke) == len(s.seats) else ""))
         for x in s.seats:
             s.players[x].pool = {t: 0 for t in TRAITS}

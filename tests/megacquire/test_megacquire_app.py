@@ -180,3 +180,16 @@ def test_a_bad_form_says_what_is_wrong_and_starts_nothing():
     app.form.names[1].value = "Ada"
     app.form.start.click()
     assert "Two players are called &#x27;Ada&#x27;" in app.error.value and app.game is None
+
+
+def test_the_disclosure_choice_fits_and_its_whole_sentence_is_shown_beside_it():
+    """The choice list showed each method's sentence, cut off at 1024x700; it now names each in a
+    few words and the line under it says the chosen method's whole sentence."""
+    from html import escape
+
+    from megacorps.megacquire.options import DISCLOSURES
+    form = App(pause=0).form.options
+    assert all(len(label) <= 20 for label, _ in form.disclosure.options)
+    for method, sentence in DISCLOSURES.items():
+        form.disclosure.value = method
+        assert escape(sentence[1:]) in form.disclosure_text.value

@@ -71,16 +71,19 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
             page.screenshot(path=str(ARTIFACTS / "megacquire-tiles.png"))
             save = page.get_by_role("button", name="Save")
             turns = 0
-            # (the status's length, where Save is) after each move
-            header = {(len(page.inner_text(".shell-status")), save.bounding_box()["x"])}
+            # (the status's length, where Save is, its height) after each move
+            header = {(len(page.inner_text(".shell-status")), save.bounding_box()["x"], save.bounding_box()["height"])}
             for _ in range(40):
                 if turns >= 4 or page.locator(".shell-status").get_attribute("data-over") == "1":
                     break
                 turns += click_first_choice(page)
-                header.add((len(page.inner_text(".shell-status")), save.bounding_box()["x"]))
-            # the header's tools keep their place while the status beside them changes length
-            assert len({length for length, _x in header}) > 1
-            assert len({x for _length, x in header}) == 1, header
+                header.add((len(page.inner_text(".shell-status")), save.bounding_box()["x"],
+                            save.bounding_box()["height"]))
+            # the header's tools keep their place and their one line while the status beside them
+            # changes length (the status wraps, not the tools)
+            assert len({length for length, _x, _h in header}) > 1
+            assert len({x for _length, x, _h in header}) == 1, header
+            assert max(h for _length, _x, h in header) < 36, header
             assert page.locator(".shell-since").inner_text().startswith("Since your last turn, Ada")
             assert turns >= 4
             page.screenshot(path=str(ARTIFACTS / "megacquire-played.png"))

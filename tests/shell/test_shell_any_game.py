@@ -205,3 +205,16 @@ def test_the_page_brings_the_lost_connection_cover_and_its_style():
     assert "load your last save file" in shell.bridge.recovery and "Resume" not in shell.bridge.recovery
     kept = Shell(GameParts("notecard"), pause=0, autosave=True)   # a page that autosaves: Resume
     assert "Resume" in kept.bridge.recovery and "save file" not in kept.bridge.recovery
+
+
+def test_every_games_form_describes_its_bots_weakest_first():
+    """MEGAcquire's form named its bots without a word on how each plays; the form now lists every
+    level with its description, for every game (the note-card page had its own list)."""
+    for name in ("megacquire", "tcg", "notecard"):
+        shell = Shell(GameParts(name), pause=0)
+        text = shell.form.bots.value
+        assert shell.form.bots in shell.form.widget.children
+        levels = shell.spec.bot_levels()
+        for level, cls in levels.items():
+            assert f"<b>{level}</b>: {cls.description[:1].upper()}" in text
+        assert [text.index(f"<b>{level}</b>") for level in levels] == sorted(text.index(f"<b>{level}</b>") for level in levels)

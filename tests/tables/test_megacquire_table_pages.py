@@ -90,6 +90,7 @@ def test_the_lobby_opens_a_megacquire_table_with_bots_and_a_disclosure_method(se
     assert [w.description for w in lobby.seats][:4] == ["Ada", "Bo", "Cy", "Dee"]
     assert "Random" in lobby.seats[2].options and "Mastermind" not in lobby.seats[2].options
     assert lobby.disclosure.layout.display is None and lobby.disclosure.value == 4
+    assert "Disclosure <b>1</b>: no disclosure" in lobby.levels_note.value   # each method's sentence
     lobby.disclosure.value = 1
     invitation = lobby.open_table()
     assert list(invitation.players.values())[:2] == ["Human", "Human"]

@@ -93,12 +93,12 @@ def test_a_bots_reason_for_a_secret_bid_is_not_sent_while_the_bids_are_sealed():
     # the bots' reasons name their amounts ("bids 18 for Japan"): sent to the seats while
     # Mokia was still to bid, they gave the auction away
     from megacorps.bots import LEVELS, next_move
-    from tableserver.live import LiveTable
+    from tableserver.live import LiveTable, bot_seed
     from tableserver.store import TableRecord
 
     corps, seed = ["Globbo", "Nonintendo", "Mokia"], 0
     game = mc.new_game(corps, seed=seed)
-    bots = {c: LEVELS["Greedy"](seed=seed * 1000 + i) for i, c in enumerate(corps)}
+    bots = {c: LEVELS["Greedy"](seed=bot_seed(seed, i)) for i, c in enumerate(corps)}
     rows = []
     while not (rows and isinstance(game.actions[-1], mc.Sealed) and "Mokia" in game.deciders):
         _corp, decision = next_move(game, bots)

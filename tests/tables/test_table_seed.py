@@ -273,3 +273,32 @@ def test_the_tcg_browser_tests_seed_deals_a_game_the_random_bot_does_not_lose_ea
     card, then its action; the page passes for her when she can do nothing): with its seed the
     game lasts far longer whatever she chooses."""
     assert min(anas_moves_before_the_end(policy) for policy in range(60)) >= 20
+
+
+def test_handing_a_seat_to_a_bot_leaves_the_other_bots_draws_as_they_were(tmp_path):
+    """The host hands an absent player's seat to a bot: that seat gets a new bot seeded from the
+    table's seed, and the bots already playing go on with their own draws (they were all made
+    again from their seeds, so a table that went through a hand-over replayed differently)."""
+    import asyncio
+
+    from tableserver.live import LiveTable
+    store = Store(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    players = {"Mokia": "Human", "Globbo": "Random", "Nonintendo": "Greedy"}
+    table_id, _host, _codes = store.create_table(SEED, list(players), players)
+    table = LiveTable(store.load_table(table_id), store)
+    globbo, nonintendo = table.bots["Globbo"], table.bots["Nonintendo"]
+    same_seed = random.Random(bot_seed(SEED, 1))
+    assert globbo.rng.random() == same_seed.random()   # its first draw made
+
+    async def hand_over(corp: str, player: str):
+        await table.set_player(corp, player)
+        await table.stop()   # its bots' moves are not this test's
+
+    asyncio.run(hand_over("Mokia", "Shrewd"))
+    assert table.bots["Globbo"] is globbo and table.bots["Nonintendo"] is nonintendo
+    assert table.bots["Mokia"].seed == bot_seed(SEED, 0) and type(table.bots["Mokia"]).__name__ == "ShrewdBot"
+    assert globbo.rng.random() == same_seed.random()   # its second draw: not its first again
+    asyncio.run(hand_over("Globbo", "Greedy"))   # a new level: a new bot, from the seat's seed
+    assert table.bots["Globbo"] is not globbo and table.bots["Globbo"].seed == bot_seed(SEED, 1)
+    assert table.bots["Nonintendo"] is nonintendo
+    store.close()

@@ -328,6 +328,14 @@ def test_T24_no_money_at_the_start_of_an_end_phase_loses():
     g = scen({"active": "Ana", "phase": "divest", "money": {"Ana": 3, "Nick": 0}})
     pass_(g, 2)
     assert g.is_over and g.winners() == ["Ana"] and "no money" in g.state.end_reason
+    assert "Nick has no money" in g.state.end_reason and "loses" in g.state.end_reason
+
+
+def test_T24_both_without_money_lose_together_and_the_words_say_so():
+    g = scen({"active": "Ana", "phase": "divest", "money": {"Ana": 0, "Nick": 0}})
+    pass_(g, 2)
+    assert g.is_over and g.winners() == []
+    assert "Ana and Nick have no money at the End phase and lose: a tie" in g.state.end_reason
 
 
 def test_T25_an_empty_main_deck_at_the_draw_loses():

@@ -45,6 +45,16 @@ def saved_game(page):
     return app.game
 
 
+def load_and_resume(page, path: Path) -> None:
+    """Load the save file at `path` with the form's Load button: the save is reviewed on the form
+    first (who plays each seat), then resumed as it names its players."""
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name="Load a save").click()
+    chooser.value.set_files(str(path))
+    page.wait_for_selector(".shell-loaded-text", state="visible", timeout=PATIENCE_MS)
+    page.click(".shell-start")
+
+
 def next_click(page, bought: bool):
     """The locator of the human's next click (a plain policy), and whether it starts a purchase."""
     for cls in (".tcg-bid", ".tcg-option", ".tcg-network-mine .tcg-slot-choice"):
@@ -83,6 +93,10 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
             # Ana alone against a bot: her bid at once, no gate asks her to pass the screen to herself
             page.wait_for_selector(".tcg-bid", state="visible", timeout=PATIENCE_MS)
             assert page.locator(".shell-gate-button").is_hidden()
+            # a long title and a long status leave the header's tools their one line: the status wraps
+            tools = "() => [...document.querySelectorAll('.shell-header .widget-button')].map(b => b.offsetHeight)"
+            heights = page.evaluate(tools)
+            assert len(heights) >= 4
             assert "not an official Megacorp card list" in page.inner_text(".tcg-board")
             bought = deployed = False
             clicks = 0
@@ -103,6 +117,7 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
                 # control the page shows now, or the same Buy action (its card still chosen)
                 click_for_a_move(page, target, lambda: target if buying else next_click(page, True)[0])
                 clicks += 1
+                heights += page.evaluate(tools)
                 assert page.locator(".shell-error").inner_text().strip() == ""
                 if clicks == 6:
                     page.screenshot(path=str(ARTIFACTS / "tcg-playing.png"))
@@ -111,6 +126,7 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
                     for uid in game.state.players["Nick"].hand:   # the bot's hand: never on the page
                         assert f"tcg-uid-{uid}" not in html
             assert over(page), f"the game did not end in {MAX_CLICKS} clicks"
+            assert max(heights) < 32, f"a header tool grew to {max(heights)} px (28 px: one line)"
             page.wait_for_selector(".shell-results", timeout=PATIENCE_MS)
             page.screenshot(path=str(ARTIFACTS / "tcg-over.png"))
             assert "Nick wins" in page.inner_text(".shell-results")
@@ -148,12 +164,7 @@ def test_hot_seat_an_event_on_the_stack_and_the_rivals_chance_to_respond(tcg_url
     from widgets.testing.voila_runner import shell_page
     with shell_page(tcg_url) as (page, errors):
         try:
-            with page.expect_file_chooser() as chooser:
-                page.get_by_role("button", name="Load a save").click()
-            chooser.value.set_files(str(save))
-            # the save is reviewed on the form first (who plays each seat), then resumed
-            page.wait_for_selector(".shell-loaded-text", state="visible", timeout=PATIENCE_MS)
-            page.click(".shell-start")
+            load_and_resume(page, save)
             page.wait_for_selector(".shell-gate-button", state="visible", timeout=PATIENCE_MS)
             assert page.locator(".tcg-hand").count() == 0          # behind the gate: no hand at all
             page.click(".shell-gate-button")
@@ -213,11 +224,7 @@ def test_a_card_with_a_long_label_shows_all_of_it_in_its_network(tcg_url, tmp_pa
     path.write_bytes(app.save_file()[1])
     with shell_page(tcg_url) as (page, errors):
         try:
-            with page.expect_file_chooser() as chooser:
-                page.get_by_role("button", name="Load a save").click()
-            chooser.value.set_files(str(path))
-            page.wait_for_selector(".shell-loaded-text", state="visible", timeout=PATIENCE_MS)
-            page.click(".shell-start")
+            load_and_resume(page, path)
             card = page.locator(".tcg-network-mine .tcg-card", has_text="Illithis")
             card.wait_for(state="visible", timeout=PATIENCE_MS)
             assert "ENGAGED" in card.inner_text() and "2 tokens" in card.inner_text()

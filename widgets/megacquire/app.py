@@ -11,10 +11,12 @@ the hex board (board.py), the decision panels and players' table (panels.py), th
 """
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as W
 
 from megacorps import megacquire as mq
-from megacorps.megacquire.options import DISCLOSURES
+from megacorps.megacquire.options import DISCLOSURES, disclosure_choices
 from widgets.shell import GameParts, HUMAN, Shell
 from widgets.shell.money_chart import MoneySeries
 
@@ -40,14 +42,23 @@ class MegacquireOptions:
 
     def __init__(self):
         narrow = {"description_width": "70px"}
-        self.disclosure = W.Dropdown(options=[(f"{n}: {text}", n) for n, text in DISCLOSURES.items()], value=4,
-                                     description="Disclosure", style=narrow, layout=W.Layout(width="330px"))
+        self.disclosure = W.Dropdown(options=disclosure_choices(), value=4,
+                                     description="Disclosure", style=narrow, layout=W.Layout(width="250px"))
         self.disclosure.add_class("mq-disclosure-choice")
+        # the method's whole sentence: a choice list cut it off at 1024x700
+        self.disclosure_text = W.HTML()
+        self.disclosure_text.add_class("mq-disclosure-text")
+        self.disclosure.observe(lambda _change: self._say_disclosure(), names="value")
+        self._say_disclosure()
         self.last_round = W.Dropdown(options=[("no time limit", 0), *[(f"end after round {n}", n)
                                                                        for n in (1, 2, 3, 5, 8, 12, 20)]],
                                      value=0, description="Time limit", style=narrow, layout=W.Layout(width="250px"))
         self.last_round.add_class("mq-limit-choice")
-        self.widget = W.VBox([self.disclosure, self.last_round])
+        self.widget = W.VBox([self.disclosure, self.disclosure_text, self.last_round])
+
+    def _say_disclosure(self) -> None:
+        text = DISCLOSURES.get(self.disclosure.value, "")
+        self.disclosure_text.value = f"<small>{escape(text[:1].upper() + text[1:])}.</small>" if text else ""
 
     def values(self) -> dict:
         out: dict = {"disclosure": self.disclosure.value}

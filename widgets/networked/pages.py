@@ -413,12 +413,16 @@ class Lobby(W.VBox):
             w.add_class("mc-seat-choice")
         self.seat_box.children = self.seats
         if game == "megacquire" and not self.disclosure.options:   # what each player sees of the others' stock (L35-43)
-            from megacorps.megacquire.options import DISCLOSURES
-            self.disclosure.options = [(f"{n}: {text}", n) for n, text in DISCLOSURES.items()]
+            from megacorps.megacquire.options import disclosure_choices
+            self.disclosure.options = disclosure_choices()
             self.disclosure.value = 4
         self.disclosure.layout.display = None if game == "megacquire" else "none"
         self.levels_note.value = "<ul class='mc-note'>" + "".join(
             f"<li><b>{escape(n)}</b>: {escape(getattr(c, 'description', ''))}</li>" for n, c in levels.items()) + "</ul>"
+        if game == "megacquire":   # the choice list names each method in a few words: here, what each shows
+            from megacorps.megacquire.options import DISCLOSURES
+            self.levels_note.value += "<ul class='mc-note'>" + "".join(
+                f"<li>Disclosure <b>{n}</b>: {escape(text)}</li>" for n, text in DISCLOSURES.items()) + "</ul>"
 
     def _ready_to_open(self, ready: bool) -> None:
         """The form opens one table per click: after opening, it waits for "Open another table"

@@ -22,7 +22,6 @@ from typing import Any
 import ipywidgets as W
 
 from megacorps import notecard as nc
-from megacorps.notecard.bots import LEVELS
 from megacorps.notecard.log import money
 from widgets.shell import HUMAN, GameParts, Shell
 
@@ -61,10 +60,8 @@ class NotecardOptions:
         self.ending.add_class("nc-ending")
         self.last_quarter.observe(lambda _change: self._show_ending(), names="value")
         self._show_ending()
-        bots = "".join(f"<li><b>{escape(name)}</b>: {escape(cls.description)}</li>" for name, cls in LEVELS.items())
         self.widget = W.VBox([
-            W.HTML(f"<details class='nc-note'><summary>The bots</summary><ul>{bots}</ul></details>"
-                   "<div class='nc-note'><b>Modules</b> (optional, alone or together):</div>"),
+            W.HTML("<div class='nc-note'><b>Modules</b> (optional, alone or together):</div>"),
             self.variable_yield, self.variable_industries,
             W.HTML("<div class='nc-note'><b>The ending.</b> By the rules a game ends when one corporation "
                    "is left, or when 8 quarters pass in a row without a bankruptcy (the richest wins). "

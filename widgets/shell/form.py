@@ -48,6 +48,11 @@ def pause_from_env(default: float = 0.8) -> float:
         return default
 
 
+def _sentence(text: str) -> str:
+    """A bot level's description as the form lists it: a capital letter first."""
+    return text[:1].upper() + text[1:]
+
+
 def new_game_title(spec: GameSpec) -> str:
     """The form's title: how many players the game takes ("2 players", not "2 to 2 players")."""
     seats = str(spec.min_seats) if spec.min_seats == spec.max_seats else f"{spec.min_seats} to {spec.max_seats}"
@@ -77,7 +82,7 @@ class NewGameForm:
         self.seed = W.Text(placeholder="any whole number, or empty", description="Seed",
                            style=wide, layout=W.Layout(width="260px"))
         self.seed.add_class("shell-seed")
-        self.pause = W.BoundedFloatText(value=pause_from_env(), min=0, max=5, step=0.1, description="Bot pause",
+        self.pause = W.BoundedFloatText(value=pause_from_env(), min=0, max=5, step=0.1, description="Bot pause (s)",
                                         tooltip="seconds between two bots' moves", style=wide,
                                         layout=W.Layout(width="160px"))
         self.pause.add_class("shell-pause")
@@ -88,6 +93,11 @@ class NewGameForm:
         self.back.add_class("shell-back")
         self.back.layout.display = "none"
         self.rows = [W.HBox([n, k]) for n, k in zip(self.names, self.kinds)]
+        levels = spec.bot_levels()
+        about_bots = "".join(f"<li><b>{escape(name)}</b>: {escape(_sentence(getattr(cls, 'description', '')))}</li>"
+                             for name, cls in levels.items())
+        self.bots = W.HTML(f"<details class='shell-bots'><summary>The computer players, weakest first</summary>"
+                           f"<ul>{about_bots}</ul></details>")
         self.title = W.HTML(new_game_title(spec))
         self.loaded_info = W.HTML()
         self.loaded_info.add_class("shell-loaded")
@@ -96,7 +106,7 @@ class NewGameForm:
         self.forget_button.layout.display = "none"
         self.forget_button.on_click(lambda _b: self.forget())
         self.new_game_only = [self.seed, *([options.widget] if options is not None else [])]
-        self.widget = W.VBox([self.title, self.loaded_info, *self.rows, *self.new_game_only[1:], self.seed,
+        self.widget = W.VBox([self.title, self.loaded_info, *self.rows, self.bots, *self.new_game_only[1:], self.seed,
                               self.pause, W.HBox([self.start, self.upload]), self.forget_button, self.back])
         self.widget.add_class("shell-form")
         # a save under review: (game, seen, reasons), as Shell.open_save reads them

@@ -341,6 +341,8 @@ class Shell(W.VBox):
             self.viewer = None
             self.refresh()
         self.form.widget.layout.display = None
+        if self.keeper is not None:
+            self.keeper.list.reveal()
         self.form.back.layout.display = None if self.game is not None and not self.game.is_over else "none"
         self.table.layout.display = "none"
 
@@ -350,6 +352,8 @@ class Shell(W.VBox):
             raise ValueError("There is no game to go back to.")
         self.form.forget()
         self.form.widget.layout.display = "none"
+        if self.keeper is not None:
+            self.keeper.list.hide()
         self.table.layout.display = None
         self.viewer = self.lone_human()
         self.refresh()

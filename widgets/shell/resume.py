@@ -20,10 +20,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def describe(summary: dict) -> str:
-    """A table's line: who plays each seat, then the game's public facts ("round 3")."""
+    """A table's line: who plays each seat, then the game's public facts ("round 3; money Ana
+    10, Nick 9": a fact given seat by seat reads as words, not as Python's dict)."""
     players = summary.get("players") or {}
     who = ", ".join(f"{seat} ({kind})" for seat, kind in players.items()) if isinstance(players, dict) else ""
-    facts = ", ".join(f"{key} {value}" for key, value in summary.items() if key not in ("players", "over"))
+
+    def words(value) -> str:
+        return ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else str(value)
+    facts = "; ".join(f"{key} {words(value)}" for key, value in summary.items() if key not in ("players", "over"))
     return " \u00b7 ".join(part for part in (who, facts) if part)
 
 
@@ -80,6 +84,10 @@ class ResumeList:
     def hide(self) -> None:
         self.box.layout.display = "none"
 
+    def reveal(self) -> None:
+        """Show the list again (the new-game form is back), when a line is left."""
+        self._draw()
+
 
 class TableKeeper:
     """Writes the shell's table after every change and offers to resume this browser's tables."""
@@ -105,6 +113,10 @@ class TableKeeper:
         self._written = None
         if table is None:
             self.shell.bridge.remember(self.table)
+        # the other tables are offered again with the form (New / Load), not above the game under
+        # way, and the table now played is not one of them
+        self.list.forget(self.table)
+        self.list.hide()
         self.save()
 
     def save(self) -> None:
