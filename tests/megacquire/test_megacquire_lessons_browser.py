@@ -3,37 +3,25 @@
 hint, then right); the first game's first step (a miss not played, then the founding tile)."""
 from __future__ import annotations
 
-import os
+from contextlib import contextmanager
 from pathlib import Path
 
-from widgets.testing.voila_runner import PATIENCE_MS, require_chromium
+from widgets.testing.voila_runner import PATIENCE_MS, notebook_page
 
 ROOT = Path(__file__).resolve().parents[2]
 HARMLESS = ("setData is not a function", "[anywidget] Failed to initialize model")
 
 
-def _open(p, browser, notebook: str, port: int):
-    from widgets.testing.voila_runner import route_cdn
-    page = browser.new_page(viewport={"width": 1024, "height": 700})
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    route_cdn(page)
-    page.goto(f"http://127.0.0.1:{port}/", timeout=PATIENCE_MS)
-    page.wait_for_selector(".js-plotly-plot .scatterlayer", timeout=PATIENCE_MS)
-    return page, errors
+@contextmanager
+def _lesson(name: str):
+    """Lesson `name` open at 1024x700, its board drawn."""
+    with notebook_page(ROOT / "notebooks" / "megacquire" / name) as (page, errors):
+        page.wait_for_selector(".js-plotly-plot .scatterlayer", timeout=PATIENCE_MS)
+        yield page, errors
 
 
 def test_lesson_01_exercise_and_self_check_in_the_browser():
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    from widgets.testing.voila_runner import chromium, free_port, serving, voila_command
-
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    notebook = ROOT / "notebooks" / "megacquire" / "01-tiles-and-founding.ipynb"
-    with serving(voila_command(notebook, port), port, env), sync_playwright() as p, chromium(p) as browser:
-        page, errors = _open(p, browser, notebook, port)
+    with _lesson("01-tiles-and-founding.ipynb") as (page, errors):
         assert not page.locator("text=Hint").count()  # nothing given away before a try
         page.locator("button:has-text('Play D-5')").click()
         page.wait_for_selector("text=Not the goal yet", timeout=PATIENCE_MS)
@@ -55,16 +43,7 @@ def test_lesson_01_exercise_and_self_check_in_the_browser():
 
 
 def test_the_first_game_refuses_a_miss_and_founds_in_the_browser():
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    from widgets.testing.voila_runner import chromium, free_port, serving, voila_command
-
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    notebook = ROOT / "notebooks" / "megacquire" / "00-first-game.ipynb"
-    with serving(voila_command(notebook, port), port, env), sync_playwright() as p, chromium(p) as browser:
-        page, errors = _open(p, browser, notebook, port)
+    with _lesson("00-first-game.ipynb") as (page, errors):
         page.locator("button:has-text('Continue')").click()
         page.locator("button:has-text('Play C-13')").click()
         page.wait_for_selector("text=Not this one", timeout=PATIENCE_MS)

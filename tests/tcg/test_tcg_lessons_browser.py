@@ -3,33 +3,20 @@ lesson 02's position shows the card's whole price, the fight's self-check answer
 with what it overlooked (no answer), then takes the right one; the worked example opens after."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from widgets.testing.voila_runner import PATIENCE_MS, require_chromium
+from widgets.testing.voila_runner import PATIENCE_MS, notebook_page
 
 ROOT = Path(__file__).resolve().parents[2]
 HARMLESS = ("setData is not a function", "[anywidget] Failed to initialize model")
 
 
 def test_lesson_02_price_wrong_choice_then_right_in_the_browser():
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
     from widgets.tcg.lessons import CHALLENGE_CHOICES, TASKS, check
-    from widgets.testing.voila_runner import chromium, free_port, route_cdn, serving, voila_command
 
     right = check("tcg02/challenge").answer
     wrong = CHALLENGE_CHOICES[0]
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    notebook = ROOT / "notebooks" / "tcg" / "02-buying-and-challenging.ipynb"
-    with serving(voila_command(notebook, port), port, env), sync_playwright() as p, chromium(p) as browser:
-        page = browser.new_page(viewport={"width": 1024, "height": 700})
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        route_cdn(page)
-        page.goto(f"http://127.0.0.1:{port}/", timeout=PATIENCE_MS)
+    with notebook_page(ROOT / "notebooks" / "tcg" / "02-buying-and-challenging.ipynb") as (page, errors):
         mech = page.locator("button.tcg-card:has-text('Exo-Frame Mech')")
         mech.wait_for(timeout=PATIENCE_MS)
         assert "4M+2QI" in mech.inner_text()                     # the question's price, on the card

@@ -244,3 +244,22 @@ def shell_page(url: str, width: int = 1024, height: int = 700):
         page.goto(url, timeout=PATIENCE_MS)
         page.wait_for_selector(".shell-start", state="visible", timeout=PATIENCE_MS)
         yield page, errors
+
+
+@contextmanager
+def notebook_page(notebook: Path, width: int = 1024, height: int = 700, timeout: float = PATIENCE_S):
+    """A notebook (a lesson) served by Voila on its own, as a learner opens it, in Chromium at
+    `width` x `height`; yields (page, errors): the JavaScript errors the page raised. The page
+    has been asked for, not waited on: a test waits for what it reads."""
+    from playwright.sync_api import sync_playwright
+    require_chromium()
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with serving(voila_command(Path(notebook), port), port, env, timeout=timeout), sync_playwright() as p, \
+            chromium(p) as browser:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        route_cdn(page)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=PATIENCE_MS)
+        yield page, errors
