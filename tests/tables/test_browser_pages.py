@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -55,6 +56,10 @@ def class_in_browser(tmp, log_name: str, env: dict):
     from widgets.testing.voila_runner import chromium, require_chromium, serving
     require_chromium()
     ARTIFACTS.mkdir(exist_ok=True)
+    # one log a process: two workers writing one file left the log of a failed run overwritten
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        log_name = log_name.replace(".log", f"-{worker}.log")
     with open(ARTIFACTS / log_name, "w") as log:
         cls = Class(tmp, log, env=env)
         with serving(cls.cmd, cls.voila_port, cls.env, log) as proc, \
@@ -73,6 +78,12 @@ def klass(tmp_path_factory):
         yield cls
 
 
+def _log_tail(klass, lines: int = 40) -> str:
+    """The end of the class command's log, for a failure's message."""
+    klass.log.flush()
+    return "\n".join(Path(klass.log.name).read_text(errors="replace").splitlines()[-lines:])
+
+
 def test_the_class_keeps_kernels_ready_for_the_table_pages(klass):
     """(First in this module: no page has a kernel yet.) Beside voila.json's two for the app,
     the class command preheats its --pool (3) for table.ipynb and one for spectate.ipynb:
@@ -82,7 +93,9 @@ def test_the_class_keeps_kernels_ready_for_the_table_pages(klass):
         kernels = [pid for pid in _descendants(klass.proc.pid) if b"ipykernel_launcher" in _cmdline(pid)]
         if len(kernels) >= 2 + 3 + 1:
             break
-        assert time.monotonic() < deadline, f"only {len(kernels)} kernels ready"
+        # the class command gone (it failed once in CI with no kernel at all): say so at once, with its log
+        assert klass.proc.poll() is None, f"the class command exited ({klass.proc.returncode}): {_log_tail(klass)}"
+        assert time.monotonic() < deadline, f"only {len(kernels)} kernels ready: {_log_tail(klass)}"
         time.sleep(1)
 
 
