@@ -497,8 +497,9 @@ class Shell(W.VBox):
         has nothing to take back but another human's last action may be, asks that human to agree
         first (`others_takeback`, `confirm_undo`)."""
         shown = self.shown_seat()
-        if seat is None and shown is not None and self.others_takeback(shown) is not None:
-            self.undo_asked = (*self.others_takeback(shown), len(self.game.actions))
+        others = self.others_takeback(shown) if seat is None else None
+        if others is not None:
+            self.undo_asked = (*others, len(self.game.actions))
             owner = self.undo_asked[0]
             self.undo_text.value = (f"<b>Take back {escape(owner)}'s last move?</b> Only {escape(owner)} may "
                                     f"agree: {escape(owner)}, press the button yourself. The screen then passes to "

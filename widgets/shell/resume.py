@@ -31,6 +31,11 @@ def describe(summary: dict) -> str:
     return " \u00b7 ".join(part for part in (who, facts) if part)
 
 
+def _close(row: W.HBox) -> None:
+    for widget in (*row.children, row):
+        widget.close()
+
+
 class ResumeList:
     """The "Resume a game" list every page with an autosave shows (a shell page's `TableKeeper`,
     MegaCorps' page): a line a table, at most `MOST`, with *Resume* and *Forget*
@@ -44,6 +49,7 @@ class ResumeList:
         self.prefix = prefix
         self._guard, self._on_resume, self._on_forget = guard, on_resume, on_forget
         self._rows: dict[str, W.HBox] = {}   # table id -> its line
+        self._title: W.HTML | None = None      # built with the first line
         self.box = W.VBox()
         self.box.add_class(f"{prefix}-resume")
         self.box.layout.display = "none"
@@ -52,11 +58,14 @@ class ResumeList:
         """Offer `tables`: (table id, what it is, a detail such as the money or "", when it was
         saved); `position(i)`: what tells the position of the i-th table (default: each its own)."""
         seen: set = set()
+        for row in self._rows.values():   # closed, so no model of an old line stays in the browser
+            _close(row)
         self._rows = {}
         for i, (table, what, detail, saved_at) in enumerate(tables):
-            if position(i) in seen or len(self._rows) == self.MOST:
+            here = position(i)
+            if here in seen or len(self._rows) == self.MOST:
                 continue
-            seen.add(position(i))
+            seen.add(here)
             resume = W.Button(description="Resume", button_style="success", layout=W.Layout(width="auto"))
             resume.add_class(f"{self.prefix}-resume-button")
             resume.on_click(self._guard(lambda _b, table=table: self._on_resume(table)))
@@ -72,13 +81,16 @@ class ResumeList:
 
     def forget(self, table: str) -> None:
         """Take `table`'s line off the list (hidden when no line is left)."""
-        self._rows.pop(table, None)
+        row = self._rows.pop(table, None)
         self._draw()
+        if row is not None:
+            _close(row)
 
     def _draw(self) -> None:
-        title = W.HTML(f"<div class='{self.prefix}-panel-title'>Resume a game</div><small>Kept on this "
-                       "server after every move, for this browser.</small>")
-        self.box.children = [title, *self._rows.values()] if self._rows else []
+        if self._rows and self._title is None:
+            self._title = W.HTML(f"<div class='{self.prefix}-panel-title'>Resume a game</div><small>Kept on "
+                                 "this server after every move, for this browser.</small>")
+        self.box.children = [self._title, *self._rows.values()] if self._rows else []
         self.box.layout.display = None if self._rows else "none"
 
     def hide(self) -> None:
