@@ -107,7 +107,7 @@ html, body { overflow-x: hidden !important; }
 .mc-log-entry { padding: 2px 0; border-bottom: 1px solid #eef0f4; line-height: 1.3; }
 .mc-log-round { display: inline-block; width: 34px; color: #8a90a2; font-size: 11px; }
 .mc-log-rule { display: inline-block; background: #eef1f7; color: #1d3557 !important; border-radius: 3px;
-               font-size: 10px; padding: 0 4px; margin-right: 4px; text-decoration: none; }
+               font-size: 10px; padding: 0 4px; text-decoration: none; }
 .mc-log-rule:hover { background: #1d3557; color: #fff !important; }
 .mc-bot-reason { font-size: 11px; color: #5b3f00; background: #fff6df; border-radius: 3px; padding: 1px 4px;
                  margin: 1px 0 0 34px; }
