@@ -6,7 +6,7 @@ reason; and "since your last turn" (`since_html`), the lines a seat has not yet 
 
 A page hands the renderer `LogLine`s: which reasons it may show, and under which line, the page
 decides before (a sealed bid's reason waits for the reveal: `Shell.shown_reasons`, MegaCorps'
-`Session._build_log`). `prefix` ("shell" or "mc") names the classes, so each page's own
+`Session._build_log`). `prefix` ("shell", "mc" or "nc") names the classes, so each page's own
 selectors (`shell-line`, `shell-reason`; `mc-log-entry`, `mc-bot-reason`) keep working."""
 from __future__ import annotations
 
@@ -52,6 +52,8 @@ CLASSES = {
                         "shell-reason"),
     "mc": LogClasses("mc-log", "mc-log-order mc-small", "mc-log-entry", "mc-log-round", "mc-log-text",
                      "mc-bot-reason"),
+    "nc": LogClasses("nc-log-lines", "nc-log-order nc-small", "nc-log-line", "nc-log-round", "nc-log-text",
+                     "nc-bot-reason"),   # the note-card game's networked pages (widgets/notecard/table_pages.py)
 }
 
 # read top-down, a log newest first tells causes after their effects: it says which way it runs
