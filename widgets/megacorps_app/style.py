@@ -103,13 +103,13 @@ html, body { overflow-x: hidden !important; }
 .mc-private ul { margin: 2px 0 0 14px; padding: 0; }
 /* the error and info lines */
 .mc-log { max-height: 300px; overflow-y: auto; font-size: 12px; }
-.mc-log-entry { padding: 2px 0; border-bottom: 1px solid #eef0f4; line-height: 1.3; }
-.mc-log-round { display: inline-block; width: 34px; color: #8a90a2; font-size: 11px; }
-.mc-log-rule { display: inline-block; background: #eef1f7; color: #1d3557 !important; border-radius: 3px;
-               font-size: 10px; padding: 0 4px; margin-right: 4px; text-decoration: none; }
+.mc-log-entry { padding: 2px 0 2px 34px; text-indent: -34px; border-bottom: 1px solid #eef0f4; line-height: 1.3; }
+.mc-log-round { display: inline-block; width: 34px; text-indent: 0; color: #8a90a2; font-size: 11px; }
+.mc-log-rule { display: inline-block; text-indent: 0; background: #eef1f7; color: #1d3557 !important; border-radius: 3px;
+               font-size: 10px; padding: 0 4px; text-decoration: none; }
 .mc-log-rule:hover { background: #1d3557; color: #fff !important; }
 .mc-bot-reason { font-size: 11px; color: #5b3f00; background: #fff6df; border-radius: 3px; padding: 1px 4px;
-                 margin: 1px 0 0 34px; }
+                 margin: 1px 0 0 0; text-indent: 0; }
 .mc-topic-link, .mc-help-link { color: #1d4f91; font-size: 12px; }
 .mc-badge-link { text-decoration: none; }
 .mc-since-box, .mc-why-not-box, .mc-levels { font-size: 12px; background: #f3f5f9; border-radius: 4px;

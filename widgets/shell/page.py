@@ -40,7 +40,7 @@ from widgets.sealed_files import open_file, seal_file
 from .about import About
 from .bot_loop import BotLoop
 from .form import HUMAN, NewGameForm, pause_from_env, uploaded
-from .log import log_html, since_html
+from .log import LOG_LIMIT, game_lines, log_html, rules_help_link, since_html
 from .messages import Messages, styles
 from .parts import GameParts
 from .resume import TableKeeper
@@ -116,6 +116,7 @@ class Shell(W.VBox):
         self._decision_key: tuple | None = None
         self._decision_title: W.HTML | None = None
         self.rules_help = parts.rules()
+        self.rule_link = rules_help_link(self.rules_help)   # a log line's link to its rules help section
 
         self.form = NewGameForm(self.spec, parts.options_form(), parts.first_players())
         self.form.pause.value = pause_from_env() if pause is None else pause
@@ -180,7 +181,7 @@ class Shell(W.VBox):
                          *([self.about.button] if self.about else [])])
         header.add_class("shell-header")
         self.table = W.VBox([self.undo_box, self.gate, self.since, self.decision, self.players_box, self.chart.box,
-                             html("<div class='shell-panel-title'>Log (latest first)</div>"), self.log_box])
+                             html("<div class='shell-panel-title'>Log</div>"), self.log_box])
         self.table.add_class("shell-table")
         self.sidebar = W.VBox([self.error, self.info, self.results_panel.box, self.form.widget, self.table])
         self.keeper = TableKeeper(self) if autosave else None
@@ -666,7 +667,7 @@ class Shell(W.VBox):
                              f"{escape(self.parts.status(self))}</span>")
         upto = self.parts.log_shown(self)
         log = game.log if upto is None else game.log[:upto]   # the parts may keep lines back (a reveal)
-        since = since_html(log, seat, self.seen.get(seat), self.rules_help) if legal else ""
+        since = since_html(log, seat, self.seen.get(seat), self.rules_help, self.parts.round_word) if legal else ""
         self.since.value = since
         self.since.layout.display = None if since else "none"
         # the decision's controls are rebuilt only when the decision changed: a redraw for nothing
@@ -688,7 +689,8 @@ class Shell(W.VBox):
         elif legal and self._decision_title.value != title_html:
             self._decision_title.value = title_html
         self.players_box.value = self.parts.players(self, seat)
-        self.log_box.value = log_html(log, seat, self.rules_help, self.shown_reasons())
+        self.log_box.value = log_html(game_lines(log, seat, self.shown_reasons(), self.parts.round_word, limit=LOG_LIMIT),
+                                      "shell", self.rule_link)
         self.undo_button.disabled = not (self.can_take_back(seat) or self.others_takeback(seat))
         if self.undo_asked is not None and len(game.actions) != self.undo_asked[2]:
             self.undo_asked = None   # the table moved on: the question no longer applies

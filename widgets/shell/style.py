@@ -14,7 +14,12 @@ CSS = """<style>
 .shell-since { max-height: 130px; overflow-y: auto; font-size: 12px; background: #F2F6FA;
                border-left: 3px solid #0072B2; padding: 2px 6px; }
 .shell-gate { background: #FFF4D6; padding: 12px; border: 2px solid #E69F00; }
-.shell-reason { color: #555555; }
+.shell-log-order { color: #666666; font-size: 11px; }
+/* a line wrapping goes on under its text, not under its round label */
+.shell-log-entry { padding-left: 26px; text-indent: -26px; }
+.shell-log-round { display: inline-block; width: 26px; text-indent: 0; color: #777777; font-size: 11px; }
+/* a bot's reason, under the line it explains */
+.shell-reason { color: #555555; font-style: italic; text-indent: 0; }
 .shell-rule-link { font-size: 10px; color: #0072B2; margin-left: 3px; }
 .shell-app .widget-button { height: auto; min-height: 28px; white-space: normal; }
 .shell-app input[type=file] { display: none !important; }  /* the Load button opens it */
