@@ -102,3 +102,39 @@ def test_the_index_opens_every_section_and_megacorps_card_pages_follow_the_deck(
     # a rule with no section of its own opens the one the help says explains it
     click_topic(app.bridge, "Government Intervention: Democracies")
     assert shown_section(view) == "Government Intervention"
+
+
+@pytest.mark.parametrize("game_name", ["megacquire", "notecard", "tcg"])
+def test_the_decision_panels_help_link_opens_the_section_of_the_decision_under_way(monkeypatch, game_name):
+    from widgets.notecard.parts import NotecardParts
+    from widgets.tcg.app import TcgParts
+    parts = {"megacquire": MegacquireParts, "notecard": NotecardParts, "tcg": TcgParts}[game_name]()
+    shell = Shell(parts, pause=0)
+    monkeypatch.setattr(shell.bridge, "send", lambda content, buffers=None: None)
+    seats = shell.spec.seats_for(shell.spec.min_seats)
+    game = shell.spec.new_game(seats, seed=2)
+    shell.start(game, {seat: HUMAN if i == 0 else shell.form.kinds[1].options[1] for i, seat in enumerate(seats)})
+    linked = 0
+    for _ in range(12):
+        seat = shell.human_to_decide()
+        if seat is None or game.is_over:
+            break
+        title = shell._decision_title.value
+        key = shell.rules_help.section_for_decision(game.decision_kind())
+        found = re.search(r"class='shell-rule-link shell-help-link' data-mc-topic='([^']*)'", title)
+        assert (found.group(1) if found else None) == key, (game.decision_kind(), title)
+        if key is not None:
+            linked += 1
+            click_topic(shell.bridge, key)
+            assert shown_section(shell.rules_view) == key
+        shell.act(game.legal_actions(seat)[0])
+    assert linked >= 1
+
+
+def test_megacorps_decision_help_link_names_the_section_of_its_decision(monkeypatch):
+    app = App(pause=0)
+    monkeypatch.setattr(app.bridge, "send", lambda content, buffers=None: None)
+    start_megacorps(app)
+    game = app.session.game
+    expected = rules.rules_help().section_for_decision(game.decision_kind()) or "Rounds"
+    assert f"class='mc-rule-link mc-help-link' data-mc-topic='{expected}'" in app.table.prompt.value

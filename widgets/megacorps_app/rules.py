@@ -11,7 +11,6 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from megacorps.explain import decision_kind
 from widgets.shell.parts import RuleSection, RulesHelp
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
@@ -207,7 +206,7 @@ GROUP_TOPIC = {
     "pass": "Pass", "play": "Event Cards", "trade": "Trades", "leave": "Trades",
 }
 
-# The rules topic of each kind of decision (`Game.decision_kind`).
+# The rules topic of each kind of decision (`Game.decision_kind`): the decision panel's help link.
 _DECISION_TOPIC = {
     "antitrust": "Antitrust", "mercenaries": "Buying Mercenaries", "war": "Launch a War",
     "spoils": "When the War is Over", "payout": "Payout Industries", "auction": "Auctions",
@@ -226,11 +225,6 @@ def topic_for_rule(rule: str) -> str:
     if rule in ("Windoze",):
         return "Setting Up"
     return "Rounds"
-
-
-def topic_for_decision(state) -> str:
-    """The topic of the decision under way."""
-    return _DECISION_TOPIC.get(decision_kind(state), "Rounds")
 
 
 def card_section(spec) -> RuleSection:
@@ -257,7 +251,7 @@ def rules_help(deck=None) -> RulesHelp:
         if cards and rule in ("Oversupply", "Shortages", "Clone Soldiers"):
             return CARD_TOPIC_PREFIX + rule
         return topic_for_rule(rule)
-    return RulesHelp(sections + cards, find=find)
+    return RulesHelp(sections + cards, find=find, by_decision=dict(_DECISION_TOPIC))
 
 
 def lesson_links(lessons: tuple[str, ...]) -> str:

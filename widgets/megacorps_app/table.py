@@ -39,7 +39,7 @@ from megacorps.previews import decision_context
 from .panels import EndCharts, corp_chip, html, log_html, money_chart, money_series, round_label, topic_link
 from .prompts import ActionChooser
 from ..shell.rules_view import RulesView
-from .rules import rules_help, topic_for_decision, why_not
+from .rules import rules_help, why_not
 from .source import TableSource
 from .summary import since_last_turn
 
@@ -462,7 +462,9 @@ class Table:
             self.prompt.value = "<div class='mc-decision-text'>The game is over.</div>"
             self._hide_chooser()
             return
-        help_link = topic_link(topic_for_decision(game.state), "? the rule", "mc-help-link")
+        # the rule of the decision under way, "Rounds" for a turn's own actions
+        rule = self.rules_view.rules.section_for_decision(game.decision_kind()) or "Rounds"
+        help_link = self.rules_view.link(rule, "? the rule", "mc-help-link")
         if focus is None:
             if self.window_open():
                 self.prompt.value = ""

@@ -645,8 +645,11 @@ class Shell(W.VBox):
         key = (*self.parts.decision_key(self, seat, legal), seat, tuple(legal), game.is_over, paused)
         # the title says which position the controls answer (data-step): kept up to date in place
         # when another seat's move leaves this seat's controls as they are
+        # with a help link to the section of the rules explaining this kind of decision
+        help_key = self.rules_help.section_for_decision(game.decision_kind()) if legal else None
+        help_link = " " + self.rules_view.link(help_key, "? the rule", "shell-help-link") if help_key else ""
         title_html = (f"<div class='shell-panel-title shell-decision-title' data-step='{len(game.actions)}'>"
-                      f"{escape(game.decision)}</div>")
+                      f"{escape(game.decision)}{help_link}</div>")
         if key != self._decision_key:
             self._decision_key = key
             old = list(self.decision.children)

@@ -61,6 +61,14 @@ class RulesHelp:
     find: Callable[[str], str | None] | None = None
     """For rules too many to list (MegaCorps' "Government Intervention: Democracies"): a rule ->
     the key of its section, asked when `by_rule` and the keys do not name it."""
+    by_decision: dict[str, str] = field(default_factory=dict)
+    """A kind of decision (the game's `decision_kind()`) -> the key of the section explaining it:
+    the decision panel's help link."""
+
+    def section_for_decision(self, kind: str) -> str | None:
+        """The key of the section explaining a decision of `kind` (None: no section does)."""
+        key = self.by_decision.get(kind)
+        return key if key in {s.key for s in self.sections} else None
 
     def section_for(self, rule: str) -> str | None:
         """The key of the section explaining `rule` (None: no section does)."""
