@@ -108,7 +108,9 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
             assert page.locator(".shell-rules").is_hidden()
             top = "() => document.querySelector('.shell-rules').getBoundingClientRect().top"
             page.get_by_role("button", name="Rules").click()
-            page.wait_for_function(f"() => {{ const t = ({top})(); return t > 0 && t < 200; }}", timeout=PATIENCE_MS)
+            # its title and first lines in the window (the page may end too soon below it to bring it higher)
+            page.wait_for_function(f"() => {{ const t = ({top})(); return t >= 0 && t < window.innerHeight - 150; }}",
+                                   timeout=PATIENCE_MS)
             assert page.locator(".shell-rule").is_visible()
             # its index opens another section, one at a time
             index = page.locator(".shell-rules-index a").nth(2)
