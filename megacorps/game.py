@@ -245,6 +245,15 @@ class Game:
             depth += 1
         return depth
 
+    def takeback_refusal(self, since: int) -> str:
+        """Why the table may not take back the actions from index `since` on (`takeback_depth`
+        stops short of it), in players' words: a reveal among them, else a secret bid or vote still
+        sealed (ruling R16: only its own corp may take it back)."""
+        if any(self._reveals[since:]):
+            return ("since then hidden information was revealed (a card was drawn, or secret bids or votes "
+                    "were opened), and what was seen cannot be unseen.")
+        return "a secret bid or vote since then is still sealed, and only its own corp may take it back."
+
     def _can_undo_for(self, corp: str) -> bool:
         return bool(self._actions) and self._actions[-1].corp == corp and not self._reveals[-1]
 

@@ -19,7 +19,10 @@ has it (MEGAcquire: starting cash, bonuses, sales, the final sale, stock bought)
 after another; with it the page shell's Undo takes back a human's action together with the bots'
 answers after it (the card game: a bot passing priority after each of your moves), and the
 conformance suite checks that each of those undos returns exactly to the game before
-(`trailing_undoable` counts them from a game's per-action flags).
+(`trailing_undoable` counts them from a game's per-action flags). With it, `takeback_refusal(index)
+-> str` may say, in players' words, why the table may not take back the actions from `index` on
+(MegaCorps: a secret bid or vote still sealed, or a reveal); the pages' Undo says so
+(`widgets/shell/takeback.py`; a game without it gets a wording true of every game).
 """
 from __future__ import annotations
 

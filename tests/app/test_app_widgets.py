@@ -358,7 +358,7 @@ def test_the_first_page_builds_few_widget_models():
     assert app in built and app.form.picker in built
     assert len(built) < 100, f"{len(built)} widget models on a new page"
     # the rarely used panels are built when first needed, in their place in the sidebar
-    assert not app.about_panel.built and app._undo_box is None and app._results is None
+    assert not app.about_panel.built and app._undo_question is None and app._results is None
     app.about_button.value = True
     assert app.sidebar.children.index(app.about) == app.sidebar.children.index(app.error) - 1
     assert app.about.layout.display is None

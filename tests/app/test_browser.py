@@ -297,6 +297,41 @@ def test_hot_seat_no_other_hand_reaches_the_page(server, browser, monkeypatch):
         page.context.close()
 
 
+def test_undo_at_a_shared_screen_asks_the_owner_of_the_move(server, browser):
+    """Humans at one screen: the next player's Undo asks the one whose move it was (the
+    shell's question, widgets/shell/undo_question.py), says what would go, keeps it on *Keep it*
+    and takes it back on *I am <owner>: take it back*."""
+    url, _data = server
+    page = open_page(browser, url, size=(1024, 700))
+    try:
+        start_game(page, [("Mokia", "Human"), ("Globbo", "Human"), ("Nonintendo", "Human")], seed=2, decisions=1)
+        before = version(page)
+        page.click(".mc-undo")
+        question = page.locator(".mc-undo-confirm")
+        question.wait_for(state="visible", timeout=PATIENCE_MS)
+        text, yes = question.inner_text(), page.locator(".mc-undo-yes").inner_text()
+        assert "It would take back:" in text and "may agree" in text, text
+        who = yes.removeprefix("I am ").removesuffix(": take it back")
+        assert who in ("Mokia", "Globbo", "Nonintendo") and f"Take back {who}'s last move?" in text, (yes, text)
+        assert_nothing_cut_off(page)
+        page.screenshot(path=str(ARTIFACTS / "browser-undo-question-1024.png"))
+        page.click(".mc-undo-no")
+        question.wait_for(state="hidden", timeout=PATIENCE_MS)
+        assert version(page) == before                        # kept: nothing changed
+        page.click(".mc-undo")
+        page.locator(".mc-undo-yes").click()
+        page.wait_for_function(f"() => Number(document.querySelector('.mc-status-text').dataset.version) > {before}",
+                               timeout=PATIENCE_MS)
+        page.wait_for_selector(".mc-info:has-text('Taken back')", timeout=PATIENCE_MS)
+        assert question.is_hidden() and not page.locator(".mc-error-text").is_visible()
+        assert page.refused == [] and page.js_errors == []
+    except BaseException:
+        page.screenshot(path=str(ARTIFACTS / "browser-undo-failure.png"))
+        raise
+    finally:
+        page.context.close()
+
+
 def test_reload_resumes_the_game_and_big_uploads_are_refused(server, browser, tmp_path):
     url, data = server
     context = browser.new_context(viewport={"width": 1280, "height": 800})

@@ -211,6 +211,17 @@ def test_a_hot_seat_game_in_the_browser(page):
     page.screenshot(path=str(ARTIFACTS / "notecard-gate.png"), full_page=True)
     gate(page, "Jeff")
     assert_fits(page)  # the open card, at 1024 x 700
+    # Jeff's Undo would take back Maraya's card: it asks her, and tells only that a card was handed in
+    page.locator(".shell-tool", has_text="Undo").click()
+    page.wait_for_selector(".shell-undo-confirm", state="visible", timeout=PATIENCE_MS)
+    asked = page.inner_text(".shell-undo-confirm")
+    assert "Only Maraya may agree" in asked and "Maraya hands in its note card, face down" in asked, asked
+    assert "$7M" not in asked and page.inner_text(".shell-undo-yes") == "I am Maraya: take it back"
+    assert_fits(page)
+    page.screenshot(path=str(ARTIFACTS / "notecard-undo-question.png"))
+    page.click(".shell-undo-no")
+    page.wait_for_selector(".shell-undo-confirm", state="hidden", timeout=PATIENCE_MS)
+    assert status(page)["cards"] == "2"   # kept
     page.set_viewport_size({"width": 1280, "height": 900})
     assert_nothing_of_the_card_left(page, "$7M", card_open=True)  # Jeff's open card starts empty
     type_into(page, ".nc-invest-1 input", 4)

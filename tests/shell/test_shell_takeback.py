@@ -3,6 +3,8 @@ the game lets the table take each of them back (the protocol's optional `takebac
 card game a bot passes priority after most of your moves, and Undo used to be greyed out then."""
 from __future__ import annotations
 
+from html import escape
+
 from widgets.shell import HUMAN
 from widgets.tcg.app import App
 
@@ -29,10 +31,11 @@ def test_undo_takes_back_a_move_and_the_bots_pass_after_it_and_nothing_hidden():
         action = legal[min(1, len(legal) - 1)]
         page.act(action)
         answered = page.game.actions[at + 1:]
-        steps = page.takeback_steps(seat)
-        if steps:                                            # the bots answered: Undo takes all back
+        offer = page.undo_offer()
+        if offer.possible and not offer.by_seat:             # the bots answered: Undo takes all back
             found += 1
-            assert steps == 1 + len(answered) and all(a.seat != seat for a in answered)
+            assert offer.owner == seat and offer.needs is None
+            assert len(offer.takes_back) == 1 + len(answered) and all(a.seat != seat for a in answered)
             assert not page.game.can_undo(seat) and page.undo_button.disabled is False
             page.undo_button.click()
             assert page.error.value == "" and page.game.to_json() == before
@@ -58,7 +61,9 @@ def test_a_bots_answer_that_showed_something_hidden_cannot_be_taken_back():
         page.act(legal[min(1, len(legal) - 1)])
         if len(page.game.actions) > at + 1 and page.game.takeback_depth() < len(page.game.actions) - at:
             # something in the answers (or the move itself) showed a hidden card: nothing to take back
-            assert page.takeback_steps(seat) == 0 and not page.game.can_undo(seat)
+            offer = page.undo_offer()
+            assert not offer.possible and not page.game.can_undo(seat)
+            assert "something hidden was shown" in offer.reason     # the card game says no more than that
             assert page.undo_button.disabled
             return
     raise AssertionError("no answer showed a hidden card in 80 moves")
@@ -87,14 +92,17 @@ def test_at_a_hot_seat_table_undo_asks_the_other_human_before_taking_its_move_ba
         before, at = page.game.to_json(), len(page.game.actions)
         page.act(legal[min(1, len(legal) - 1)])
         other = _to_screen(page)
-        if other not in (None, mover) and page.others_takeback(other) == (mover, 1):
+        offer = page.undo_offer()
+        if other not in (None, mover) and offer.possible and (offer.owner, offer.needs, len(offer.takes_back)) == (mover, mover, 1):
             break
     else:
         raise AssertionError("no move of one human left the other to decide")
     assert page.shown_seat() == other and not page.undo_button.disabled
     after = page.game.to_json()
     page.undo_button.click()                  # the other human asks: nothing is taken back yet
-    assert page.undo_box.layout.display is None and f"Only {mover} may agree" in page.undo_text.value
+    assert page.undo_box.layout.display is None and f"Only <b>{mover}</b> may agree" in page.undo_text.value
+    assert page.undo_yes.description == f"I am {mover}: take it back"
+    assert f"It would take back: {escape(page.game.public_text(page.game.actions[-1]))}." in page.undo_text.value
     assert page.game.to_json() == after
     page.undo_no.click()                      # Keep it
     assert page.undo_box.layout.display == "none" and page.game.to_json() == after
@@ -112,7 +120,7 @@ def test_the_question_lapses_when_the_table_moves_on():
         legal = page.game.legal_actions(mover)
         page.act(legal[min(1, len(legal) - 1)])
         other = _to_screen(page)
-        if other not in (None, mover) and page.others_takeback(other) is not None:
+        if other not in (None, mover) and page.undo_offer().needs == mover:
             break
     else:
         raise AssertionError("no move of one human left the other to decide")

@@ -28,12 +28,14 @@ from ..shell.about import About
 from ..shell.messages import Messages
 from ..shell.resume import ResumeList
 from ..shell.results import ResultsPanel
+from ..shell.takeback import NO_GAME
+from ..shell.undo_question import UndoQuestion
 from . import storage
 from .browser import BrowserBridge
 from .panels import active_player_html, corp_panels_html, end_chart_width, html, money_series, results_html, where_text
 from .session import Session, public_text
 from .setup_form import NewGameForm
-from .source import TableSource
+from .source import TableSource, UndoOffer
 from .style import APP_CSS
 from .table import Table
 
@@ -104,7 +106,6 @@ class App(W.VBox):
         self._highlight: tuple[str, ...] = ()
         self._board_key: tuple | None = None
         self._board_size = (BOARD_W, BOARD_H)
-        self._pending_undo = None
 
         # the bridge to the browser (connection, downloads, uploads, the window's size)
         self.bridge = BrowserBridge()
@@ -141,7 +142,7 @@ class App(W.VBox):
         # needed: every widget is a model each page builds before the board is drawn)
         self.messages = Messages("mc")   # the error and info lines (widgets/shell/messages.py)
         self.error, self.info = self.messages.error, self.messages.info
-        self._undo_box: W.VBox | None = None
+        self._undo_question: UndoQuestion | None = None
         self._results: ResultsPanel | None = None
         self.resume_list = ResumeList("mc", self.guard, self.resume, self._forget)
         self.resume_box = self.resume_list.box
@@ -196,26 +197,25 @@ class App(W.VBox):
         return self.about_panel.panel
 
     @property
-    def undo_box(self) -> W.VBox:
-        """Asks the corp whose action would be taken back to agree (a hot-seat table)."""
-        if self._undo_box is None:
-            self.undo_text = html(cls="mc-undo-text")
-            self.undo_yes = W.Button(description="Take it back", button_style="warning")
-            self.undo_yes.add_class("mc-undo-yes")
-            self.undo_no = W.Button(description="Keep it")
-            self.undo_no.add_class("mc-undo-no")
-            self.undo_yes.on_click(self.guard(lambda _b: self._confirm_undo(True)))
-            self.undo_no.on_click(self.guard(lambda _b: self._confirm_undo(False)))
-            box = W.VBox([self.undo_text, W.HBox([self.undo_yes, self.undo_no])])
-            box.add_class("mc-panel")
-            box.add_class("mc-undo-confirm")
-            box.layout.display = "none"
-            self._undo_box = self._place(box, self.resume_box)
-        return self._undo_box
+    def undo_question(self) -> UndoQuestion:
+        """Asks the corp whose action would be taken back to agree (a hot-seat table): the shell's
+        question (widgets/shell/undo_question.py)."""
+        if self._undo_question is None:
+            def current() -> UndoOffer:
+                return self.source.undo_offer() if self.source is not None else UndoOffer(False, NO_GAME)
+            q = self._undo_question = UndoQuestion("mc", self.guard, current, lambda offer: self._do_undo(offer.needs),
+                                                   classes=("mc-panel",))
+            self.undo_text, self.undo_yes, self.undo_no = q.text, q.yes, q.no
+            self._place(q.box, self.resume_box)
+        return self._undo_question
 
-    def _hide_undo_box(self) -> None:
-        if self._undo_box is not None:
-            self._undo_box.layout.display = "none"
+    @property
+    def undo_box(self) -> W.VBox:
+        return self.undo_question.box
+
+    def _lapse_undo(self) -> None:
+        if self._undo_question is not None:
+            self._undo_question.lapse()
 
     @property
     def results_box(self) -> W.VBox:
@@ -390,8 +390,7 @@ class App(W.VBox):
             self.board_box.children = [self.board.figure]
         self._board_key = None
         self._highlight = ()
-        self._pending_undo = None
-        self._hide_undo_box()
+        self._lapse_undo()
         self.table.set_source(session)
         self.table.decision_box.layout.display = None
         self._show_table()
@@ -421,8 +420,6 @@ class App(W.VBox):
             return
         self.source.apply(action)
         self.messages.clear_error()
-        self._pending_undo = None
-        self._hide_undo_box()
         self.messages.note_move(self._what_it_did(action), getattr(action, "corp", None),
                                 len(self.source.timeline()))
         self.refresh()
@@ -457,22 +454,9 @@ class App(W.VBox):
             self.show_error(f"Undo is not possible now. {offer.reason}")
             return
         if offer.needs is not None:
-            self._pending_undo = offer
-            box = self.undo_box
-            self.undo_text.value = (
-                f"<div class='mc-panel-title'>Take back {escape(offer.owner)}'s action?</div>"
-                f"<div class='mc-note'>It would take back: {escape('; '.join(offer.takes_back))}.</div>"
-                f"<div>Only <b>{escape(offer.owner)}</b> may agree to take back its own action.</div>")
-            self.undo_yes.description = f"I am {offer.owner}: take it back"
-            box.layout.display = None
+            self.undo_question.ask(offer)
             return
         self._do_undo(None)
-
-    def _confirm_undo(self, yes: bool) -> None:
-        offer, self._pending_undo = self._pending_undo, None
-        self._hide_undo_box()
-        if yes and offer is not None:
-            self._do_undo(offer.needs)
 
     def _do_undo(self, confirmed_by: str | None) -> None:
         undone = self.source.undo(confirmed_by)
@@ -602,6 +586,8 @@ class App(W.VBox):
             return
         self.messages.moved_on(s.version)
         self.messages.age_note(lambda at: [step.corp for step in s.timeline()[at:]])
+        if self._undo_question is not None:
+            self._undo_question.lapse_if_moved()   # the table moved on: the question no longer applies
         self._update_board()
         self.table.refresh()
         self._update_board()

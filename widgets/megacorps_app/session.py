@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import megacorps as mc
 from megacorps.bots import LEVELS, next_move
+from widgets.shell.takeback import take_back, undo_offer
 
 from . import storage
 from .source import HUMAN, BotMove, Entry, Results, Step, TableSource, UndoOffer, public_state
@@ -214,42 +215,17 @@ class Session(TableSource):
         return self._cached("undo", self._undo_offer)
 
     def _undo_offer(self) -> UndoOffer:
-        game = self.game
-        if game.is_over:
-            return UndoOffer(False, "The game is over: its result stands.")
-        actions = game.actions
-        last_human = next((i for i in range(len(actions) - 1, -1, -1) if self.is_human(actions[i].corp)), None)
-        if last_human is None:
-            return UndoOffer(False, "Nothing to take back: no human has acted yet.")
-        if self.bots_to_move():
-            return UndoOffer(False, "Wait until the bots have finished moving.")
-        if game.takeback_depth() < len(actions) - last_human:   # the engine's rule for the table's undo
-            what = _public_text(actions[last_human])
-            if not any(done.reveals for done in game.applied()[last_human:]):
-                return UndoOffer(False, f"Cannot take back \u201c{what}\u201d: a secret bid or vote since then "
-                                        "is still sealed, and only its own corp may take it back.")
-            return UndoOffer(False, f"Cannot take back \u201c{what}\u201d: since then hidden information was "
-                                    "revealed (a card was drawn, or secret bids or votes were opened), and what "
-                                    "was seen cannot be unseen.")
-        owner = actions[last_human].corp
-        takes_back = tuple(_public_text(a) for a in reversed(actions[last_human:]))
+        """The shell's answer (widgets/shell/takeback.py), the first human to decide being the one
+        at the screen."""
         humans_now = self.human_deciders()
-        at_screen = humans_now[0] if humans_now else None
-        needs = owner if (len(self.humans) > 1 and owner != at_screen) else None
-        return UndoOffer(True, "", owner, takes_back, needs)
+        return undo_offer(self.game, self.humans, humans_now[0] if humans_now else None, self.bots_to_move())
 
     def undo(self, confirmed_by: str | None = None) -> list[str]:
         offer = self.undo_offer()
-        if not offer.possible:
-            raise mc.IllegalAction(offer.reason)
-        if offer.needs is not None and confirmed_by != offer.needs:
+        if offer.possible and offer.needs is not None and confirmed_by != offer.needs:
             raise mc.IllegalAction(f"only {offer.needs} may agree to take back its own action")
-        game = self.game
-        while True:
-            action = game.undo()
-            self.reasons.pop()
-            if self.is_human(action.corp) and action.corp == offer.owner:
-                break
+        taken = take_back(self.game, offer)
+        del self.reasons[len(self.reasons) - len(taken):]
         self._changed()
         return list(offer.takes_back)
 

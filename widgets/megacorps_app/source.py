@@ -41,6 +41,7 @@ from typing import Callable
 
 import megacorps as mc
 from megacorps.tables.public import HIDDEN_CARD, public_state  # noqa: F401  (one definition of the public table)
+from widgets.shell.takeback import UndoOffer  # noqa: F401  (what Undo would do: the same answer on every page)
 
 HUMAN = "Human"
 
@@ -57,19 +58,6 @@ class Entry:
     by: str | None = None      # the corp whose action produced it
     bot: str | None = None     # that corp's bot level, when a bot acted
     reason: str = ""           # the bot's reason
-
-
-@dataclass(frozen=True)
-class UndoOffer:
-    """What Undo would do now: `possible`, else `reason`; `owner` is the corp whose action
-    would be taken back, `takes_back` the actions in words (public), and `needs` the corp that
-    must confirm (at a hot-seat table, when the action is not the deciding corp's own)."""
-
-    possible: bool
-    reason: str = ""
-    owner: str | None = None
-    takes_back: tuple[str, ...] = ()
-    needs: str | None = None
 
 
 @dataclass(frozen=True)

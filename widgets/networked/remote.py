@@ -12,6 +12,7 @@ import megacorps as mc
 from megacorps.tables import RemoteSeat, Spectator, TableMoved
 
 from ..megacorps_app.source import HUMAN, BotMove, Entry, Results, Step, TableSource, UndoOffer
+from ..shell.takeback import SHARED_TABLE
 
 
 # A seat has no save file: the service keeps the table, and a save would hold what the seat may
@@ -146,10 +147,10 @@ class RemoteTable(TableSource):
         self.changed()
 
     def undo_offer(self) -> UndoOffer:
-        return UndoOffer(False, "at a shared table a move sent is a move made")
+        return UndoOffer(False, SHARED_TABLE)
 
     def undo(self, confirmed_by: str | None = None) -> list[str]:
-        raise mc.IllegalAction("at a shared table a move sent is a move made")
+        raise mc.IllegalAction(SHARED_TABLE)
 
     def bots_to_move(self) -> bool:
         """Whether bots (played by the service) must decide now: the page shows it is busy."""

@@ -24,6 +24,7 @@ from megacorps.kit.log import LogEntry
 from megacorps.tables import TableError, TableMoved
 
 from ..shell import Shell, close_all
+from ..shell.takeback import SHARED_TABLE, UndoOffer
 from .pages import TABLES_CSS, _Followed
 from .remote import NO_SAVE_FILE
 
@@ -165,6 +166,9 @@ class TableShell(Shell):
 
     def gated(self) -> bool:
         return False   # every player is at their own screen
+
+    def undo_offer(self, seat: str | None = None) -> UndoOffer:
+        return UndoOffer(False, SHARED_TABLE)
 
     def save_file(self) -> tuple[str, bytes]:
         raise ValueError(NO_SAVE_FILE)   # the shell's would seal a whole game, which this page never holds

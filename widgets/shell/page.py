@@ -47,6 +47,8 @@ from .resume import TableKeeper
 from .results import ResultsPanel, results_html
 from .rules_view import RulesView
 from .style import CSS
+from .takeback import UndoOffer, seat_of, take_back, undo_offer
+from .undo_question import UndoQuestion
 
 
 def html(value: str = "", cls: str | None = None) -> W.HTML:
@@ -82,11 +84,6 @@ def read_reasons(rows: Any, game: Any) -> list[tuple[int, str, int | None]]:
             raise BadSaveFile("save file: entry 'reasons' holds a malformed reason")
         out.append((row[0], row[1], row[2]))
     return out
-
-
-def seat_of(action: Any) -> str | None:
-    """The seat an action names (`seat`, or MegaCorps' `corp`); None when it names none."""
-    return getattr(action, "seat", getattr(action, "corp", None))
 
 
 class Shell(W.VBox):
@@ -132,15 +129,10 @@ class Shell(W.VBox):
         self.gate = W.VBox([self.gate_text, self.gate_button])
         self.gate.add_class("shell-gate")
         # the Undo button's question when another human's move would be taken back (`undo`)
-        self.undo_asked: tuple[str, int, int] | None = None   # (that human, actions, the game's length then)
-        self.undo_text = html()
-        self.undo_yes = W.Button(description="Take it back", button_style="warning", layout=W.Layout(width="auto"))
-        self.undo_yes.add_class("shell-undo-yes")
-        self.undo_no = W.Button(description="Keep it", layout=W.Layout(width="auto"))
-        self.undo_no.add_class("shell-undo-no")
-        self.undo_box = W.VBox([self.undo_text, W.HBox([self.undo_yes, self.undo_no])])
-        self.undo_box.add_class("shell-undo-confirm")
-        self.undo_box.layout.display = "none"
+        self.undo_question = UndoQuestion("shell", self.guard, self.undo_offer,
+                                          lambda offer: self._take_back(offer, self.shown_seat()))
+        q = self.undo_question
+        self.undo_box, self.undo_text, self.undo_yes, self.undo_no = q.box, q.text, q.yes, q.no
         self.since = html(cls="shell-since")
         self.decision = W.VBox()
         self.decision.add_class("shell-decision")
@@ -205,8 +197,6 @@ class Shell(W.VBox):
         self.form.forget_button.on_click(self.guard(lambda _b: self._show_welcome()))
         self.gate_button.on_click(self.guard(lambda _b: self.pass_gate()))
         self.undo_button.on_click(self.guard(lambda _b: self.undo()))
-        self.undo_yes.on_click(self.guard(lambda _b: self.confirm_undo(True)))
-        self.undo_no.on_click(self.guard(lambda _b: self.confirm_undo(False)))
         self.save_button.on_click(self.guard(lambda _b: self.save()))
         self.new_button.on_click(self.guard(lambda _b: self.show_form()))
         self.rules_button.on_click(self.guard(lambda _b: self.toggle_rules()))
@@ -458,94 +448,46 @@ class Shell(W.VBox):
         button.on_click(self.guard(lambda _b: self.act(action)))
         return button
 
-    def _table_takeback(self) -> tuple[str, int] | None:
-        """(the human whose last action the table may take back together with the bots' answers
-        after it, how many actions that is), from the protocol's optional `takeback_depth`; None
-        when the game has none or no human's action is within it."""
+    @property
+    def undo_asked(self) -> UndoOffer | None:
+        """The move the Undo button's question asks another human to give back (None: no question)."""
+        return self.undo_question.asked
+
+    def undo_offer(self, seat: str | None = None) -> UndoOffer:
+        """What Undo takes back now for the seat the screen shows, or for the human `seat` when
+        given (as if that seat were at the screen), or why it cannot (widgets/shell/takeback.py:
+        a human's own move with the bots' answers after it, another human's once that human agrees)."""
         game = self.game
-        if game is None or not hasattr(game, "takeback_depth"):
-            return None
-        actions = game.actions
-        for back in range(1, min(game.takeback_depth(), len(actions)) + 1):
-            mover = seat_of(actions[-back])
-            if mover is None:
-                return None
-            if self.players.get(mover) == HUMAN:
-                return mover, back
-        return None
-
-    def takeback_steps(self, seat: str | None) -> int:
-        """How many actions Undo takes back for the human `seat` through the table's undo: its last
-        action and the bots' answers after it (a bot passing priority in the card game), when the
-        game says the table may take all of them back (`takeback_depth`) and no other human moved
-        since; 0 when the engine takes back `seat`'s own move itself (`can_undo(seat)`) or nothing
-        can be taken back."""
-        if self.game is None or seat is None or self.players.get(seat) != HUMAN or self.game.can_undo(seat):
-            return 0
-        found = self._table_takeback()
-        return found[1] if found is not None and found[0] == seat and found[1] > 1 else 0
-
-    def can_take_back(self, seat: str | None) -> bool:
-        """Whether Undo can take back something of the human `seat`'s now."""
-        game = self.game
-        return (game is not None and seat is not None and self.players.get(seat) == HUMAN
-                and (game.can_undo(seat) or self.takeback_steps(seat) > 0))
-
-    def others_takeback(self, seat: str | None) -> tuple[str, int] | None:
-        """At a hot-seat table, what Undo offers the human `seat` at the screen when it has nothing
-        of its own to take back: another human's last action with the bots' answers after it, to
-        be taken back once that human agrees (`undo_asked`); None when there is none."""
-        if seat is None or self.can_take_back(seat):
-            return None
-        found = self._table_takeback()
-        return found if found is not None and found[0] != seat else None
+        humans = [s for s, kind in self.players.items() if kind == HUMAN]
+        at_screen = self.shown_seat() if seat is None else seat
+        # a bot still to decide (asking the bots' driver would make the bot think, and draw from its
+        # random numbers, at every redraw)
+        bots = game is not None and not self.parts.holds_bots(self) and any(s in self.bots for s in game.deciders)
+        return undo_offer(game, humans, at_screen, bots)
 
     def undo(self, seat: str | None = None) -> None:
         """Take back the last action of the shown seat (the Undo button) or of the human `seat`
-        (a game's parts may offer that, as the note-card page's "take back a card"), when the
-        game's undo policy allows it, with the bots' answers after it when the game lets the table
-        take them back too (`takeback_steps`). Another seat than the one shown is asked to the
-        screen by the gate before anything of its is shown. The Undo button, when the shown human
-        has nothing to take back but another human's last action may be, asks that human to agree
-        first (`others_takeback`, `confirm_undo`)."""
-        shown = self.shown_seat()
-        others = self.others_takeback(shown) if seat is None else None
-        if others is not None:
-            self.undo_asked = (*others, len(self.game.actions))
-            owner = self.undo_asked[0]
-            self.undo_text.value = (f"<b>Take back {escape(owner)}'s last move?</b> Only {escape(owner)} may "
-                                    f"agree: {escape(owner)}, press the button yourself. The screen then passes to "
-                                    f"{escape(owner)}, who plays that decision again.")
-            self.undo_yes.description = f"I am {owner}: take it back"
-            self.undo_box.layout.display = None
+        (a game's parts may offer that, as the note-card page's "take back a card") when the
+        game's undo policy allows it, with the bots' answers after it (`undo_offer`). Another seat
+        than the one shown is asked to the screen by the gate before anything of its is shown.
+        The Undo button, when what it would take back is another human's, asks that human to
+        agree first (`undo_question`). Raises ValueError saying why when nothing can be taken back."""
+        offer = self.undo_offer(seat)
+        if not offer.possible:
+            raise ValueError(f"Undo is not possible now. {offer.reason}")
+        if seat is not None and offer.owner != seat:
+            raise ValueError(f"Undo is not possible now: {seat} has nothing of its own to take back.")
+        if seat is None and offer.needs is not None:
+            self.undo_question.ask(offer)
             return
-        seat = shown if seat is None else seat
-        if self.game is None or seat is None or self.players.get(seat) != HUMAN:
-            raise ValueError("Nothing to undo.")
-        steps = self.takeback_steps(seat)
-        self._take_back(seat, steps, shown)
+        self._take_back(offer, self.shown_seat())
 
-    def confirm_undo(self, yes: bool) -> None:
-        """The answer to the Undo button's question: `yes` takes the other human's move back (when
-        the table has not moved since the question), no keeps it."""
-        asked, self.undo_asked = self.undo_asked, None
-        self.undo_box.layout.display = "none"
-        if not yes or asked is None:
-            return
-        owner, steps, at = asked
-        if self.game is None or len(self.game.actions) != at or self._table_takeback() != (owner, steps):
-            raise ValueError("The game moved on since Undo was pressed: nothing was taken back.")
-        self._take_back(owner, steps, self.shown_seat())
-
-    def _take_back(self, seat: str, steps: int, shown: str | None) -> None:
-        """Take back `seat`'s last action: `steps` actions by the table's undo (its own and the bots'
-        answers after it), or with 0 the engine's own `undo(seat)`; then the marks, the reasons and
-        the info line follow, and the screen waits for `seat` when it is not the one shown."""
-        if steps:
-            answers = [self.game.undo(None) for _ in range(steps - 1)]   # the bots' answers, newest first
-            taken = self.game.undo(None)
-        else:
-            answers, taken = [], self.game.undo(seat)
+    def _take_back(self, offer: UndoOffer, shown: str | None) -> None:
+        """Take back what `offer` names (its owner's last action, and the bots' answers after it);
+        then the marks, the reasons and the info line follow, and the screen waits for the owner
+        when it is not the one shown."""
+        seat = offer.owner
+        *answers, taken = take_back(self.game, offer)   # newest first: the owner's action last
         self._moved(seat)
         if self._seen_before and self._seen_before[-1][0] == seat:
             _, mark = self._seen_before.pop()
@@ -557,11 +499,10 @@ class Shell(W.VBox):
         if seat == shown:
             # the bots' answers in public words: an answer decided in private stays so
             also = "; ".join(self.game.public_text(a) for a in reversed(answers))
-            self.info.value = (f"Taken back: {escape(str(taken))}"
-                               + (f", and what answered it: {escape(also)}" if also else "") + ".")
+            self.messages.show_info(f"Taken back: {taken}" + (f", and what answered it: {also}" if also else "") + ".")
         else:   # what is taken back is the seat's secret until it is at the screen
             self.viewer = None
-            self.info.value = f"{escape(seat)} takes back its last move: pass the screen to {escape(seat)}."
+            self.messages.show_info(f"{seat} takes back its last move: pass the screen to {seat}.")
         self.parts.undone(self, seat, taken)
         self.refresh()
 
@@ -686,10 +627,8 @@ class Shell(W.VBox):
         self.players_box.value = self.parts.players(self, seat)
         self.log_box.value = log_html(game_lines(log, seat, self.shown_reasons(), self.parts.round_word, limit=LOG_LIMIT),
                                       "shell", self.rule_link)
-        self.undo_button.disabled = not (self.can_take_back(seat) or self.others_takeback(seat))
-        if self.undo_asked is not None and len(game.actions) != self.undo_asked[2]:
-            self.undo_asked = None   # the table moved on: the question no longer applies
-            self.undo_box.layout.display = "none"
+        self.undo_button.disabled = not self.undo_offer().possible
+        self.undo_question.lapse_if_moved()   # the table moved on: the question no longer applies
         if game.is_over and not paused:
             self.results_panel.show(results_html(game, self.parts.score_text, self.parts.score_label()))
         else:
