@@ -51,14 +51,14 @@ def test_a_log_lines_rules_link_opens_the_same_viewer_at_its_rule_on_a_shell_pag
     shell.start(game, {"Ada": HUMAN, "Bo": "Tycoon", "Cy": "Tycoon"})
     for _ in range(6):
         shell.act(game.legal_actions("Ada")[0])
-    links = re.findall(r"<span class='shell-line'>([^<]*)</span> <a href='#shell-rule-[^']*' class='shell-rule-link' "
-                       r"data-mc-topic='([^']*)'", shell.log_box.value)
+    links = re.findall(r"<span class='shell-line'>([^<]*)</span> <a href='#shell-rule-[^']*' class='shell-rule-link' data-mc-topic='([^']*)'",
+                       shell.log_box.value)
     keys = {key for _, key in links}
     assert len(keys) >= 2
     for text, key in links[:6]:
         rule = next(e.rule for e in game.log if e.for_seat("Ada") == unescape(text))
         assert shell.rules_help.section_for(rule) == key
-        click_topic(shell.bridge, key)                     # the link's key, as the page's script sends it
+        click_topic(shell.bridge, key)                     # the link's key, as the page's script reads it
         assert shown_section(shell.rules_view) == key and shell.rules_box.layout.display is None
         assert sent[-1] == {"type": "scroll", "selector": ".shell-rules"}
     shell_view = shell.rules_view

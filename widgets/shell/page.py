@@ -40,7 +40,7 @@ from widgets.sealed_files import open_file, seal_file
 from .about import About
 from .bot_loop import BotLoop
 from .form import HUMAN, NewGameForm, pause_from_env, uploaded
-from .log import LOG_LIMIT, game_lines, log_html, since_html
+from .log import LOG_LIMIT, game_lines, log_html, rules_help_link, since_html
 from .messages import Messages, styles
 from .parts import GameParts
 from .resume import TableKeeper
@@ -117,8 +117,7 @@ class Shell(W.VBox):
         self._decision_key: tuple | None = None
         self._decision_title: W.HTML | None = None
         self.rules_help = parts.rules()
-        # a log line's link to the section of its rule, in the rules viewer (`rules_view`, below)
-        self.rule_link = lambda rule: self.rules_view.link(rule)
+        self.rule_link = rules_help_link(self.rules_help)   # a log line's link to its rules help section
 
         self.form = NewGameForm(self.spec, parts.options_form(), parts.first_players())
         self.form.pause.value = pause_from_env() if pause is None else pause

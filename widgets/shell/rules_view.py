@@ -63,7 +63,6 @@ class RulesView:
                  back: str = "", hidden: bool = False, classes: tuple[str, ...] = ()):
         self.prefix, self.reveal, self.back = prefix, reveal, back
         self.rules = rules
-        self._links: dict[tuple[str, str, str], str] = {}
         self.key: str | None = rules.sections[0].key if rules.sections else None
         self.note = ""
         self.widget = W.HTML()
@@ -83,21 +82,18 @@ class RulesView:
         return self.rules.section_for(key_or_rule) if key_or_rule else None
 
     def link(self, rule: str, text: str = "rules", cls: str = "") -> str:
-        """A link to the section explaining `rule` ("" when no section does); made once per rule
-        (the log is redrawn after every move, a link a line)."""
-        made = self._links.get((rule, text, cls))
-        if made is None:
-            key = self.find(rule)
-            title = next((s.title for s in self.rules.sections if s.key == key), "")
-            made = self._links[(rule, text, cls)] = (
-                "" if key is None else section_link(self.prefix, key, text, cls, f"Rules: {title}"))
-        return made
+        """A link to the section explaining `rule` ("" when no section does): a decision panel's
+        help link (the log's are `log.rules_help_link`'s, made once per rule)."""
+        key = self.find(rule)
+        if key is None:
+            return ""
+        title = next(s.title for s in self.rules.sections if s.key == key)
+        return section_link(self.prefix, key, text, cls, f"Rules: {title}")
 
     def set_rules(self, rules: RulesHelp) -> None:
         """Show `rules` from now on (MegaCorps' card pages follow the game's deck), at the same
         section when it still has one."""
         self.rules = rules
-        self._links = {}
         if self.find(self.key) != self.key:
             self.key = rules.sections[0].key if rules.sections else None
         if self.is_open:
