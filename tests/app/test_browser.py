@@ -513,7 +513,8 @@ def in_view(selector: str) -> str:
 
 def test_rules_on_the_set_up_screen_open_in_view(server, browser):
     """"? Rules" is the first thing the page suggests: at 1024 x 700 the rules opened below the
-    long set-up form, out of sight, and the button seemed to do nothing."""
+    long set-up form, out of sight, and the button seemed to do nothing. The same viewer opens at
+    the topic of its index link clicked, and in a game at the rule of a log line clicked."""
     url, _ = server
     page = open_page(browser, url, (1024, 700))
     try:
@@ -521,11 +522,28 @@ def test_rules_on_the_set_up_screen_open_in_view(server, browser):
         page.wait_for_selector(".mc-rules-topic h3")
         page.wait_for_function(in_view(".mc-rules-topic h3"))
         page.screenshot(path=str(ARTIFACTS / "browser-rules-on-setup.png"))
+        # the index under the topic opens another one in its place, in view (the shell's rules viewer)
+        page.locator(".mc-rules-index a", has_text="Antitrust").click()
+        page.wait_for_function("() => document.querySelector('.mc-rules-topic h3').textContent === 'Antitrust'",
+                               timeout=PATIENCE_MS)
+        page.wait_for_function(in_view(".mc-rules-topic h3"))
+        assert page.locator(".mc-rules-topic").count() == 1
         # the form's empty seats (5 and 6) show no player level: a newcomer read "(empty seat)" over "Greedy bot"
         shown = "(i) => getComputedStyle(document.querySelector(`.mc-seat-player-${i}`)).visibility"
         assert [page.evaluate(shown, i) for i in range(1, 7)] == ["visible"] * 4 + ["hidden"] * 2
         page.locator(".mc-seat-corp-5 select").select_option(label="The Mouse")
         page.wait_for_function(f"() => ({shown})(5) === 'visible'", timeout=PATIENCE_MS)
+        # in a game, a log line's rule opens the same viewer at its topic, its tab in front, in view
+        from widgets.megacorps_app.rules import TOPICS
+        start_game(page, [("Mokia", "Human"), ("Globbo", "Greedy"), ("Nonintendo", "Greedy")], seed=5)
+        link = page.locator(".mc-log-rule:visible").first
+        link.wait_for(timeout=PATIENCE_MS)
+        title = TOPICS[link.get_attribute("data-mc-topic")][0]
+        link.click()
+        page.wait_for_function(f"() => document.querySelector('.mc-rules-topic h3')?.textContent === {title!r}",
+                               timeout=PATIENCE_MS)
+        page.wait_for_function(in_view(".mc-rules-topic h3"))
+        page.screenshot(path=str(ARTIFACTS / "browser-rules-from-log.png"))
         assert page.refused == [] and page.js_errors == []
     finally:
         page.context.close()

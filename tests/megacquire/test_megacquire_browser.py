@@ -106,10 +106,10 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
             # Rules opens the rules viewer and brings it into the window (it sits below the board,
             # out of sight at 1024x700)
             assert page.locator(".shell-rules").is_hidden()
-            top = "() => document.querySelector('.shell-rules').getBoundingClientRect().top"
             page.get_by_role("button", name="Rules").click()
-            # its title and first lines in the window (the page may end too soon below it to bring it higher)
-            page.wait_for_function(f"() => {{ const t = ({top})(); return t >= 0 && t < window.innerHeight - 150; }}",
+            page.wait_for_function("() => { const h = document.querySelector('.shell-rule h3');"
+                                   " if (!h || h.offsetParent === null) return false;"
+                                   " const r = h.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
                                    timeout=PATIENCE_MS)
             assert page.locator(".shell-rule").is_visible()
             # its index opens another section, one at a time

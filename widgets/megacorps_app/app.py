@@ -343,8 +343,8 @@ class App(W.VBox):
                 f"(it serves the lessons too), or open notebooks/{name} in JupyterLab.")
         self.messages.show_info(note)
         # the link was clicked in the Rules tab, far below the info line at 1024x700 (the click
-        # seemed to do nothing): say it there too
-        self.table.show_topic(None, note=note)
+        # seemed to do nothing): say it there too, under the topic's title
+        self.table.rules_view.open(None, note=note)
 
     def open_topic(self, topic: str) -> None:
         """Show the rules at `topic` (from the Rules button, a log line, a help link)."""
@@ -358,7 +358,7 @@ class App(W.VBox):
             table.decision_box.layout.display = "none"
             table.hand_box.layout.display = "none"
             table.oot_box.layout.display = "none"
-        table.show_topic(topic)   # in view (`Table.reveal_rules`)
+        table.rules_view.open(topic)   # its tab in front, in view (`Table.reveal_rules`)
 
     # --- starting, loading --------------------------------------------------------------------
 

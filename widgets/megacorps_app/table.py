@@ -63,7 +63,8 @@ def payout_window_seconds() -> float:
 class Table:
     """Everything in the sidebar while a game is played. `apply(action)` is the app's door to
     the source (it reports errors and lets the bots move); `highlight(targets)` outlines board
-    boxes; `show_topic(topic)` opens the rules in their tab and `reveal_rules()` brings the tabs into view."""
+    boxes; `rules_view` is the rules in their tab (widgets/shell/rules_view.py), opened in front
+    and brought into view by `reveal_rules()`."""
 
     def __init__(self, apply: Callable[[mc.Action], None],
                  highlight: Callable[[tuple[str, ...]], None] = lambda t: None,
@@ -215,11 +216,6 @@ class Table:
             self.rules_view.show()   # the Rules tab clicked: the rules from their start
 
     # --- rules -----------------------------------------------------------------------------------
-
-    def show_topic(self, topic: str | None, note: str = "") -> None:
-        """Open the Rules tab at `topic` (None: the topic open), with `note` (text) under it, where
-        the reader's eyes are (how to open a lesson its link names)."""
-        self.rules_view.open(topic, note)
 
     def _rules_opened(self) -> None:
         """The viewer opened: its tab in front, and the tabs in view."""

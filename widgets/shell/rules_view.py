@@ -43,6 +43,7 @@ def rules_css(prefix: str) -> str:
             f".{p}-rules-page {{ line-height: 1.4; max-height: 420px; overflow-y: auto; padding-right: 4px; }}"
             f".{p}-rules-topic {{ border-left: 3px solid #0072B2; padding: 2px 8px; }}"
             f".{p}-rules-topic h3 {{ margin: 2px 0 4px 0; font-size: 16px; }}"
+            f".{p}-rules-back {{ margin-top: 6px; font-size: 12px; }}"
             f".{p}-rules-index {{ font-size: 12px; border-top: 1px solid #ddd; margin-top: 8px; padding-top: 4px; }}"
             f".{p}-rules-index ul {{ columns: 15em; margin: 2px 0 6px 14px; padding: 0; }}"
             f".{p}-rules-index .{p}-rule-link {{ font-size: inherit; margin-left: 0; }}"
@@ -81,7 +82,8 @@ class RulesView:
         return self.rules.section_for(key_or_rule) if key_or_rule else None
 
     def link(self, rule: str, text: str = "rules", cls: str = "") -> str:
-        """A link to the section explaining `rule` ("" when no section does)."""
+        """A link to the section explaining `rule` ("" when no section does): a decision panel's
+        help link (the log's are `log.rules_help_link`'s, made once per rule)."""
         key = self.find(rule)
         if key is None:
             return ""
@@ -132,7 +134,7 @@ class RulesView:
             self.widget.value = f"{rules_css(p)}<div class='{p}-rules-page'><i>No rules help for this game yet.</i></div>"
             return
         note = f"<div class='{p}-lesson-note' role='status'>{escape(self.note)}</div>" if self.note else ""
-        back = f"<div><a href='{escape(self.back)}'>back to the game</a></div>" if self.back else ""
+        back = f"<div class='{p}-rules-back'><a href='{escape(self.back)}'>back to the game</a></div>" if self.back else ""
         groups: dict[str, list[str]] = {}
         for s in self.rules.sections:
             entry = (f"<span class='{p}-rule-here'>{escape(s.title)}</span>" if s.key == self.key
