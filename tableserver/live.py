@@ -170,6 +170,7 @@ class LiveTable:
             "players": dict(self.players), "broken": self.broken,
             "money": [[r, m] for r, m in sorted(self.history.items())],
             "over": game.is_over, "deciders": list(game.deciders), "decision": game.decision,
+            "decision_kind": game.decision_kind(),
             "scores": game.scores() if game.is_over else None,
             "winners": game.winners() if game.is_over else None,
         }

@@ -77,6 +77,10 @@ class RemoteGame:
     def decision(self) -> str:
         return self.state["decision"]
 
+    def decision_kind(self) -> str:
+        """What kind of decision is under way (the protocol's `decision_kind`, as the service sent it)."""
+        return self.state.get("decision_kind", "")
+
     @property
     def is_over(self) -> bool:
         return bool(self.state["over"])
