@@ -423,7 +423,7 @@ def test_a_save_from_another_server_is_refused_by_name(monkeypatch):
 def test_too_big_an_upload_is_explained():
     app = App(pause=0)
     app.bridge.on_upload_refused("holiday.mp4", 12 * 1024 * 1024)
-    assert "too big to be a MegaCorps save" in app.error.value and "12.0 MB" in app.error.value
+    assert "too big to be a saved game of MegaCorps" in app.error.value and "12.0 MB" in app.error.value
     _upload(app, b"x" * (storage.MAX_SAVE_BYTES + 1), "big.json")
     assert "at most 2 MB" in app.error.value
 

@@ -4,7 +4,6 @@ the hot-seat gate hides one human's card from the other, a refused action change
 save/load round-trips."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
 
 import pytest
 
@@ -98,8 +97,8 @@ def test_save_and_load_round_trip_and_a_bad_file_changes_nothing():
 
 
 def upload(shell: Shell, data: bytes, name: str = "game.json") -> None:
-    shell.form.upload.value = [{"name": name, "type": "application/json", "size": len(data),
-                                "content": memoryview(data), "last_modified": datetime.now(timezone.utc)}]
+    """A file sent by the form's "Load a save" (the page's BrowserBridge, as the browser sends it)."""
+    shell.bridge.on_upload(name, data)
 
 
 def test_a_loaded_game_is_reviewed_on_the_form_and_resumes_with_the_players_chosen():
@@ -109,7 +108,7 @@ def test_a_loaded_game_is_reviewed_on_the_form_and_resumes_with_the_players_chos
     other = Shell(GameParts("notecard"), pause=0)
     upload(other, data, "quarter-1.json")
     # nothing resumed yet: the form shows the save's seats, with the players it names
-    assert other.game is None and other.error.value == "" and other.form.upload.value == ()
+    assert other.game is None and other.error.value == ""
     seats = list(shell.game.seats)
     in_use = [(n.value, k.value, n.disabled) for n, k, row in zip(other.form.names, other.form.kinds, other.form.rows)
               if row.layout.display != "none"]
@@ -156,6 +155,15 @@ def test_a_bad_file_on_the_form_is_explained_and_changes_nothing():
     assert shell.game is game and shell.form.loaded is None
 
 
+def test_a_file_too_big_refused_in_the_page_is_explained_and_changes_nothing():
+    shell = notecard([HUMAN, "Odds"])
+    game, state = shell.game, shell.game.to_json("*")
+    assert shell.bridge in shell.form.upload_slot.children   # the form's Load a save is the bridge's
+    shell.bridge.on_upload_refused("holiday.mp4", 12 * 1024 * 1024)
+    assert "holiday.mp4 is 12.0 MB, too big to be a saved game of Megacorp" in shell.error.value and "at most 2 MB" in shell.error.value
+    assert shell.game is game and shell.game.to_json("*") == state and shell.form.loaded is None
+
+
 def test_the_same_file_uploaded_twice_loads_twice():
     shell = notecard([HUMAN, "Odds"])
     shell.gate_button.click()
@@ -163,7 +171,7 @@ def test_the_same_file_uploaded_twice_loads_twice():
     other = Shell(GameParts("notecard"), pause=0)
     upload(other, data)
     other.form.start.click()
-    assert other.game is not None and other.error.value == "" and other.form.upload.value == ()
+    assert other.game is not None and other.error.value == ""
     first = other.game
     other.new_button.click()
     upload(other, data)

@@ -27,6 +27,7 @@ from ..shell.bot_loop import BotLoop
 from ..shell.about import About
 from ..shell.resume import ResumeList
 from ..shell.results import ResultsPanel
+from ..shell.upload import wire_upload
 from . import storage
 from .browser import BrowserBridge
 from .panels import active_player_html, corp_panels_html, end_chart_width, html, money_series, results_html, where_text
@@ -109,8 +110,7 @@ class App(W.VBox):
         self.bridge = BrowserBridge()
         self.bridge.on_hello = self.guard(self._on_hello)
         self.bridge.on_size = self.guard(self._on_size)
-        self.bridge.on_upload = self.guard(self._on_upload)
-        self.bridge.on_upload_refused = self.guard(self._on_upload_refused)
+        wire_upload(self.bridge, "MegaCorps", self._on_upload, self.show_error, self.guard)
         self.bridge.on_topic = self.guard(self.open_topic)
         self.bridge.on_lesson = self.guard(self._on_lesson)
 
@@ -356,11 +356,6 @@ class App(W.VBox):
             self.corp_panels.value = _welcome(loaded=session is not None)
         if session is not None:   # its button sits above the upload, out of sight at 1024 x 700
             self.bridge.reveal(".mc-start", always=True)
-
-    def _on_upload_refused(self, name: str, size: int) -> None:
-        self.show_error(f"{name} is {size / 1024 / 1024:.1f} MB, too big to be a MegaCorps save "
-                        f"(at most {storage.MAX_SAVE_BYTES // 1024 // 1024} MB; a real one is a few dozen KB). "
-                        "Choose the .json file the Save button gave you.")
 
     def _on_lesson(self, name: str) -> None:
         """A lesson link in a Voila that serves only the app: say how to open the lessons."""

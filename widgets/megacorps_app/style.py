@@ -136,8 +136,6 @@ html, body { overflow-x: hidden !important; }
 .mc-payout-table { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
 .mc-payout-table td, .mc-payout-table th { border: 1px solid #ccd; padding: 1px 6px; text-align: center; }
 .mc-lessons { font-size: 12px; background: #eef7ee; border-radius: 4px; padding: 3px 6px; }
-.mc-upload-note { font-size: 12px; margin-top: 3px; }
-.mc-upload-error { color: #8a1c1c; background: #fde2e1; border-radius: 4px; padding: 3px 6px; }
 .mc-resume-line { font-size: 13px; margin-right: 6px; }
 .mc-turning-list { font-size: 12px; margin: 2px 0 0 16px; padding: 0; }
 .mc-kinds .widget-toggle-button { width: auto !important; padding: 0 8px; }

@@ -1,6 +1,6 @@
 """The new-game form every game's page shows: a name and a player (a human or one of the game's
 bot levels) for each seat the game allows, the game's own options, a seed, the bots' pause, and a
-save to load. A loaded save is reviewed here before play resumes: its seats are shown, each to be
+save to load (the page's file chooser, put in `upload_slot`). A loaded save is reviewed here before play resumes: its seats are shown, each to be
 given to a human or a bot, and *Resume game* plays on (`review`)."""
 from __future__ import annotations
 
@@ -28,15 +28,6 @@ def parse_seed(text: str) -> int | None:
     except ValueError:
         raise ValueError(f"The seed must be a whole number (or empty for a new game each time), "
                          f"not {text!r}.") from None
-
-
-def uploaded(upload: W.FileUpload) -> tuple[bytes, str] | None:
-    """The file chosen in `upload` (its bytes and name), or None when none is."""
-    value = upload.value
-    if not value:
-        return None
-    item = value[0] if isinstance(value, (list, tuple)) else next(iter(value.values()))
-    return bytes(item["content"]), item.get("name", "")
 
 
 def pause_from_env(default: float = 0.8) -> float:
@@ -88,7 +79,9 @@ class NewGameForm:
         self.pause.add_class("shell-pause")
         self.start = W.Button(description="Start game", button_style="success", icon="play")
         self.start.add_class("shell-start")
-        self.upload = W.FileUpload(accept=".json", multiple=False, description="Load a save")
+        # where the page puts its file chooser (the BrowserBridge's "Load a save": widgets/shell/upload.py)
+        self.upload_slot = W.Box()
+        self.upload_slot.add_class("shell-upload")
         self.back = W.Button(description="Back to the game", icon="arrow-left", layout=W.Layout(width="auto"))
         self.back.add_class("shell-back")
         self.back.layout.display = "none"
@@ -107,7 +100,7 @@ class NewGameForm:
         self.forget_button.on_click(lambda _b: self.forget())
         self.new_game_only = [self.seed, *([options.widget] if options is not None else [])]
         self.widget = W.VBox([self.title, self.loaded_info, *self.rows, self.bots, *self.new_game_only[1:], self.seed,
-                              self.pause, W.HBox([self.start, self.upload]), self.forget_button, self.back])
+                              self.pause, W.HBox([self.start, self.upload_slot]), self.forget_button, self.back])
         self.widget.add_class("shell-form")
         # a save under review: (game, seen, reasons), as Shell.open_save reads them
         self.loaded: tuple[Any, dict[str, int], list] | None = None

@@ -39,12 +39,13 @@ from widgets.sealed_files import open_file, seal_file
 
 from .about import About
 from .bot_loop import BotLoop
-from .form import HUMAN, NewGameForm, pause_from_env, uploaded
+from .form import HUMAN, NewGameForm, pause_from_env
 from .log import log_html, since_html
 from .parts import GameParts
 from .resume import TableKeeper
 from .results import ResultsPanel, results_html
 from .style import CSS
+from .upload import wire_upload
 
 
 def html(value: str = "", cls: str | None = None) -> W.HTML:
@@ -189,10 +190,13 @@ class Shell(W.VBox):
         self.board_box.layout.display = "none"
         self.table.layout.display = self.gate.layout.display = self.since.layout.display = "none"
         body = W.HBox([self.welcome, self.board_box, self.sidebar])
-        self.children = [html(CSS + parts.css()), header, body, self.rules_box, keep_alive(), self.bridge]
+        self.children = [html(CSS + parts.css()), header, body, self.rules_box, keep_alive()]
+        # the form's "Load a save" is the bridge's: checked for size in the page, sent once
+        self.form.upload_slot.children = [self.bridge]
+        wire_upload(self.bridge, self.spec.title, lambda name, data: self.review_bytes(data, name),
+                    self.show_error, self.guard)
 
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
-        self.form.upload.observe(self.guard(self._on_upload), names="value")
         self.form.back.on_click(self.guard(lambda _b: self.back_to_game()))
         self.form.forget_button.on_click(self.guard(lambda _b: self._show_welcome()))
         self.gate_button.on_click(self.guard(lambda _b: self.pass_gate()))
@@ -324,14 +328,6 @@ class Shell(W.VBox):
                 "<b>A saved game is loaded.</b> Give each of its seats to a human or a bot on the right, "
                 "then press <b>Resume game</b> (or <b>Forget it: a new game</b>).")
         self.welcome.value = f"<div class='shell-welcome'>{text}</div>"
-
-    def _on_upload(self, _change) -> None:
-        chosen = uploaded(self.form.upload)
-        if chosen is not None:
-            try:
-                self.review_bytes(*chosen)
-            finally:   # emptied, so that the same file chosen again loads again
-                self.form.upload.value = ()
 
     def show_form(self) -> None:
         """The new-game form over the table; the hand on the screen is put away (closed, so its
