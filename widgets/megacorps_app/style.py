@@ -113,10 +113,10 @@ html, body { overflow-x: hidden !important; }
                  margin: 1px 0 0 34px; }
 .mc-topic-link, .mc-help-link { color: #1d4f91; font-size: 12px; }
 .mc-badge-link { text-decoration: none; }
-.mc-since-box, .mc-why-not-box, .mc-levels { font-size: 12px; background: #f3f5f9; border-radius: 4px;
+.mc-since-box, .mc-why-not-box, .mc-bots { font-size: 12px; background: #f3f5f9; border-radius: 4px;
     padding: 3px 6px; margin-top: 4px; }
-.mc-since-box summary, .mc-why-not-box summary, .mc-levels summary { cursor: pointer; font-weight: 600; }
-.mc-since-box ul, .mc-why-not-box ul, .mc-levels ul { margin: 2px 0 2px 16px; padding: 0; }
+.mc-since-box summary, .mc-why-not-box summary, .mc-bots summary { cursor: pointer; font-weight: 600; }
+.mc-since-box ul, .mc-why-not-box ul, .mc-bots ul { margin: 2px 0 2px 16px; padding: 0; }
 .mc-window { background: #fff3cd; border-radius: 6px; padding: 6px 8px; margin: 4px 0; }
 .mc-window-title { font-size: 15px; font-weight: 700; }
 .mc-war-alert { border: 2px solid #d62828; background: #fff1f0; border-radius: 6px; padding: 6px 8px;
@@ -150,7 +150,7 @@ html, body { overflow-x: hidden !important; }
 .mc-final { font-size: 11px; margin: 2px 0 0 14px; padding: 0; max-height: 180px; overflow-y: auto; }
 .mc-final li { margin: 0; line-height: 1.35; }
 .mc-results h4 { margin: 6px 0 2px 0; }
-.mc-loaded { font-size: 12px; background: #e8f1fb; padding: 4px 6px; border-radius: 4px; margin-top: 4px; }
+.mc-loaded-text { font-size: 12px; background: #e8f1fb; padding: 4px 6px; border-radius: 4px; margin-top: 4px; }
 .mc-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
 </style>
 """

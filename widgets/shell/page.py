@@ -39,7 +39,7 @@ from widgets.sealed_files import open_file, seal_file
 
 from .about import About
 from .bot_loop import BotLoop
-from .form import HUMAN, NewGameForm, pause_from_env
+from .form import HUMAN, NewGameForm
 from .log import log_html, since_html
 from .parts import GameParts
 from .resume import TableKeeper
@@ -117,8 +117,8 @@ class Shell(W.VBox):
         self._decision_title: W.HTML | None = None
         self.rules_help = parts.rules()
 
-        self.form = NewGameForm(self.spec, parts.options_form(), parts.first_players())
-        self.form.pause.value = pause_from_env() if pause is None else pause
+        self.form = NewGameForm(self.spec, parts.options_form(), parts.first_players(), parts.form_seats(),
+                                pause=pause)
         self.last_bot_move: tuple[str, Any] | None = None   # (seat, Decision) of the latest bot move
         self.error = html(cls="shell-error")
         self.info = html(cls="shell-info")
@@ -312,21 +312,21 @@ class Shell(W.VBox):
 
     def review_bytes(self, raw: bytes, name: str = "") -> None:
         """Show the game of a save file on the form, its seats to be given to humans or bots before
-        play resumes (*Resume game*). Raises BadSaveFile, and nothing changes."""
+        play resumes (*Resume saved game*). Raises BadSaveFile, and nothing changes."""
         game, players, seen, reasons = self.open_save(raw)
         what = f"{name}: {self.parts.describe(game)}" if name else self.parts.describe(game)
-        self.form.review(game, players, seen, reasons, what)
+        self.form.review((game, dict(seen), list(reasons)), list(game.seats), players, what)
         self.error.value = ""
         self._show_welcome()
         self.show_form()
 
     def _show_welcome(self) -> None:
         """The words beside the form before any game: the game's welcome, or, while a loaded save
-        is reviewed, what to do with it (the form's button then says *Resume game*, not the
+        is reviewed, what to do with it (the form's button then says *Resume saved game*, not the
         *Start game* the welcome names)."""
         text = (self.parts.welcome() if self.form.loaded is None else
                 "<b>A saved game is loaded.</b> Give each of its seats to a human or a bot on the right, "
-                "then press <b>Resume game</b> (or <b>Forget it: a new game</b>).")
+                "then press <b>Resume saved game</b> (or <b>Forget it: a new game</b>).")
         self.welcome.value = f"<div class='shell-welcome'>{text}</div>"
 
     def show_form(self) -> None:
