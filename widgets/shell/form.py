@@ -184,7 +184,7 @@ class NewGameForm:
         self.forget_button.on_click(lambda _b: self.forget())
         self.new_game_only = [self.seed, *([options.widget] if options is not None else [])]
         self.widget = W.VBox([self.title, self.loaded_info, self.picker.widget, self.bots, *self.new_game_only[1:],
-                              self.seed, self.pause, W.HBox([self.start, self.upload_slot]), self.forget_button,
+                              self.seed, self.pause, W.HBox([self.start, self.upload_slot], layout=W.Layout(align_items="flex-start")), self.forget_button,
                               self.back])
         self.widget.add_class(f"{prefix}-form")
         # a save under review, as the page that reviews it reads it (`review`)
