@@ -82,6 +82,10 @@ def test_no_page_holds_a_card_before_its_reveal(service, table):
         text = " ".join(getattr(w, "value", "") for w in _walk(page) if isinstance(getattr(w, "value", None), str))
         assert "hands in its note card:" not in text
         assert "card in, face down" in text
+        # the log, by the shared renderer, with its quarters; a bot's reason names its card's
+        # amounts: none is shown before the reveal
+        assert "<div class='nc-log-line'" in page.log_box.value and "title='Quarter 1'>Q1</span>" in page.log_box.value
+        assert "'s reason:" not in text and "nc-bot-reason" not in page.log_box.value
         assert "Room 12" in page.tagline
 
 

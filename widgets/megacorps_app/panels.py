@@ -4,6 +4,7 @@ the results, and the charts (money by round during the game; where the money cam
 the turning points at the end). Hands appear only in widgets/megacorps_app/table.py's hand panel."""
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 import ipywidgets as W
@@ -11,6 +12,7 @@ import plotly.graph_objects as go
 
 from ..board.basic_figure import BasicFigureWidget
 from ..board.colors import corp_color, corp_dash, corp_initials, corp_symbol, text_color_on
+from ..shell.log import LOG_LIMIT, LogLine, log_html as shared_log_html, round_label as shell_round_label
 from ..shell.money_chart import CHART_MODEBAR, MoneyChart, MoneySeries, money_figure
 from .rules import TOPICS, topic_for_rule
 from .source import HUMAN, Entry, Results, TableSource
@@ -86,34 +88,38 @@ def corp_panels_html(source: TableSource) -> str:
 def round_label(round_: int) -> str:
     """The round column of a log line: "R3"; empty before round 1, whose lines are headed by
     their rule, Setting Up (a second name for the same phase, "Setup", beside it confused)."""
-    return f"R{round_}" if round_ > 0 else ""
+    return shell_round_label(round_)[0]
 
 
-def log_html(entries: list[Entry], limit: int = 250) -> str:
-    """The public log, newest first: round, the rule (a link to its explanation), the text, and
-    a bot's reason under its move."""
-    rows = []
-    shown = entries[-limit:]
+def log_lines(entries: list[Entry]) -> list[LogLine]:
+    """The public log as the shared renderer takes it (widgets/shell/log.py): each line with its
+    round, its rule and, for a bot's move, the bot's reason under the line it explains."""
     # a bot's reason goes under the first line of its step that names the bot's corp (what its
     # action did), not under what followed from it (a new round, a card drawn); an action that
     # wrote no such line (a silent "no card" in a payout window) has nothing of its own to explain
     reason_line: dict[int, int] = {}
-    for e in shown:
+    for e in entries:
         if e.by and e.by in e.text:
             reason_line.setdefault(e.step, e.index)
-    for e in reversed(shown):
-        when = round_label(e.round)
-        topic = topic_for_rule(e.rule)
-        why = ""
-        if e.bot and e.reason and reason_line.get(e.step) == e.index:
-            why = (f"<div class='mc-bot-reason' title='Why the {escape(e.bot)} bot did this'>"
-                   f"<b>{escape(e.by or '')}</b> ({escape(e.bot)} bot) thinks: {escape(e.reason)}</div>")
-        rule = topic_link(topic, escape(e.rule), "mc-log-rule")
-        rows.append(f"<div class='mc-log-entry' data-step='{e.step}'><span class='mc-log-round'>{when}</span>"
-                    f"{rule} {escape(e.text)}{why}</div>")
-    # read top-down, a log newest first tells causes after their effects: say which way it runs
-    head = "<div class='mc-log-order mc-small'>Newest first (scroll down for earlier moves).</div>" if rows else ""
-    return f"<div class='mc-log'>{head}{''.join(rows)}</div>"
+    out = []
+    for e in entries:
+        label, title = shell_round_label(e.round)
+        why = ((f"{e.by} ({e.bot} bot) thinks: {e.reason}",)
+               if e.bot and e.reason and reason_line.get(e.step) == e.index else ())
+        out.append(LogLine(e.text, e.rule, label, title, e.step, why))
+    return out
+
+
+@lru_cache(maxsize=None)   # a game cites a few dozen rules; the log is redrawn after every move
+def log_rule_link(rule: str) -> str:
+    """A log line's rule, by name: a link opening the Rules tab at the topic explaining it."""
+    return topic_link(topic_for_rule(rule), escape(rule), "mc-log-rule")
+
+
+def log_html(entries: list[Entry], limit: int = LOG_LIMIT) -> str:
+    """The public log, newest first: round, the text, the rule (a link to its explanation), and
+    a bot's reason under its move."""
+    return shared_log_html(log_lines(entries[-limit:]), "mc", log_rule_link, limit)
 
 
 def where_text(game) -> str:

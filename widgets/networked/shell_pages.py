@@ -28,6 +28,23 @@ from .pages import TABLES_CSS, _Followed
 from .remote import NO_SAVE_FILE
 
 
+def served_log(follower) -> list[LogEntry]:
+    """The log as the service sent it to this seat (its own secrets in it), each line with its
+    round and rule (for the page's rules links)."""
+    return [LogEntry(info[0], text, info[1]) for text, info in zip(follower.log, follower.log_info())]
+
+
+def served_reasons(follower) -> list[tuple[int, str]]:
+    """(log line, "<seat>'s reason: ...") for the first line of each bot's action, as the
+    hot-seat page shows them (the service sends only the reasons every seat may read)."""
+    out, seen = [], set()
+    for i, (_round, _rule, step, seat, level, reason) in enumerate(follower.log_info()):
+        if level and reason and step not in seen:
+            seen.add(step)
+            out.append((i, f"{seat}'s reason: {reason}"))
+    return out
+
+
 class RemoteGame:
     """What the page shell reads of a game, for one seat (or the projector) of a networked
     table, from the service's last message: the seat's own view and choices (with what each
@@ -87,9 +104,7 @@ class RemoteGame:
 
     @property
     def log(self) -> list[LogEntry]:
-        """The log as the service sent it to this seat (its own secrets in it), each line with its
-        round and rule (for the page's rules links)."""
-        return [LogEntry(info[0], text, info[1]) for text, info in zip(self.follower.log, self.follower.log_info())]
+        return served_log(self.follower)
 
     def legal_actions(self, seat: str | None = None) -> list:
         return self.follower.legal_actions() if seat is not None and seat == self.seat else []
@@ -118,14 +133,7 @@ class RemoteGame:
         self.follower.apply(action)
 
     def bot_reasons(self) -> list[tuple[int, str, None]]:
-        """(log line, "<seat>'s reason: ...") for the first line of each bot's action, as the
-        hot-seat page shows them (the service sends only the reasons every seat may read)."""
-        out, seen = [], set()
-        for i, (_round, _rule, step, seat, level, reason) in enumerate(self.follower.log_info()):
-            if level and reason and step not in seen:
-                seen.add(step)
-                out.append((i, f"{seat}'s reason: {reason}", None))   # judged by the service
-        return out
+        return [(at, text, None) for at, text in served_reasons(self.follower)]   # judged by the service
 
 
 STANDING_MOVES_A_RUN = 50   # a bound: the service's answers, not this page, drive a game on
@@ -188,11 +196,11 @@ class TableShell(Shell):
         try:
             self.game.apply(action)
         except TableMoved as err:
-            self.info.value = f"Not sent: {escape(err.reason)}."
+            self.messages.show_info(f"Not sent: {err.reason}.")
         except TableError as err:
             self.show_error(str(err))
         else:
-            self.error.value = self.info.value = ""
+            self.messages.clear()
             self._moved(self.seat)   # this seat's next decision gets controls of its own
             self.seen[self.seat] = len(self.game.log)   # for "since your last turn"
         self.refresh()
@@ -210,7 +218,7 @@ class ShellTablePage(_Followed):
     def __init__(self, follower, app: TableShell, cls: str):
         super().__init__(follower)
         self.app = app
-        self.error = self.app.error
+        self.messages, self.error = self.app.messages, self.app.error   # one error line: the shell's
         self.app.children[1].children = [*self.app.children[1].children, self.connection]
         self.children = [W.HTML(TABLES_CSS), self.app]
         self.add_class(cls)

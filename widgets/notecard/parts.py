@@ -133,6 +133,7 @@ class NotecardParts(GameParts):
 
     prefix = "nc"
     hand_name = "note card"
+    round_word = "Quarter"
 
     def __init__(self):
         super().__init__("notecard")

@@ -68,6 +68,9 @@ WIDGET_CSS = """
 .nc-cell-sab { color: #b42318; }
 .nc-reasons { font-size: 12px; margin: 6px 0 0 0; padding-left: 16px; }
 .nc-log { max-height: 300px; overflow-y: auto; font-size: 12px; }
+.nc-log-round { display: inline-block; width: 26px; color: #8a90a2; font-size: 11px; }
+.nc-bot-reason { font-size: 11px; color: #5b3f00; background: #fff6df; border-radius: 3px; padding: 1px 4px;
+                 margin: 1px 0 0 26px; }
 .nc-num { text-align: right !important; font-weight: 700; }
 """
 

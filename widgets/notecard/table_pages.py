@@ -19,6 +19,9 @@ from megacorps.notecard.log import money
 
 from ..board.colors import corp_initials, seat_color, text_color_on
 from ..networked.pages import _Followed
+from ..networked.shell_pages import served_log, served_reasons
+from ..shell.log import LOG_LIMIT, game_lines, log_html as shared_log_html
+from .parts import NotecardParts
 from .chart import MoneyChart
 from .style import NOTECARD_CSS
 
@@ -99,9 +102,13 @@ def results_html(view: nc.SeatView) -> str:
             f"<div>{escape(who)} {'win' if len(view.winners) > 1 else 'wins'}: {escape(view.end_reason)}</div></div>")
 
 
-def log_html(lines: list[str], limit: int = 40) -> str:
-    shown = "".join(f"<div class='nc-log-line'>{escape(line)}</div>" for line in lines[-limit:][::-1])
-    return f"<div class='nc-panel nc-log'><div class='nc-panel-title'>Log (latest first)</div>{shown}</div>"
+def log_html(follower) -> str:
+    """The log the service sent this page, by the shared renderer (widgets/shell/log.py): each
+    line with its quarter and, under a bot's first line, its reason (the service sends only the
+    reasons every seat may read). This page has no rules help to link to."""
+    lines = game_lines(served_log(follower), None, served_reasons(follower), NotecardParts.round_word, limit=LOG_LIMIT)
+    return (f"<div class='nc-panel nc-log'><div class='nc-panel-title'>Log</div>"
+            f"{shared_log_html(lines, 'nc', lambda _rule: '')}</div>")
 
 
 class NoteCardForm:
@@ -198,7 +205,7 @@ class _NotecardPage(_Followed):
         self.seats.value = seats_html(view, self.follower.players)
         self.report.value = report_html(view)
         self.results.value = results_html(view)
-        self.log_box.value = log_html(self.follower.log)
+        self.log_box.value = log_html(self.follower)
         key = (len(view.reports), view.over)
         if key != self._chart_key:  # a new figure only when a quarter was revealed (the chart's own update is in place)
             self._chart_key = key
@@ -223,7 +230,7 @@ class NotecardSeatPage(_NotecardPage):
         """Send the card; the service's engine checks it (a refusal says why, nothing changes)."""
         card = self.form.card(self.follower.corp)
         self.follower.apply(card)
-        self.error.value = ""
+        self.messages.clear_error()
         self.refresh()
 
     def refresh(self) -> None:

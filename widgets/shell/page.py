@@ -40,7 +40,8 @@ from widgets.sealed_files import open_file, seal_file
 from .about import About
 from .bot_loop import BotLoop
 from .form import HUMAN, NewGameForm
-from .log import log_html, since_html
+from .log import LOG_LIMIT, game_lines, log_html, rules_help_link, since_html
+from .messages import Messages, styles
 from .parts import GameParts
 from .resume import TableKeeper
 from .results import ResultsPanel, results_html
@@ -116,12 +117,13 @@ class Shell(W.VBox):
         self._decision_key: tuple | None = None
         self._decision_title: W.HTML | None = None
         self.rules_help = parts.rules()
+        self.rule_link = rules_help_link(self.rules_help)   # a log line's link to its rules help section
 
         self.form = NewGameForm(self.spec, parts.options_form(), parts.first_players(), parts.form_seats(),
                                 pause=pause)
         self.last_bot_move: tuple[str, Any] | None = None   # (seat, Decision) of the latest bot move
-        self.error = html(cls="shell-error")
-        self.info = html(cls="shell-info")
+        self.messages = Messages("shell")   # the error and info lines (widgets/shell/messages.py)
+        self.error, self.info = self.messages.error, self.messages.info
         self.status = html(cls="shell-status-box")   # takes the header's free width: the tools stay put
         self.gate_text = html()
         self.gate_button = W.Button(description=f"I am here: show my {parts.hand_name}", button_style="warning",
@@ -180,7 +182,7 @@ class Shell(W.VBox):
                          *([self.about.button] if self.about else [])])
         header.add_class("shell-header")
         self.table = W.VBox([self.undo_box, self.gate, self.since, self.decision, self.players_box, self.chart.box,
-                             html("<div class='shell-panel-title'>Log (latest first)</div>"), self.log_box])
+                             html("<div class='shell-panel-title'>Log</div>"), self.log_box])
         self.table.add_class("shell-table")
         self.sidebar = W.VBox([self.error, self.info, self.results_panel.box, self.form.widget, self.table])
         self.keeper = TableKeeper(self) if autosave else None
@@ -224,7 +226,13 @@ class Shell(W.VBox):
         return guard(fn, self.show_error)
 
     def show_error(self, message: str) -> None:
-        self.error.value = f"<div role='alert'>\u26a0 {escape(message)}</div>"
+        # kept until the table moves on (refresh): an old refusal must not sit above the next question
+        self.messages.show_error(message, at=self._position())
+
+    def _position(self) -> tuple[int, int] | None:
+        """Where the table is (how many actions and log lines): a refusal shown at one position
+        goes once the table is at another."""
+        return None if self.game is None else (len(self.game.actions), len(self.game.log))
 
     # --- starting, saving, loading -------------------------------------------------------------
 
@@ -261,7 +269,7 @@ class Shell(W.VBox):
         self.bots = {seat: levels[kind](seed=i) for i, (seat, kind) in enumerate(players.items()) if kind != HUMAN}
         self.viewer, self.reasons = self.lone_human(), list(reasons or [])
         self.seen, self._seen_before, self.moves_made = dict(seen or {}), [], {}
-        self.error.value = self.info.value = ""
+        self.messages.clear()
         self.results_panel.hide()
         self._decision_key = None
         self.form.widget.layout.display = self.form.back.layout.display = "none"
@@ -289,7 +297,7 @@ class Shell(W.VBox):
     def save(self) -> None:
         name, data = self.save_file()
         self.bridge.download(name, data)
-        self.info.value = f"Saved as {escape(name)}."
+        self.messages.show_info(f"Saved as {name}.")
 
     def open_save(self, raw: bytes) -> tuple[Any, dict[str, str], dict[str, int], list[tuple[int, str, int | None]]]:
         """(game, players, seen, reasons) of a save file (this page's, or a plain engine save: every
@@ -316,7 +324,7 @@ class Shell(W.VBox):
         game, players, seen, reasons = self.open_save(raw)
         what = f"{name}: {self.parts.describe(game)}" if name else self.parts.describe(game)
         self.form.review((game, dict(seen), list(reasons)), list(game.seats), players, what)
-        self.error.value = ""
+        self.messages.clear_error()
         self._show_welcome()
         self.show_form()
 
@@ -419,14 +427,26 @@ class Shell(W.VBox):
         seat = self.human_to_decide()
         if seat is None or seat != self.viewer or seat_of(action) not in (seat, None):
             raise ValueError("It is not your decision now.")
+        log_at = len(self.game.log)
         self.game.apply(action)
         self._moved(seat)
         self._seen_before.append((seat, self.seen.get(seat)))
         self.seen[seat] = len(self.game.log)
         self.viewer = self.parts.screen_after_acting(self, seat)
-        self.error.value = self.info.value = ""
+        self.messages.clear_error()
+        self._note_move(seat, log_at)
         self.refresh()
         self.run_bots()
+
+    def _note_move(self, seat: str, log_at: int) -> None:
+        """The info line says what `seat`'s move did: the first public lines it wrote (public: at a
+        hot-seat table the next human may be reading the screen already)."""
+        lines = [entry.for_seat(None) for entry in self.game.log[log_at:]][:2]
+        if lines:
+            self.messages.note_move(" ".join(line.rstrip(".") + "." for line in lines), seat,
+                                    len(self.game.actions))
+        else:
+            self.messages.clear_info()
 
     def _moved(self, seat: str) -> None:
         self.moves_made[seat] = self.moves_made.get(seat, 0) + 1
@@ -622,6 +642,8 @@ class Shell(W.VBox):
             return
         seat = self.shown_seat()
         legal = self.legal_now(seat)
+        self.messages.moved_on(self._position())
+        self.messages.age_note(lambda at: [seat_of(a) for a in game.actions[at:]])
         if self.board is not None:
             self.board.draw(self, seat, legal)
         waiting = self.human_to_decide()
@@ -641,7 +663,7 @@ class Shell(W.VBox):
                              f"{escape(self.parts.status(self))}</span>")
         upto = self.parts.log_shown(self)
         log = game.log if upto is None else game.log[:upto]   # the parts may keep lines back (a reveal)
-        since = since_html(log, seat, self.seen.get(seat), self.rules_help) if legal else ""
+        since = since_html(log, seat, self.seen.get(seat), self.rules_help, self.parts.round_word) if legal else ""
         self.since.value = since
         self.since.layout.display = None if since else "none"
         # the decision's controls are rebuilt only when the decision changed: a redraw for nothing
@@ -663,7 +685,8 @@ class Shell(W.VBox):
         elif legal and self._decision_title.value != title_html:
             self._decision_title.value = title_html
         self.players_box.value = self.parts.players(self, seat)
-        self.log_box.value = log_html(log, seat, self.rules_help, self.shown_reasons())
+        self.log_box.value = log_html(game_lines(log, seat, self.shown_reasons(), self.parts.round_word, limit=LOG_LIMIT),
+                                      "shell", self.rule_link)
         self.undo_button.disabled = not (self.can_take_back(seat) or self.others_takeback(seat))
         if self.undo_asked is not None and len(game.actions) != self.undo_asked[2]:
             self.undo_asked = None   # the table moved on: the question no longer applies

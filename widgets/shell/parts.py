@@ -72,6 +72,9 @@ class GameParts:
     prefix: str = "game"
     #: what the hot-seat gate hides, in the game's words ("hand", "note card")
     hand_name: str = "hand"
+    #: what the log entries' `round` counts, in the game's words: the log labels its lines "R3"
+    #: ("T3" for "Turn", "Q3" for "Quarter")
+    round_word: str = "Round"
 
     def __init__(self, name: str):
         self.name = name

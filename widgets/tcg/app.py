@@ -102,6 +102,7 @@ class TcgParts(GameParts):
     """The trading card game's board, panels, rules help and deck choosers for the shell."""
 
     prefix = "tcg"
+    round_word = "Turn"   # the log's entries count the turns (L363-367)
 
     def __init__(self):
         super().__init__("tcg")
