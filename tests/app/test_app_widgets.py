@@ -11,7 +11,7 @@ from megacorps.state import PayoutFrame
 from widgets.megacorps_app import storage
 from widgets.megacorps_app.app import App
 from widgets.megacorps_app.session import HUMAN, Session
-from widgets.megacorps_app.setup_form import EMPTY
+from widgets.megacorps_app.seat_picker import EMPTY
 from widgets.megacorps_app.summary import since_last_turn
 
 
@@ -28,7 +28,7 @@ def card_names(game: mc.Game) -> set[str]:
 
 
 def seat(app: App, seats: list[tuple[str, str]], seed: int = 3) -> None:
-    for i, (corp_box, player_box) in enumerate(app.form.seats):
+    for i, (corp_box, player_box) in enumerate(app.form.picker.choices):
         corp, player = seats[i] if i < len(seats) else (EMPTY, "Greedy")
         corp_box.value = corp
         player_box.value = player
@@ -264,8 +264,8 @@ def test_seats_sent_by_the_page_are_checked():
     with the seat named, and no game starts."""
     app = App(pause=0)
     with pytest.raises(ValueError, match="not a choice for seat 2"):
-        app.form.seats[1][0].value = "Evil Corp"
-    picker = app.form.picker
+        app.form.picker.choices[1][0].value = "Evil Corp"
+    picker = app.form.picker.widget
     picker.seats = [["Mokia", HUMAN], ["Evil Corp", "Greedy"], *picker.seats[2:]]   # as the page would
     app.form.start.click()
     assert "Seat 2: there is no corp called &#x27;Evil Corp&#x27;" in app.error.value and app.session is None
@@ -355,7 +355,7 @@ def test_the_first_page_builds_few_widget_models():
     before = set(_instances)
     app = App(pause=0)
     built = [w for k, w in _instances.items() if k not in before]
-    assert app in built and app.form.picker in built
+    assert app in built and app.form.picker.widget in built
     assert len(built) < 100, f"{len(built)} widget models on a new page"
     # the rarely used panels are built when first needed, in their place in the sidebar
     assert not app.about_panel.built and app._undo_question is None and app._results is None
@@ -400,7 +400,7 @@ def test_save_and_load_round_trip_through_the_widgets():
     assert "Resume" in other.form.start.description
     # the page says the same as its button (it said "press Start game" under a "Resume" button)
     assert "<b>Resume saved game</b>" in other.corp_panels.value and "Start game" not in other.corp_panels.value
-    assert [p.value for _, p in other.form.seats[:3]] == [HUMAN, "Greedy", HUMAN]  # seats as saved
+    assert [p.value for _, p in other.form.picker.choices[:3]] == [HUMAN, "Greedy", HUMAN]  # seats as saved
     other.form.start.click()
     loaded = other.session.game
     assert loaded.actions == game.actions
@@ -423,7 +423,7 @@ def test_a_save_from_another_server_is_refused_by_name(monkeypatch):
 def test_too_big_an_upload_is_explained():
     app = App(pause=0)
     app.bridge.on_upload_refused("holiday.mp4", 12 * 1024 * 1024)
-    assert "too big to be a MegaCorps save" in app.error.value and "12.0 MB" in app.error.value
+    assert "too big to be a saved game of MegaCorps" in app.error.value and "12.0 MB" in app.error.value
     _upload(app, b"x" * (storage.MAX_SAVE_BYTES + 1), "big.json")
     assert "at most 2 MB" in app.error.value
 
@@ -826,10 +826,10 @@ def test_a_new_game_gets_a_fresh_seed_unless_one_is_set():
 def test_the_new_game_form_describes_every_bot_level():
     app = App(pause=0)
     for level, cls in mc.bots.LEVELS.items():
-        assert f"{level} bot" in app.form.levels.value
+        assert f"<b>{level} bot</b>" in app.form.bots.value
         if getattr(cls, "description", ""):
-            assert cls.description.split(".")[0][:30].replace("'", "&#x27;") in app.form.levels.value \
-                or cls.description.split(".")[0][:30] in app.form.levels.value
+            assert cls.description.split(".")[0][1:30].replace("'", "&#x27;") in app.form.bots.value \
+                or cls.description.split(".")[0][1:30] in app.form.bots.value
 
 
 def test_trades_can_offer_and_ask_for_cards():

@@ -83,7 +83,7 @@ def started(kinds: list[str], seed: int, **options):
 
     app = App(pause=0)
     for i, kind in enumerate(kinds):
-        app.form.kinds[i].value = kind
+        app.form.picker.kinds[i].value = kind
     app.form.seed.value = str(seed)
     if "disclosure" in options:
         app.form.options.disclosure.value = options["disclosure"]

@@ -177,7 +177,7 @@ def test_a_bad_form_says_what_is_wrong_and_starts_nothing():
     app.form.start.click()
     assert "The seed must be a whole number" in app.error.value and app.game is None
     app.form.seed.value = ""
-    app.form.names[1].value = "Ada"
+    app.form.picker.names[1].value = "Ada"
     app.form.start.click()
     assert "Two players are called &#x27;Ada&#x27;" in app.error.value and app.game is None
 

@@ -218,6 +218,39 @@ def test_a_loaded_merger_is_settled_with_the_hold_or_sell_form(megacquire_url, t
             raise
 
 
+def test_a_file_too_big_to_be_a_save_is_refused_in_the_page_and_changes_nothing(megacquire_url, tmp_path):
+    """The form's "Load a save" (the page's bridge) checks the file's size in the browser: a 3 MB
+    file is never sent; the page names its size and the limit, and the game under way and the
+    form stay as they were."""
+    big = tmp_path / "holiday.json"
+    big.write_bytes(b"0" * (3 * 1024 * 1024))
+    with shell_page(megacquire_url) as (page, errors):
+        try:
+            start_game(page, 4)
+            page.get_by_role("button", name="New / Load").click()
+            page.wait_for_selector(".shell-back", state="visible", timeout=PATIENCE_MS)
+            before = step(page)
+            with page.expect_file_chooser(timeout=PATIENCE_MS) as chooser:
+                page.get_by_role("button", name="Load a save").click()
+            chooser.value.set_files(str(big))
+            page.wait_for_selector(".mc-upload-error", state="visible", timeout=PATIENCE_MS)
+            assert "holiday.json is 3.0 MB" in page.inner_text(".mc-upload-error")
+            assert "at most 2 MB" in page.inner_text(".mc-upload-error")
+            page.locator(".shell-error", has_text="too big to be a saved game of MEGAcquire").wait_for(
+                timeout=PATIENCE_MS)
+            assert "3.0 MB" in page.inner_text(".shell-error") and "at most 2 MB" in page.inner_text(".shell-error")
+            page.screenshot(path=str(ARTIFACTS / "megacquire-upload-refused.png"))
+            # nothing changed: no save under review, the game where it was, still there to go back to
+            assert page.locator(".shell-loaded-text").count() == 0 or page.locator(".shell-loaded-text").is_hidden()
+            assert "Start game" in page.inner_text(".shell-start") and step(page) == before
+            page.click(".shell-back")
+            page.wait_for_selector(".mq-tile", state="visible", timeout=PATIENCE_MS)
+            assert step(page) >= before and errors == []
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "megacquire-upload-refused-failure.png"), full_page=True)
+            raise
+
+
 def test_the_cash_chart_is_drawn_and_a_reloaded_page_resumes_the_table(megacquire_url):
     """The shell's optional parts on MEGAcquire's page: the cash chart (total disclosure, the
     form's default: one line per player) drawn in the browser, and the autosave: after a reload

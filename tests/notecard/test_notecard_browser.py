@@ -366,7 +366,7 @@ def test_the_header_the_reveal_the_chart_and_a_reviewed_save_at_1024_by_700(page
     assert page.locator(".shell-seat-name-4 input").is_hidden()
     page.screenshot(path=str(ARTIFACTS / "notecard-1024-review.png"))
     page.locator(".shell-seat-player-1 select").select_option(label="Cautious")
-    page.click(".shell-start")                    # "Resume game": three bots play it out
+    page.click(".shell-start")                    # "Resume saved game": three bots play it out
     page.wait_for_selector(".shell-results", state="visible", timeout=PATIENCE_MS)
     assert page.locator(".shell-status").get_attribute("data-over") == "1"
     final, seats = read_save(download_save(page))

@@ -29,7 +29,7 @@ def App(pause: float = 0) -> Shell:
 
 def new_app(seats: dict[str, str], seed: int = 4, **options) -> Shell:
     app = App(pause=0)
-    for name, kind, (corp, player) in zip(app.form.names, app.form.kinds, [*seats.items(), *[("", OFF)] * 6]):
+    for name, kind, (corp, player) in zip(app.form.picker.names, app.form.picker.kinds, [*seats.items(), *[("", OFF)] * 6]):
         name.value, kind.value = corp, player
     app.form.seed.value = str(seed)
     app.form.options.variable_yield.value = options.get("variable_yield", False)
@@ -217,8 +217,8 @@ def test_the_save_file_holds_no_unrevealed_card_and_loads():
     app.new_button.click()
     app.review_bytes(data, name)
     assert "Loaded: megacorp-quarter-1.json: quarter 1" in app.form.loaded_info.value
-    assert [k.value for k in app.form.kinds[:3]] == ["Human", "Human", "Cautious"]  # who played
-    assert [n.value for n in app.form.names[:3]] == ["Maraya", "Jeff", "Rob"]
+    assert [k.value for k in app.form.picker.kinds[:3]] == ["Human", "Human", "Cautious"]  # who played
+    assert [n.value for n in app.form.picker.names[:3]] == ["Maraya", "Jeff", "Rob"]
     app.form.start.click()
     game = app.game
     assert game.quarter == 1 and game.state.pending.keys() == {"Rob"}  # Maraya's card was not saved
@@ -310,8 +310,8 @@ def test_errors_are_shown_on_the_page(how, words):
 
 def test_bad_seats_are_explained():
     app = App(pause=0)
-    assert OFF not in app.form.kinds[1].options   # the page cannot even be asked for one corporation
-    app.form.names[1].value = app.form.names[0].value
+    assert OFF not in app.form.picker.kinds[1].options   # the page cannot even be asked for one corporation
+    app.form.picker.names[1].value = app.form.picker.names[0].value
     app.form.start.click()
     assert escape("Two players are called 'Northwind'") in app.error.value and app.game is None
 
@@ -505,7 +505,7 @@ class BotsHeldParts(NotecardParts):
 def test_the_reason_of_the_bot_whose_card_ends_the_quarter_is_told_with_the_reveal():
     parts = BotsHeldParts()
     app = Shell(parts, pause=0)
-    for name, kind, (corp, player) in zip(app.form.names, app.form.kinds, [("Maraya", "Human"), ("Rob", "Saboteur"), *[("", OFF)] * 4]):
+    for name, kind, (corp, player) in zip(app.form.picker.names, app.form.picker.kinds, [("Maraya", "Human"), ("Rob", "Saboteur"), *[("", OFF)] * 4]):
         name.value, kind.value = corp, player
     app.form.start.click()
     write(app, "Maraya", {"Industry 1": 3})
@@ -532,6 +532,6 @@ def test_the_form_puts_an_open_card_away_and_the_gate_asks_again_on_the_way_back
 
 def test_a_first_game_is_against_two_bots_that_play_well():
     app = App(pause=0)
-    assert [k.value for k in app.form.kinds] == ["Human", "Odds", "Balanced", OFF, OFF, OFF]
+    assert [k.value for k in app.form.picker.kinds] == ["Human", "Odds", "Balanced", OFF, OFF, OFF]
     app.form.start.click()
     assert app.players == {"Northwind": "Human", "Halcyon": "Odds", "Vantage": "Balanced"}

@@ -12,7 +12,7 @@ import pytest
 from widgets.megacorps_app import rules
 from widgets.megacorps_app.app import App
 from widgets.megacorps_app.session import HUMAN as MC_HUMAN
-from widgets.megacorps_app.setup_form import EMPTY
+from widgets.megacorps_app.seat_picker import EMPTY
 from widgets.megacquire.app import MegacquireParts
 from widgets.shell import HUMAN, Shell
 from widgets.shell.rules_view import RulesView
@@ -34,7 +34,7 @@ def shown_section(view: RulesView) -> str:
 
 def start_megacorps(app: App) -> None:
     """One human (Mokia) against two bots."""
-    for box, corp in zip(app.form.seats, ("Mokia", "Globbo", "Nonintendo", EMPTY, EMPTY, EMPTY)):
+    for box, corp in zip(app.form.picker.choices, ("Mokia", "Globbo", "Nonintendo", EMPTY, EMPTY, EMPTY)):
         box[0].value = corp
         box[1].value = MC_HUMAN if corp == "Mokia" else "Greedy"
     app.form.seed.value = "5"
@@ -113,7 +113,7 @@ def test_the_decision_panels_help_link_opens_the_section_of_the_decision_under_w
     monkeypatch.setattr(shell.bridge, "send", lambda content, buffers=None: None)
     seats = shell.spec.seats_for(shell.spec.min_seats)
     game = shell.spec.new_game(seats, seed=2)
-    shell.start(game, {seat: HUMAN if i == 0 else shell.form.kinds[1].options[1] for i, seat in enumerate(seats)})
+    shell.start(game, {seat: HUMAN if i == 0 else shell.form.picker.kinds[1].options[1] for i, seat in enumerate(seats)})
     linked = 0
     for _ in range(12):
         seat = shell.human_to_decide()

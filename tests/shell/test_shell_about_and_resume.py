@@ -59,7 +59,7 @@ def test_the_card_game_and_the_note_card_game_resume_where_they_were_left(monkey
     ids: list[str] = []
     monkeypatch.setattr("widgets.megacorps_app.browser.BrowserBridge.remember", lambda self, table: ids.append(table))
     page = Shell(parts(), pause=0, autosave=True)
-    for choice, kind in zip(page.form.kinds, players):
+    for choice, kind in zip(page.form.picker.kinds, players):
         choice.value = kind
     page.form.seed.value = "4"
     page.form.start.click()

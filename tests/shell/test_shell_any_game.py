@@ -4,7 +4,6 @@ the hot-seat gate hides one human's card from the other, a refused action change
 save/load round-trips."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
 
 import pytest
 
@@ -15,7 +14,7 @@ from widgets.testing.widget_tree import choices
 
 def notecard(kinds: list[str], seed: int = 1) -> Shell:
     shell = Shell(GameParts("notecard"), pause=0)
-    for box, kind in zip(shell.form.kinds, kinds):
+    for box, kind in zip(shell.form.picker.kinds, kinds):
         box.value = kind
     shell.form.seed.value = str(seed)
     shell.form.start.click()
@@ -26,8 +25,8 @@ def notecard(kinds: list[str], seed: int = 1) -> Shell:
 def test_the_form_offers_the_games_seats_and_bot_levels():
     shell = Shell(GameParts("notecard"), pause=0)
     spec = shell.spec
-    assert len(shell.form.kinds) == spec.max_seats
-    assert list(shell.form.kinds[0].options) == [HUMAN, *spec.bot_levels()]
+    assert len(shell.form.picker.kinds) == spec.max_seats
+    assert list(shell.form.picker.kinds[0].options) == [HUMAN, *spec.bot_levels()]
     assert shell.spec.title in shell.children[1].children[0].value
     assert "New game: 2 to 6 players" in shell.form.title.value
 
@@ -63,7 +62,7 @@ def test_a_whole_note_card_game_by_the_default_buttons():
     assert panel.box.layout.display is None and panel.again in panel.box.children
     panel.again.click()
     assert shell.form.widget.layout.display is None and shell.form.back.layout.display == "none"
-    assert [k.value for k in shell.form.kinds[:2]] == [HUMAN, "Odds"]
+    assert [k.value for k in shell.form.picker.kinds[:2]] == [HUMAN, "Odds"]
     shell.form.start.click()
     assert not shell.game.is_over and shell.results.value == "" and panel.box.layout.display == "none"
 
@@ -98,8 +97,8 @@ def test_save_and_load_round_trip_and_a_bad_file_changes_nothing():
 
 
 def upload(shell: Shell, data: bytes, name: str = "game.json") -> None:
-    shell.form.upload.value = [{"name": name, "type": "application/json", "size": len(data),
-                                "content": memoryview(data), "last_modified": datetime.now(timezone.utc)}]
+    """A file sent by the form's "Load a save" (the page's BrowserBridge, as the browser sends it)."""
+    shell.bridge.on_upload(name, data)
 
 
 def test_a_loaded_game_is_reviewed_on_the_form_and_resumes_with_the_players_chosen():
@@ -109,15 +108,15 @@ def test_a_loaded_game_is_reviewed_on_the_form_and_resumes_with_the_players_chos
     other = Shell(GameParts("notecard"), pause=0)
     upload(other, data, "quarter-1.json")
     # nothing resumed yet: the form shows the save's seats, with the players it names
-    assert other.game is None and other.error.value == "" and other.form.upload.value == ()
+    assert other.game is None and other.error.value == ""
     seats = list(shell.game.seats)
-    in_use = [(n.value, k.value, n.disabled) for n, k, row in zip(other.form.names, other.form.kinds, other.form.rows)
+    in_use = [(n.value, k.value, n.disabled) for n, k, row in zip(other.form.picker.names, other.form.picker.kinds, other.form.picker.rows)
               if row.layout.display != "none"]
     assert in_use == [(seat, shell.players[seat], True) for seat in seats]
-    assert "quarter-1.json" in other.form.loaded_info.value and other.form.start.description == "Resume game"
+    assert "quarter-1.json" in other.form.loaded_info.value and other.form.start.description == "Resume saved game"
     assert other.form.seed.layout.display == "none"   # a resumed game keeps its own seed
     # the second seat is given to a human instead of its bot; the game goes on from where it was
-    other.form.kinds[1].value = HUMAN
+    other.form.picker.kinds[1].value = HUMAN
     other.form.start.click()
     assert other.error.value == ""
     assert other.game.to_json("*") == shell.game.to_json("*")
@@ -126,7 +125,7 @@ def test_a_loaded_game_is_reviewed_on_the_form_and_resumes_with_the_players_chos
     # the next New / Load is a new game's form again
     other.new_button.click()
     assert other.form.loaded is None and other.form.start.description == "Start game"
-    assert all(not n.disabled for n in other.form.names) and other.form.seed.layout.display is None
+    assert all(not n.disabled for n in other.form.picker.names) and other.form.seed.layout.display is None
 
 
 def test_a_review_can_be_left_for_a_new_game_or_back_to_the_game_under_way():
@@ -143,7 +142,7 @@ def test_a_review_can_be_left_for_a_new_game_or_back_to_the_game_under_way():
     shell.new_button.click()
     upload(shell, data)
     shell.form.forget_button.click()                   # a new game instead
-    assert shell.form.loaded is None and all(row.layout.display is None for row in shell.form.rows)
+    assert shell.form.loaded is None and all(row.layout.display is None for row in shell.form.picker.rows)
     shell.form.start.click()
     assert shell.game is not game and shell.error.value == ""
 
@@ -156,6 +155,15 @@ def test_a_bad_file_on_the_form_is_explained_and_changes_nothing():
     assert shell.game is game and shell.form.loaded is None
 
 
+def test_a_file_too_big_refused_in_the_page_is_explained_and_changes_nothing():
+    shell = notecard([HUMAN, "Odds"])
+    game, state = shell.game, shell.game.to_json("*")
+    assert shell.bridge in shell.form.upload_slot.children   # the form's Load a save is the bridge's
+    shell.bridge.on_upload_refused("holiday.mp4", 12 * 1024 * 1024)
+    assert "holiday.mp4 is 12.0 MB, too big to be a saved game of Megacorp" in shell.error.value and "at most 2 MB" in shell.error.value
+    assert shell.game is game and shell.game.to_json("*") == state and shell.form.loaded is None
+
+
 def test_the_same_file_uploaded_twice_loads_twice():
     shell = notecard([HUMAN, "Odds"])
     shell.gate_button.click()
@@ -163,7 +171,7 @@ def test_the_same_file_uploaded_twice_loads_twice():
     other = Shell(GameParts("notecard"), pause=0)
     upload(other, data)
     other.form.start.click()
-    assert other.game is not None and other.error.value == "" and other.form.upload.value == ()
+    assert other.game is not None and other.error.value == ""
     first = other.game
     other.new_button.click()
     upload(other, data)
@@ -173,10 +181,10 @@ def test_the_same_file_uploaded_twice_loads_twice():
 
 def test_the_seats_are_checked_once_for_every_game():
     shell = Shell(GameParts("notecard"), pause=0)
-    shell.form.names[1].value = "  "
+    shell.form.picker.names[1].value = "  "
     shell.form.start.click()
     assert "Every player needs a name." in shell.error.value and shell.game is None
-    shell.form.names[1].value = shell.form.names[0].value
+    shell.form.picker.names[1].value = shell.form.picker.names[0].value
     shell.form.start.click()
     assert "Two players are called" in shell.error.value and shell.game is None
 
@@ -218,3 +226,35 @@ def test_every_games_form_describes_its_bots_weakest_first():
         for level, cls in levels.items():
             assert f"<b>{level}</b>: {cls.description[:1].upper()}" in text
         assert [text.index(f"<b>{level}</b>") for level in levels] == sorted(text.index(f"<b>{level}</b>") for level in levels)
+
+
+def test_a_game_whose_seats_are_chosen_on_the_form_brings_its_own_seats():
+    """`GameParts.form_seats`: the form shows the game's own seats (MegaCorps' corp per seat is
+    one), checks them with the game's own rule, and fixes a loaded game's seats on them."""
+    from megacorps import kit
+    from widgets.shell.form import SeatRows
+
+    class TwoOfThree(SeatRows):   # the game's own rule: exactly three seats, two of them bots
+        def seats(self):
+            chosen = super().seats()
+            if sum(kind != HUMAN for kind in chosen.values()) != 2:
+                raise ValueError("This table wants exactly two bots.")
+            return chosen
+
+    own = TwoOfThree(kit.get("notecard"), [HUMAN, HUMAN, "Odds"], prefix="own")
+
+    class Parts(GameParts):
+        def form_seats(self):
+            return own
+
+    shell = Shell(Parts("notecard"), pause=0)
+    assert shell.form.picker is own and own.widget in shell.form.widget.children
+    shell.form.start.click()
+    assert "exactly two bots" in shell.error.value and shell.game is None
+    own.kinds[1].value = "Odds"
+    shell.form.start.click()
+    assert shell.error.value == "" and list(shell.players.values()) == [HUMAN, "Odds", "Odds"]
+    _, data = shell.save_file()
+    shell.new_button.click()
+    upload(shell, data, "three.json")
+    assert all(name.disabled for name in own.names) and shell.form.start.description == "Resume saved game"

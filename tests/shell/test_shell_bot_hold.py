@@ -52,7 +52,7 @@ class HoldingParts(GameParts):
 
 def started(parts: GameParts, kinds: list[str], pause: float = 0) -> Shell:
     shell = Shell(parts, pause=pause)
-    for box, kind in zip(shell.form.kinds, kinds):
+    for box, kind in zip(shell.form.picker.kinds, kinds):
         box.value = kind
     shell.form.seed.value = "3"
     shell.form.start.click()

@@ -14,7 +14,7 @@ from widgets.tcg.app import TcgParts
 def bots_to_the_end(parts) -> Shell:
     shell = Shell(parts, pause=0)
     levels = list(shell.spec.bot_levels())
-    for box in shell.form.kinds[:shell.spec.min_seats]:
+    for box in shell.form.picker.kinds[:shell.spec.min_seats]:
         box.value = levels[0]
     if isinstance(parts, MegacquireParts):
         shell.form.options.last_round.value = 1          # a short game: it ends after round 1

@@ -1,6 +1,6 @@
-"""While a loaded save is reviewed on the form, the words beside it say to press *Resume game*
+"""While a loaded save is reviewed on the form, the words beside it say to press *Resume saved game*
 (the form's button), not the game's welcome, which names *Start game* (found loading a note-card
-save as a newcomer: the page said "press Start game" beside a button called "Resume game")."""
+save as a newcomer: the page said "press Start game" beside a button called "Resume saved game")."""
 from __future__ import annotations
 
 import pytest
@@ -28,10 +28,10 @@ def test_the_welcome_says_resume_game_while_a_save_is_reviewed(parts):
 
     page = Shell(parts(), pause=0)                 # a page just opened: the game's own welcome
     welcome = page.welcome.value
-    assert "Start game" in welcome and "Resume game" not in welcome
+    assert "Start game" in welcome and "Resume saved game" not in welcome
     page.review_bytes(data, "saved.json")
-    assert page.form.start.description == "Resume game"
-    assert "Resume game" in page.welcome.value and "Start game" not in page.welcome.value
+    assert page.form.start.description == "Resume saved game"
+    assert "Resume saved game" in page.welcome.value and "Start game" not in page.welcome.value
     page.form.forget_button.click()                # a new game after all: the welcome is back
     assert page.form.start.description == "Start game"
     assert page.welcome.value == welcome

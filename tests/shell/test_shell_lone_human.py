@@ -13,7 +13,7 @@ from widgets.testing.widget_tree import choices
 
 def started(parts: GameParts, kinds: list[str]) -> Shell:
     shell = Shell(parts, pause=0)
-    for box, kind in zip(shell.form.kinds, kinds):
+    for box, kind in zip(shell.form.picker.kinds, kinds):
         box.value = kind
     shell.form.seed.value = "4"
     shell.form.start.click()

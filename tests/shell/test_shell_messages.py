@@ -13,7 +13,7 @@ from widgets.shell.messages import Messages
 
 def megacquire_against_bots() -> Shell:
     shell = Shell(MegacquireParts(), pause=0)
-    for box, kind in zip(shell.form.kinds, [HUMAN, "Random", "Random"]):
+    for box, kind in zip(shell.form.picker.kinds, [HUMAN, "Random", "Random"]):
         box.value = kind
     shell.form.seed.value = "4"
     shell.form.start.click()

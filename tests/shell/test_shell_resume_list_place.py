@@ -20,7 +20,7 @@ def server_data(tmp_path, monkeypatch):
 
 
 def start(page: Shell, kinds: list[str], seed: str) -> None:
-    for choice, kind in zip(page.form.kinds, kinds):
+    for choice, kind in zip(page.form.picker.kinds, kinds):
         choice.value = kind
     page.form.seed.value = seed
     page.form.start.click()

@@ -12,7 +12,7 @@ from widgets.tcg.app import App
 
 def _card_game(seed: int = 7):
     page = App(pause=0)
-    for choice, kind in zip(page.form.kinds, [HUMAN, "Heuristic"]):
+    for choice, kind in zip(page.form.picker.kinds, [HUMAN, "Heuristic"]):
         choice.value = kind
     page.form.seed.value = str(seed)
     page.form.start.click()
@@ -72,7 +72,7 @@ def test_a_bots_answer_that_showed_something_hidden_cannot_be_taken_back():
 
 def _two_humans(seed: int = 7):
     page = App(pause=0)
-    for choice in page.form.kinds[:2]:
+    for choice in page.form.picker.kinds[:2]:
         choice.value = HUMAN
     page.form.seed.value = str(seed)
     page.form.start.click()

@@ -21,20 +21,23 @@ from typing import Callable
 import ipywidgets as W
 
 import megacorps as mc
+from megacorps import kit
 
 from ..guard import guard
 from ..shell.bot_loop import BotLoop
+from ..shell.form import NewGameForm, pause_from_env
 from ..shell.about import About
 from ..shell.messages import Messages
 from ..shell.resume import ResumeList
 from ..shell.results import ResultsPanel
 from ..shell.takeback import NO_GAME
 from ..shell.undo_question import UndoQuestion
+from ..shell.upload import wire_upload
 from . import storage
 from .browser import BrowserBridge
 from .panels import active_player_html, corp_panels_html, end_chart_width, html, money_series, results_html, where_text
 from .session import Session, public_text
-from .setup_form import NewGameForm
+from .seat_picker import DEFAULT_SEATS, EMPTY, CorpSeats
 from .source import TableSource, UndoOffer
 from .style import APP_CSS
 from .table import Table
@@ -80,7 +83,6 @@ def _welcome(loaded: bool) -> str:
 def _preview_game() -> mc.Game:
     """The board before the first game: empty (no country or company dealt yet, as the page
     says "No game yet"; a dealt example differed from the real deal to come)."""
-    from .setup_form import DEFAULT_SEATS, EMPTY
     return mc.scenario([c for c, _ in DEFAULT_SEATS if c != EMPTY])
 
 
@@ -93,9 +95,11 @@ class App(W.VBox):
         super().__init__()
         self.add_class("mc-app")
         self.source: TableSource | None = None
-        self.form = NewGameForm()
-        if pause is not None:
-            self.form.pause.value = pause
+        # the shell's new-game form, its seats MegaCorps' own (a corp and who plays it, per seat);
+        # MegaCorps' bots pause less than the shell's by default
+        self.form = NewGameForm(kit.get("megacorps"), picker=CorpSeats(), prefix="mc",
+                                pause=pause_from_env(0.6) if pause is None else pause)
+        self.form.widget.add_class("mc-panel")
         # the bots and the table's own answers move through the shell's loop: in the background
         # under Voila (even with no pause: the payout window counts down there), the first move at
         # once (`_bot_wait(first=True)`), and while a payout window is open it is redrawn every
@@ -111,8 +115,7 @@ class App(W.VBox):
         self.bridge = BrowserBridge()
         self.bridge.on_hello = self.guard(self._on_hello)
         self.bridge.on_size = self.guard(self._on_size)
-        self.bridge.on_upload = self.guard(self._on_upload)
-        self.bridge.on_upload_refused = self.guard(self._on_upload_refused)
+        wire_upload(self.bridge, "MegaCorps", self._on_upload, self.show_error, self.guard)
         self.bridge.on_topic = self.guard(self.open_topic)
         self.bridge.on_lesson = self.guard(self._on_lesson)
 
@@ -173,7 +176,7 @@ class App(W.VBox):
         # wiring: every callback goes through guard()
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
         self.form.back.on_click(self.guard(lambda _b: self._show_table()))
-        self.form.forget.on_click(self.guard(lambda _b: self._show_loaded(None)))
+        self.form.forget_button.on_click(self.guard(lambda _b: self._show_loaded(None)))
         self.form.upload_slot.children = [self.bridge_upload()]
         self.undo_button.on_click(self.guard(lambda _b: self.undo()))
         self.save_button.on_click(self.guard(lambda _b: self.save()))
@@ -322,16 +325,16 @@ class App(W.VBox):
     def _show_loaded(self, session: Session | None, name: str = "") -> None:
         """The form offers to resume `session` (or a new game); the welcome under the board,
         while no game is on, names the button that the form now shows."""
-        self.form.set_loaded(session, name)
+        if session is None:
+            self.form.forget()
+        else:
+            where = storage.where_saved(session.game.is_over, session.game.state.round)
+            self.form.review(session, list(session.corps), session.seats,
+                             f"{name or 'a saved game'}: {', '.join(session.corps)}, {where}")
         if "mc-welcome" in self.corp_panels.value:
             self.corp_panels.value = _welcome(loaded=session is not None)
         if session is not None:   # its button sits above the upload, out of sight at 1024 x 700
             self.bridge.reveal(".mc-start", always=True)
-
-    def _on_upload_refused(self, name: str, size: int) -> None:
-        self.show_error(f"{name} is {size / 1024 / 1024:.1f} MB, too big to be a MegaCorps save "
-                        f"(at most {storage.MAX_SAVE_BYTES // 1024 // 1024} MB; a real one is a few dozen KB). "
-                        "Choose the .json file the Save button gave you.")
 
     def _on_lesson(self, name: str) -> None:
         """A lesson link in a Voila that serves only the app: say how to open the lessons."""
@@ -363,7 +366,7 @@ class App(W.VBox):
     # --- starting, loading --------------------------------------------------------------------
 
     def start_from_form(self) -> None:
-        seats = self.form.seat_choices()
+        seats = self.form.seats()
         loaded = self.form.loaded
         if loaded is not None:
             session = Session(loaded.game, seats, loaded.seed, loaded.reasons, table_id=storage.new_table_id())
@@ -378,8 +381,8 @@ class App(W.VBox):
         self._stop_bots()
         self.messages.clear()
         self.source = session
-        self.form.set_loaded(None)
-        self.form.refresh_seed()
+        self.form.forget()
+        self.form.seed.value = ""   # the seed tells the hidden deal: it leaves the page (an empty one stays empty)
         if session.table_id is not None:
             storage.autosave(session)
             if remember:

@@ -11,7 +11,8 @@ cannot, always as one-off messages, never as widget state:
   app can offer "Resume" for this browser's unfinished tables (their files stay on the server).
 - **downloads**: a save file built on demand goes to the page once, as a message with a
   binary buffer, and is handed to the browser as a file; it never sits in a widget.
-- **uploads**: the file is checked in the page first (a save is small: anything over
+- **uploads**: its "Load a save" button (drawn unless `uploads` is False) opens the browser's
+  file chooser; the file is checked in the page first (a save is small: anything over
   `MAX_UPLOAD_MB` is refused there, with a message, before it is sent), then sent once as a
   message with a binary buffer (the websocket would drop a message over 10 MiB silently).
 - **the window's size**, so the board is drawn to fit, and clicks on links to a rules section
@@ -27,8 +28,10 @@ import os
 import anywidget
 import traitlets
 
+from ..sealed_files import MAX_FILE_BYTES
+
 IDLE_MINUTES = 20
-MAX_UPLOAD_MB = 2
+MAX_UPLOAD_MB = MAX_FILE_BYTES // 1024 // 1024   # the biggest save a page reads
 
 
 def _lost_seconds() -> int:
@@ -183,10 +186,17 @@ export default {
 
   render({ model, el }) {
     el.classList.add('mc-bridge');
+    if (!model.get('uploads')) return;
     const input = document.createElement('input');
     input.type = 'file';
     input.accept = '.json,application/json';
     input.className = 'mc-upload-input';
+    // the chooser opens from a button drawn as the page's others are (an ipywidgets button)
+    const button = document.createElement('button');
+    button.className = 'jupyter-button widget-button mc-upload-button';
+    button.innerHTML = '<i class="fa fa-upload"></i> Load a save';
+    button.title = 'Open a file the Save button gave you';
+    button.addEventListener('click', () => input.click());
     const note = document.createElement('div');
     note.className = 'mc-upload-note';
     input.addEventListener('change', async () => {
@@ -194,7 +204,7 @@ export default {
       if (!file) return;
       if (file.size > MAX_BYTES) {
         note.textContent = '\u26a0 ' + file.name + ' is ' + (file.size / 1048576).toFixed(1) +
-          ' MB: a MegaCorps save is at most ' + (MAX_BYTES / 1048576) + ' MB (a real one is a few ' +
+          ' MB: a saved game is at most ' + (MAX_BYTES / 1048576) + ' MB (a real one is a few ' +
           'dozen KB). Choose the .json file the Save button gave you.';
         note.classList.add('mc-upload-error');
         model.send({type: 'upload-refused', name: file.name, size: file.size});
@@ -208,6 +218,7 @@ export default {
       note.textContent = '';
       input.value = '';
     });
+    el.appendChild(button);
     el.appendChild(input);
     el.appendChild(note);
   },
@@ -220,8 +231,9 @@ def _esm() -> str:
     return _ESM % {"idle": IDLE_MINUTES, "max_mb": MAX_UPLOAD_MB, "lost": lost, "ping": min(4000, lost * 250)}
 
 
-# The cover `showOverlay` puts over the page when the connection is lost, styled here with the
-# code that draws it, so every page with a bridge has it (the shell's pages had it unstyled).
+# The cover `showOverlay` puts over the page when the connection is lost, and the file chooser's
+# note, styled here with the code that draws them, so every page with a bridge has them (the
+# shell's pages had the cover unstyled).
 OVERLAY_CSS = """
 .mc-overlay { position: fixed; inset: 0; background: rgba(20, 24, 34, .78); z-index: 10000;
               align-items: center; justify-content: center; }
@@ -230,6 +242,10 @@ OVERLAY_CSS = """
 .mc-overlay-card h3 { margin-top: 0; color: #8a1c1c; }
 .mc-overlay-reload { background: #1d3557; color: #fff; border: 0; border-radius: 5px; padding: 6px 14px;
                      font-size: 14px; cursor: pointer; }
+.mc-upload-input { display: none; }
+.mc-upload-button { width: auto; }
+.mc-upload-note { font-size: 12px; margin-top: 3px; }
+.mc-upload-error { color: #8a1c1c; background: #fde2e1; border-radius: 4px; padding: 3px 6px; }
 """
 
 
@@ -247,6 +263,8 @@ class BrowserBridge(anywidget.AnyWidget):
     # what the cover tells the player to do to get their game back (HTML): the hot-seat app
     # autosaves every move; a page without autosave says what it has instead
     recovery = traitlets.Unicode(AUTOSAVED).tag(sync=True)
+    # whether the page loads saves through it (its "Load a save" button); a networked seat's does not
+    uploads = traitlets.Bool(True).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(_esm=_esm(), **kwargs)

@@ -6,12 +6,22 @@ before the board was drawn, about 3 ms of CPU each on a classroom machine. This 
 draws plain `<select>` elements (each in an element of class `mc-seat-corp-N` /
 `mc-seat-player-N`, N from 1) and syncs one list, `seats`: `[[corp, player kind], ...]`.
 
-What comes back from the page is checked in Python (`NewGameForm.seat_choices`), never trusted.
+`CorpSeats` puts it on the shell's new-game form (widgets/shell/form.py, a `FormSeats` there):
+what comes back from the page is checked in Python (`CorpSeats.seats`), never trusted.
 """
 from __future__ import annotations
 
 import anywidget
 import traitlets
+
+import megacorps as mc
+
+from .session import PLAYER_KINDS
+from .source import HUMAN
+
+EMPTY = "(empty seat)"
+DEFAULT_SEATS = [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Greedy"), ("Lenogo", "Random"),
+                 (EMPTY, "Greedy"), (EMPTY, "Greedy")]
 
 _ESM = r"""
 function choice(cls, options, title) {
@@ -113,3 +123,54 @@ class SeatChoice:
     @property
     def disabled(self) -> bool:
         return self._part == 0 and self._picker.locked
+
+
+def _kind_label(kind: str) -> str:
+    return "Human" if kind == HUMAN else f"{kind} bot"
+
+
+class CorpSeats:
+    """MegaCorps' seats on the shell's new-game form: 3 to 6 corps in seating order, each played
+    by a human at this screen or a bot level (`SeatPicker` widget, one model for the six seats);
+    `choices`: per seat its corp and its player, read and set like dropdowns."""
+
+    bot_label = "{} bot"
+    note = ("<div class='mc-note'>Choose 3 to 6 corps, in seating order (clockwise), and who plays each "
+            "one: a human at this screen or a computer player.</div>")
+
+    def __init__(self):
+        self.widget = SeatPicker(seats=[list(seat) for seat in DEFAULT_SEATS], corps=[EMPTY, *mc.CORPS], empty=EMPTY,
+                                 players=[[_kind_label(k), k] for k in PLAYER_KINDS],
+                                 player_tooltip="A human at this screen, or a computer player of that level")
+        self.choices: list[tuple[SeatChoice, SeatChoice]] = [
+            (SeatChoice(self.widget, i, 0), SeatChoice(self.widget, i, 1)) for i in range(len(DEFAULT_SEATS))]
+
+    def seats(self) -> dict[str, str]:
+        """corp -> player kind, in seating order. Raises ValueError saying what is wrong."""
+        seats: dict[str, str] = {}
+        for i, (corp, player) in enumerate(self.widget.seats):
+            # the page sends these: check them as any input
+            if corp != EMPTY and corp not in mc.CORPS:
+                raise ValueError(f"Seat {i + 1}: there is no corp called {corp!r}")
+            if player not in PLAYER_KINDS:
+                raise ValueError(f"Seat {i + 1}: {player!r} is not a kind of player (choose one of "
+                                 f"{', '.join(PLAYER_KINDS)})")
+            if corp == EMPTY:
+                continue
+            if corp in seats:
+                raise ValueError(f"{corp} sits at two seats: each corp may play only once")
+            seats[corp] = player
+        if not 3 <= len(seats) <= 6:
+            raise ValueError(f"MegaCorps needs 3 to 6 corps; {len(seats)} seat(s) are filled")
+        return seats
+
+    def review(self, seats: list[str], players: dict[str, str]) -> None:
+        """A loaded game's corps, fixed, each played as saved (a human when the save names no kind
+        the form offers)."""
+        self.widget.seats = [[seats[i], players.get(seats[i]) if players.get(seats[i]) in PLAYER_KINDS else HUMAN]
+                             if i < len(seats) else [EMPTY, kind]
+                             for i, (_corp, kind) in enumerate(self.widget.seats)]
+        self.widget.locked = True
+
+    def forget(self) -> None:
+        self.widget.locked = False

@@ -17,13 +17,6 @@ from .source import HUMAN, BotMove, Entry, Results, Step, TableSource, UndoOffer
 PLAYER_KINDS = (HUMAN, *LEVELS)
 
 
-def level_description(level: str) -> str:
-    """The one-line description of a player kind, for the new-game form."""
-    if level == HUMAN:
-        return "a person at this screen"
-    return getattr(LEVELS.get(level), "description", "") or ""
-
-
 def fresh_seed() -> int:
     """A seed for a new game when the player sets none."""
     return random.SystemRandom().randint(1, 999_999)

@@ -112,10 +112,10 @@ html, body { overflow-x: hidden !important; }
                  margin: 1px 0 0 0; text-indent: 0; }
 .mc-topic-link, .mc-help-link { color: #1d4f91; font-size: 12px; }
 .mc-badge-link { text-decoration: none; }
-.mc-since-box, .mc-why-not-box, .mc-levels { font-size: 12px; background: #f3f5f9; border-radius: 4px;
+.mc-since-box, .mc-why-not-box, .mc-bots { font-size: 12px; background: #f3f5f9; border-radius: 4px;
     padding: 3px 6px; margin-top: 4px; }
-.mc-since-box summary, .mc-why-not-box summary, .mc-levels summary { cursor: pointer; font-weight: 600; }
-.mc-since-box ul, .mc-why-not-box ul, .mc-levels ul { margin: 2px 0 2px 16px; padding: 0; }
+.mc-since-box summary, .mc-why-not-box summary, .mc-bots summary { cursor: pointer; font-weight: 600; }
+.mc-since-box ul, .mc-why-not-box ul, .mc-bots ul { margin: 2px 0 2px 16px; padding: 0; }
 .mc-window { background: #fff3cd; border-radius: 6px; padding: 6px 8px; margin: 4px 0; }
 .mc-window-title { font-size: 15px; font-weight: 700; }
 .mc-war-alert { border: 2px solid #d62828; background: #fff1f0; border-radius: 6px; padding: 6px 8px;
@@ -131,8 +131,6 @@ html, body { overflow-x: hidden !important; }
 .mc-payout-table { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
 .mc-payout-table td, .mc-payout-table th { border: 1px solid #ccd; padding: 1px 6px; text-align: center; }
 .mc-lessons { font-size: 12px; background: #eef7ee; border-radius: 4px; padding: 3px 6px; }
-.mc-upload-note { font-size: 12px; margin-top: 3px; }
-.mc-upload-error { color: #8a1c1c; background: #fde2e1; border-radius: 4px; padding: 3px 6px; }
 .mc-resume-line { font-size: 13px; margin-right: 6px; }
 .mc-turning-list { font-size: 12px; margin: 2px 0 0 16px; padding: 0; }
 .mc-kinds .widget-toggle-button { width: auto !important; padding: 0 8px; }
@@ -147,7 +145,7 @@ html, body { overflow-x: hidden !important; }
 .mc-final { font-size: 11px; margin: 2px 0 0 14px; padding: 0; max-height: 180px; overflow-y: auto; }
 .mc-final li { margin: 0; line-height: 1.35; }
 .mc-results h4 { margin: 6px 0 2px 0; }
-.mc-loaded { font-size: 12px; background: #e8f1fb; padding: 4px 6px; border-radius: 4px; margin-top: 4px; }
+.mc-loaded-text { font-size: 12px; background: #e8f1fb; padding: 4px 6px; border-radius: 4px; margin-top: 4px; }
 .mc-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
 </style>
 """.replace("/* the error and info lines */", styles("mc"))

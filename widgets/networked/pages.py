@@ -251,6 +251,7 @@ class SeatPage(_Followed):
         for hot_seat_only in (app.new_button, app.save_button, app.undo_button):
             close_all(hot_seat_only)
         app.form.upload_slot.children = []
+        app.bridge.uploads = False   # nothing to load at a networked table
         app.sidebar.children = [self.connection, app.bridge,
                                 *(w for w in app.sidebar.children if w not in (app.form.widget, app.resume_box))]
         close_all(app.form.widget)

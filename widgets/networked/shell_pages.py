@@ -159,13 +159,11 @@ class TableShell(Shell):
         tools.children = [tools.children[0], self.tagline, *tools.children[1:]]
         side = self.sidebar
         side.children = [w for w in side.children if w is not self.form.widget]
-        close_all(self.form.widget)
+        close_all(self.form.widget)   # the bridge in it too: it hands save files to and from the browser
         close_all(self.gate)
         self.results_panel.without_again()
         close_all(self.undo_box)
         self.table.children = [w for w in self.table.children if w not in (self.gate, self.undo_box)]
-        self.children = [w for w in self.children if w is not self.bridge]
-        close_all(self.bridge)   # it hands save files to the browser: nothing to save here
         self.start(game, game.state["players"])
 
     def gated(self) -> bool:

@@ -39,9 +39,9 @@ from widgets.sealed_files import open_file, seal_file
 
 from .about import About
 from .bot_loop import BotLoop
-from .form import HUMAN, NewGameForm, pause_from_env, uploaded
+from .form import HUMAN, NewGameForm
 from .log import LOG_LIMIT, game_lines, log_html, rules_help_link, since_html
-from .messages import Messages, styles
+from .messages import Messages
 from .parts import GameParts
 from .resume import TableKeeper
 from .results import ResultsPanel, results_html
@@ -49,6 +49,7 @@ from .rules_view import RulesView
 from .style import CSS
 from .takeback import UndoOffer, seat_of, take_back, undo_offer
 from .undo_question import UndoQuestion
+from .upload import wire_upload
 
 
 def html(value: str = "", cls: str | None = None) -> W.HTML:
@@ -116,8 +117,8 @@ class Shell(W.VBox):
         self.rules_help = parts.rules()
         self.rule_link = rules_help_link(self.rules_help)   # a log line's link to its rules help section
 
-        self.form = NewGameForm(self.spec, parts.options_form(), parts.first_players())
-        self.form.pause.value = pause_from_env() if pause is None else pause
+        self.form = NewGameForm(self.spec, parts.options_form(), parts.first_players(), parts.form_seats(),
+                                pause=pause)
         self.last_bot_move: tuple[str, Any] | None = None   # (seat, Decision) of the latest bot move
         self.messages = Messages("shell")   # the error and info lines (widgets/shell/messages.py)
         self.error, self.info = self.messages.error, self.messages.info
@@ -189,10 +190,13 @@ class Shell(W.VBox):
         self.board_box.layout.display = "none"
         self.table.layout.display = self.gate.layout.display = self.since.layout.display = "none"
         body = W.HBox([self.welcome, self.board_box, self.sidebar])
-        self.children = [html(CSS + parts.css()), header, body, self.rules_box, keep_alive(), self.bridge]
+        self.children = [html(CSS + parts.css()), header, body, self.rules_box, keep_alive()]
+        # the form's "Load a save" is the bridge's: checked for size in the page, sent once
+        self.form.upload_slot.children = [self.bridge]
+        wire_upload(self.bridge, self.spec.title, lambda name, data: self.review_bytes(data, name),
+                    self.show_error, self.guard)
 
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
-        self.form.upload.observe(self.guard(self._on_upload), names="value")
         self.form.back.on_click(self.guard(lambda _b: self.back_to_game()))
         self.form.forget_button.on_click(self.guard(lambda _b: self._show_welcome()))
         self.gate_button.on_click(self.guard(lambda _b: self.pass_gate()))
@@ -312,30 +316,22 @@ class Shell(W.VBox):
 
     def review_bytes(self, raw: bytes, name: str = "") -> None:
         """Show the game of a save file on the form, its seats to be given to humans or bots before
-        play resumes (*Resume game*). Raises BadSaveFile, and nothing changes."""
+        play resumes (*Resume saved game*). Raises BadSaveFile, and nothing changes."""
         game, players, seen, reasons = self.open_save(raw)
         what = f"{name}: {self.parts.describe(game)}" if name else self.parts.describe(game)
-        self.form.review(game, players, seen, reasons, what)
+        self.form.review((game, dict(seen), list(reasons)), list(game.seats), players, what)
         self.messages.clear_error()
         self._show_welcome()
         self.show_form()
 
     def _show_welcome(self) -> None:
         """The words beside the form before any game: the game's welcome, or, while a loaded save
-        is reviewed, what to do with it (the form's button then says *Resume game*, not the
+        is reviewed, what to do with it (the form's button then says *Resume saved game*, not the
         *Start game* the welcome names)."""
         text = (self.parts.welcome() if self.form.loaded is None else
                 "<b>A saved game is loaded.</b> Give each of its seats to a human or a bot on the right, "
-                "then press <b>Resume game</b> (or <b>Forget it: a new game</b>).")
+                "then press <b>Resume saved game</b> (or <b>Forget it: a new game</b>).")
         self.welcome.value = f"<div class='shell-welcome'>{text}</div>"
-
-    def _on_upload(self, _change) -> None:
-        chosen = uploaded(self.form.upload)
-        if chosen is not None:
-            try:
-                self.review_bytes(*chosen)
-            finally:   # emptied, so that the same file chosen again loads again
-                self.form.upload.value = ()
 
     def show_form(self) -> None:
         """The new-game form over the table; the hand on the screen is put away (closed, so its

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 import ipywidgets as W
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .form import FormSeats
     from .money_chart import MoneyChart, MoneySeries
     from .page import Shell
 
@@ -187,6 +188,11 @@ class GameParts:
     def first_players(self) -> list[str] | None:
         """Who plays each seat on a new game's form at first (HUMAN or a bot level, seat by seat;
         None: a human and the weakest bots)."""
+        return None
+
+    def form_seats(self) -> FormSeats | None:
+        """The seats on the new-game form, when the game's are chosen there (widgets/shell/form.py
+        `FormSeats`, as MegaCorps' corp per seat); None: a name and a player per seat (`SeatRows`)."""
         return None
 
     def welcome(self) -> str:

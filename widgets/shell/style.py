@@ -23,6 +23,8 @@ CSS = """<style>
 .shell-rule-link { font-size: 10px; color: #0072B2; margin-left: 3px; }
 .shell-app .widget-button { height: auto; min-height: 28px; white-space: normal; }
 .shell-app input[type=file] { display: none !important; }  /* the Load button opens it */
+.shell-form .shell-start { flex: 0 0 auto; }   /* a note under Load a save wraps beside it, */
+.shell-upload { flex: 1 1 0; min-width: 0; }    /* not squeezing Start onto two lines */
 .shell-app .widget-html-content { line-height: 1.35; }
 .shell-welcome { padding: 40px 20px; font-size: 15px; color: #444; flex: 1 1 auto; }
 .shell-sidebar { flex: 0 0 auto; }
