@@ -383,7 +383,7 @@ def _lesson_heading(name: str) -> str:
 
 
 def open_a_lesson_from_the_rules(page, timeout_ms: int = 90_000):
-    """Open ? Rules, click the first lesson link; returns (the lesson's file name, its new page)
+    """Open Rules, click the first lesson link; returns (the lesson's file name, its new page)
     once the lesson's title is drawn there."""
     page.click(".mc-rules-button")
     link = page.locator("a.mc-lesson-link:visible").first
@@ -477,7 +477,7 @@ def in_view(selector: str) -> str:
 
 
 def test_rules_on_the_set_up_screen_open_in_view(server, browser):
-    """"? Rules" is the first thing the page suggests: at 1024 x 700 the rules opened below the
+    """"Rules" is the first thing the page suggests: at 1024 x 700 the rules opened below the
     long set-up form, out of sight, and the button seemed to do nothing."""
     url, _ = server
     page = open_page(browser, url, (1024, 700))

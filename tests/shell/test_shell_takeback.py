@@ -33,7 +33,7 @@ def test_undo_takes_back_a_move_and_the_bots_pass_after_it_and_nothing_hidden():
         if steps:                                            # the bots answered: Undo takes all back
             found += 1
             assert steps == 1 + len(answered) and all(a.seat != seat for a in answered)
-            assert not page.game.can_undo(seat) and page.undo_button.disabled is False
+            assert not page.game.can_undo(seat) and page.header.undo_possible
             page.undo_button.click()
             assert page.error.value == "" and page.game.to_json() == before
             assert page.human_to_decide() == seat and page.game.legal_actions(seat) == legal
@@ -43,7 +43,7 @@ def test_undo_takes_back_a_move_and_the_bots_pass_after_it_and_nothing_hidden():
                 assert page.game.public_text(answer) in shown.replace("&#x27;", "'")
             page.act(action)                                 # and play on
         elif not page.game.can_undo(seat):
-            assert page.undo_button.disabled
+            assert not page.header.undo_possible
     assert found >= 5
 
 
@@ -59,7 +59,7 @@ def test_a_bots_answer_that_showed_something_hidden_cannot_be_taken_back():
         if len(page.game.actions) > at + 1 and page.game.takeback_depth() < len(page.game.actions) - at:
             # something in the answers (or the move itself) showed a hidden card: nothing to take back
             assert page.takeback_steps(seat) == 0 and not page.game.can_undo(seat)
-            assert page.undo_button.disabled
+            assert not page.header.undo_possible
             return
     raise AssertionError("no answer showed a hidden card in 80 moves")
 
@@ -91,7 +91,7 @@ def test_at_a_hot_seat_table_undo_asks_the_other_human_before_taking_its_move_ba
             break
     else:
         raise AssertionError("no move of one human left the other to decide")
-    assert page.shown_seat() == other and not page.undo_button.disabled
+    assert page.shown_seat() == other and page.header.undo_possible
     after = page.game.to_json()
     page.undo_button.click()                  # the other human asks: nothing is taken back yet
     assert page.undo_box.layout.display is None and f"Only {mover} may agree" in page.undo_text.value

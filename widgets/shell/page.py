@@ -9,7 +9,8 @@ references, can_undo/undo, scores/winners, to_json, the bot driver). The game su
 board, its decision panels, its players' table, its rules help and its options
 (`widgets/shell/parts.py`). The shell does the rest:
 
-- a header: title, what is being decided, Undo, Save, New / Load, Rules;
+- a header: title, what is being decided, Undo, Save, New / Load, Rules, About (widgets/shell/header.py,
+  MegaCorps' page's too), Undo saying why when it cannot be done (`undo_answer`);
 - the new-game form (each seat a human or a bot level, the game's options, a seed, a save);
 - the hot-seat gate: when the next human to decide is not the one the screen shows, every
   hand is hidden (the board and panels are drawn for nobody) until that player says they are
@@ -40,6 +41,8 @@ from widgets.sealed_files import open_file, seal_file
 from .about import About
 from .bot_loop import BotLoop
 from .form import HUMAN, NewGameForm, pause_from_env, uploaded
+from .header import Header
+from .header import css as header_css
 from .log import log_html, since_html
 from .parts import GameParts
 from .resume import TableKeeper
@@ -121,7 +124,6 @@ class Shell(W.VBox):
         self.last_bot_move: tuple[str, Any] | None = None   # (seat, Decision) of the latest bot move
         self.error = html(cls="shell-error")
         self.info = html(cls="shell-info")
-        self.status = html(cls="shell-status-box")   # takes the header's free width: the tools stay put
         self.gate_text = html()
         self.gate_button = W.Button(description=f"I am here: show my {parts.hand_name}", button_style="warning",
                                     layout=W.Layout(width="auto"))
@@ -147,11 +149,6 @@ class Shell(W.VBox):
         self.log_box = html(cls="shell-log")
         self.results_panel = ResultsPanel("shell", self.guard(self.show_form))
         self.results = self.results_panel.text
-        self.undo_button = self._tool("Undo", "undo")
-        self.save_button = self._tool("Save", "download")
-        self.new_button = self._tool("New / Load", "file")
-        self.rules_button = self._tool("Rules", "book")
-        self.undo_button.disabled = self.save_button.disabled = True
         self.board = parts.board(self)
         self.board_box = W.VBox([self.board.widget] if self.board is not None else [])
         self.board_box.add_class("shell-board")
@@ -174,10 +171,13 @@ class Shell(W.VBox):
                 about += ("<p><b>Nothing is lost</b>: the game is kept on this server after every move; open "
                           "the page again in this browser and press <i>Resume</i>.</p>")
         self.about = About("shell", about, self._place_first, self.guard) if about else None
-        header = W.HBox([html(f"<span class='shell-title' id='shell-top'>{escape(self.spec.title)}</span>"),
-                         self.status, self.undo_button, self.save_button, self.new_button, self.rules_button,
-                         *([self.about.button] if self.about else [])])
-        header.add_class("shell-header")
+        self.header = Header("shell", f"<span class='shell-title' id='shell-top'>{escape(self.spec.title)}</span>",
+                             self.guard, undo=lambda: self.undo(), save=lambda: self.save(), new=lambda: self.show_form(),
+                             rules=lambda: self.toggle_rules(),
+                             about=self.about, kept_here=autosave)
+        self.status = self.header.status
+        self.undo_button, self.save_button = self.header.undo_button, self.header.save_button
+        self.new_button, self.rules_button = self.header.new_button, self.header.rules_button
         self.table = W.VBox([self.undo_box, self.gate, self.since, self.decision, self.players_box, self.chart.box,
                              html("<div class='shell-panel-title'>Log (latest first)</div>"), self.log_box])
         self.table.add_class("shell-table")
@@ -189,29 +189,19 @@ class Shell(W.VBox):
         self.board_box.layout.display = "none"
         self.table.layout.display = self.gate.layout.display = self.since.layout.display = "none"
         body = W.HBox([self.welcome, self.board_box, self.sidebar])
-        self.children = [html(CSS + parts.css()), header, body, self.rules_box, keep_alive(), self.bridge]
+        self.children = [html(CSS + header_css("shell") + parts.css()), self.header, body, self.rules_box, keep_alive(), self.bridge]
 
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
         self.form.upload.observe(self.guard(self._on_upload), names="value")
         self.form.back.on_click(self.guard(lambda _b: self.back_to_game()))
         self.form.forget_button.on_click(self.guard(lambda _b: self._show_welcome()))
         self.gate_button.on_click(self.guard(lambda _b: self.pass_gate()))
-        self.undo_button.on_click(self.guard(lambda _b: self.undo()))
         self.undo_yes.on_click(self.guard(lambda _b: self.confirm_undo(True)))
         self.undo_no.on_click(self.guard(lambda _b: self.confirm_undo(False)))
-        self.save_button.on_click(self.guard(lambda _b: self.save()))
-        self.new_button.on_click(self.guard(lambda _b: self.show_form()))
-        self.rules_button.on_click(self.guard(lambda _b: self.toggle_rules()))
 
     def _place_first(self, panel: W.Widget) -> None:
         """Put `panel` at the top of the sidebar (the About panel, when first opened)."""
         self.sidebar.children = [panel, *self.sidebar.children]
-
-    @staticmethod
-    def _tool(label: str, icon: str) -> W.Button:
-        button = W.Button(description=label, icon=icon, layout=W.Layout(width="auto"))
-        button.add_class("shell-tool")
-        return button
 
     # --- errors ---------------------------------------------------------------------------------
 
@@ -619,6 +609,27 @@ class Shell(W.VBox):
             return []
         return list(self.game.legal_actions(seat))
 
+    def undo_answer(self, seat: str | None) -> tuple[bool, str]:
+        """(whether Undo can take something back now for the screen showing `seat`, and when not,
+        why, in a sentence): what the header's Undo shows (widgets/shell/header.py)."""
+        game = self.game
+        if game is None:
+            return False, "There is no game yet."
+        if game.is_over:
+            return False, "The game is over: its result stands."
+        if self.can_take_back(seat) or self.others_takeback(seat):
+            return True, ""
+        if any(self.players.get(decider, HUMAN) != HUMAN for decider in game.deciders):
+            return False, "Wait until the bots have finished moving."
+        if seat is None:
+            if HUMAN not in self.players.values():
+                return False, "Only bots play this game: no player's move to take back."
+            return False, (f"The screen shows nobody's {self.parts.hand_name}: the player whose turn it is "
+                           "shows theirs first.")
+        if not any(seat_of(action) == seat for action in game.actions):
+            return False, "Nothing of yours to take back yet."
+        return False, "The game does not let your last move be taken back now."
+
     def refresh(self) -> None:
         """Redraw everything from the game, for the seat the screen shows."""
         game = self.game
@@ -668,7 +679,7 @@ class Shell(W.VBox):
             self._decision_title.value = title_html
         self.players_box.value = self.parts.players(self, seat)
         self.log_box.value = log_html(log, seat, self.rules_help, self.shown_reasons())
-        self.undo_button.disabled = not (self.can_take_back(seat) or self.others_takeback(seat))
+        self.header.set_undo(*self.undo_answer(seat))
         if self.undo_asked is not None and len(game.actions) != self.undo_asked[2]:
             self.undo_asked = None   # the table moved on: the question no longer applies
             self.undo_box.layout.display = "none"

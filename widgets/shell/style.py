@@ -3,9 +3,6 @@
 CSS = """<style>
 .shell-app { font-family: sans-serif; font-size: 13px; max-width: 1010px; }
 .shell-title { font-weight: bold; font-size: 16px; margin-right: 6px; }
-.shell-header { align-items: flex-start; }   /* a two-line status does not stretch the tools */
-.shell-header > * { flex: 0 0 auto; }   /* the title and the tools keep their size and place; */
-.shell-header > .shell-status-box { flex: 1 1 0; min-width: 0; }   /* the status wraps between */
 .shell-tagline { color: #555; border-right: 1px solid #BBB; padding-right: 8px; margin-right: 8px; }
 .shell-error { color: #A00000; font-weight: bold; }
 .shell-info { color: #225522; }
