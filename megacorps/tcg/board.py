@@ -12,6 +12,22 @@ ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
 
 
+def place_words(pos: tuple[int, int]) -> str:
+    """Where a slot is, in players' words: from the network's company at (0, 0), x growing to the
+    right and y downwards as the page draws the grid ("left of the company", "2 right and 1 up
+    from the company"); the log and the choices said "(-1, 0)", which no page or lesson explains."""
+    x, y = pos
+    if (x, y) == (0, 0):
+        return "in the company's place"
+    if not (x and y):   # on one line with the company
+        n = abs(x or y)
+        side = ("left of" if x < 0 else "right of") if x else ("above" if y < 0 else "below")
+        return f"{'' if n == 1 else f'{n} '}{side} the company"
+    steps = [f"{abs(x)} {'left' if x < 0 else 'right'}"] if x else []
+    steps += [f"{abs(y)} {'up' if y < 0 else 'down'}"] if y else []
+    return " and ".join(steps) + " from the company"
+
+
 def neighbours(pos: Pos) -> list[Pos]:
     return [(pos[0] + dx, pos[1] + dy) for dx, dy in ORTHO]
 

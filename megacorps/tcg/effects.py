@@ -65,7 +65,7 @@ class EffectsMixin:
         c = s.cards[source]
         if c.zone != "network":
             return []
-        return [(f"slot:{c.net}:{p[0]}:{p[1]}", f"{p}") for p in B.anchored_empty_slots(s, c.net, moving=source)]
+        return [(f"slot:{c.net}:{p[0]}:{p[1]}", B.place_words(p)) for p in B.anchored_empty_slots(s, c.net, moving=source)]
 
     def target_card(self, e, ctx):
         """The card a verb acts on, or None."""
@@ -176,10 +176,10 @@ class EffectsMixin:
                 self.log(rule("search"), f"{seat} searches ({why}) and shows {c.name}, taken into hand")
             else:
                 self.log(rule("search"), f"{seat} searches ({why}) and takes a card into hand",
-                         {seat: f"You search ({why}) and take {c.name}"})
+                         {seat: f"{seat} searches ({why}) and takes {c.name}"})
         elif e.to == "adjacent":
             slot = yield from self.choose(seat, f"Where does {c.name} go?",
-                                          [(f"slot:{src.net}:{q[0]}:{q[1]}", f"{q}") for q in free])
+                                          [(f"slot:{src.net}:{q[0]}:{q[1]}", B.place_words(q)) for q in free])
             self.log(rule("search"), f"{seat} searches ({why}) and deploys {c.name} for free")
             yield from self.deploy(u, seat, from_hand=False, slot=slot)
         else:

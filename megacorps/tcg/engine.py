@@ -147,7 +147,7 @@ class Engine(EffectsMixin):
                     action = yield Prompt("bid", [x for x in s.seats if x not in bids],
                                           f"{ask} for the first turn (0 to {o.max_bid}), in secret, or decline")
                     bids[action.seat] = action.amount
-                    self.log(rule("bid"), f"{action.seat} has made a bid", {action.seat: f"You bid {action.amount}"})
+                    self.log(rule("bid"), f"{action.seat} has made a bid", {action.seat: f"{action.seat} bids {action.amount}"})
                 self.revealed = True                 # both bids are shown: the last one cannot be taken back
                 if None in bids.values():
                     self.log(rule("nobid"), "A player declines to bid: the first player is drawn at random, "
@@ -212,7 +212,7 @@ class Engine(EffectsMixin):
             self.s.cards[u].zone = "hand"
             p.hand.append(u)
             self.revealed = True
-            self.log(rule("draw"), f"{seat} draws a card", {seat: f"You draw {self.name(u)}"})
+            self.log(rule("draw"), f"{seat} draws a card", {seat: f"{seat} draws {self.name(u)}"})
 
     PHASES = ("accounting", "buy", "challenge", "divest", "end")
 
@@ -461,7 +461,7 @@ class Engine(EffectsMixin):
 
     def slot_options(self, uid: int) -> list[tuple[str, str]]:
         s = self.s
-        opts = [(slot_key(net, p), f"{net}'s network at {p}") for net, p in B.deploy_slots(s)]
+        opts = [(slot_key(net, p), f"{net}'s network, {B.place_words(p)}") for net, p in B.deploy_slots(s)]
         if s.cards[uid].card.type != "event":
             for u in B.in_play_tops(s):
                 if B.has(s, u, "TERRAIN"):
@@ -494,7 +494,7 @@ class Engine(EffectsMixin):
                 s.cards[u].under = uid
             t.pile = []
             t.net = t.pos = None
-        self.log(rule("deploy"), f"{c.name} is deployed in {net}'s network at {pos}"
+        self.log(rule("deploy"), f"{c.name} is deployed in {net}'s network, {B.place_words(pos)}"
                  + (f", onto {s.cards[terrain].name}" if terrain is not None else ""))
         yield from self.on_deploy(uid, seat, from_hand)
         yield from self.state_checks()
@@ -840,7 +840,7 @@ class Engine(EffectsMixin):
                     continue
                 c = s.cards[u]
                 key = yield from self.choose(c.controller, f"{c.name} is orphaned: where does it move (INDEPENDENT)?",
-                                             [(slot_key(net, p), f"{p}") for p in spots])
+                                             [(slot_key(net, p), B.place_words(p)) for p in spots])
                 _, _, x, y = key.split(":")
                 self.move_card(u, (int(x), int(y)))
                 self.log(rule("INDEPENDENT"), f"{c.name} moves to {c.pos} (INDEPENDENT)")

@@ -84,7 +84,7 @@ def test_the_position_shows_the_learners_side_only():
     page = all_text(position("tcg01/cashflow"))
     assert "Revelation" not in page                       # Nick's hand stays hidden
     assert "Vat-Born Neonate" in page                     # Ana's own hand is shown
-    assert "Loyal Subscribers\n2M char\nQI0 QE2 QM1 QC0\nENGAGED" in page   # the engaged card is marked
+    assert "Loyal Subscribers\n2M char\nQI0 QE2 QM1 QC0\nCASHFLOW 1 LOYAL\nENGAGED" in page   # the engaged card is marked
     assert "sample pool" in page
 
 
@@ -114,9 +114,16 @@ def test_a_wrong_choice_says_what_it_overlooked_without_the_answer(key):
 
 
 def test_the_cashflow_question_names_the_keywords_it_counts():
-    # the cards' faces show no keywords (they are in the tooltips): the question says them
     question = check("tcg01/cashflow").question
     assert all(k in question for k in ("CASHFLOW 1", "CASHFLOW 2", "UPKEEP 1"))
+
+
+def test_a_card_face_shows_its_keywords_with_their_numbers():
+    """Keywords were only in the tooltips, which a touch screen never shows: the faces list them,
+    the tooltip still says what each does."""
+    page = all_text(position("tcg01/cashflow"))
+    assert "Premium Clientele\n3M char\nQI1 QE1 QM1 QC0\nCASHFLOW 2 UPKEEP 1\n" in page
+    assert "CASHFLOW 2: Pays its amount" in page   # the tooltip still explains it
 
 
 def test_a_card_shows_its_whole_price_value_and_trait_cost():

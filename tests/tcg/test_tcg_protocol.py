@@ -192,7 +192,7 @@ def test_bids_stay_secret_until_both_are_in():
     assert g.public_text(Bid("Nick", 4)) == "Nick makes a secret bid"
     assert "7" not in g.view("Nick").model_dump_json().split('"log"')[1]
     assert "7" not in "".join(e.for_seat("Nick") for e in g.log)
-    assert "You bid 7" in [e.for_seat("Ana") for e in g.log]
+    assert "Ana bids 7" in [e.for_seat("Ana") for e in g.log]
 
 
 def test_undo_the_last_action_only_while_nothing_was_revealed():

@@ -26,6 +26,7 @@ from ..guard import guard
 from ..shell.bot_loop import BotLoop
 from ..shell.about import About
 from ..shell.header import Header
+from ..shell.messages import Messages
 from ..shell.resume import ResumeList
 from ..shell.results import ResultsPanel
 from . import storage
@@ -132,12 +133,8 @@ class App(W.VBox):
 
         # messages and panels (About, the undo confirmation and the results are built when first
         # needed: every widget is a model each page builds before the board is drawn)
-        self.error = html(cls="mc-error")
-        self._error_version: int | None = None   # the table's version when the error was shown
-        self.info = html(cls="mc-info")
-        # (message, the info line's HTML, its corp, the timeline's length after it) while the info line
-        # says what a human's action did
-        self._action_note: tuple[str, str, str | None, int] | None = None
+        self.messages = Messages("mc")   # the error and info lines (widgets/shell/messages.py)
+        self.error, self.info = self.messages.error, self.messages.info
         self._undo_box: W.VBox | None = None
         self._results: ResultsPanel | None = None
         self.resume_list = ResumeList("mc", self.guard, self.resume, self._forget)
@@ -257,37 +254,8 @@ class App(W.VBox):
         return guard(fn, self.show_error)
 
     def show_error(self, message: str) -> None:
-        self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"
         # kept until the table moves on (refresh): an old refusal must not sit above the next question
-        self._error_version = self.source.version if self.source is not None else None
-
-    def clear_error(self) -> None:
-        self.error.value = ""
-
-    def show_info(self, message: str, earlier: bool = False) -> None:
-        """`earlier`: the line says what a move before the latest did (greyed)."""
-        cls = "mc-info-text mc-info-earlier" if earlier else "mc-info-text"
-        self.info.value = f"<div class='{cls}' role='status'>{escape(message)}</div>"
-        self._action_note = None
-
-    def _show_action_note(self, action: mc.Action) -> None:
-        """What a human's action did, in the info line, until another corp moves (`_age_action_note`)."""
-        message = self._what_it_did(action)
-        self.show_info(message)
-        self._action_note = (message, self.info.value, getattr(action, "corp", None), len(self.source.timeline()))
-
-    def _age_action_note(self) -> None:
-        """Once another corp has moved after a human's action, the line saying what that action did
-        is marked as earlier (greyed, "Earlier: ..."), not cleared: the bots move at once after a
-        human's action, so a cleared line would hardly be seen; the log has what came after. A line
-        replaced or emptied since (another message, a new game) is left as it is."""
-        note = self._action_note
-        if note is None or self.info.value != note[1]:
-            self._action_note = None
-            return
-        message, _, corp, mark = note
-        if any(step.corp not in (None, corp) for step in self.source.timeline()[mark:]):
-            self.show_info(f"Earlier: {message} Other corps have moved since: the log says how.", earlier=True)
+        self.messages.show_error(message, at=self.source.version if self.source is not None else None)
 
     # --- the browser ---------------------------------------------------------------------------
 
@@ -311,7 +279,7 @@ class App(W.VBox):
         session = storage.load_table(table)
         self.resume_list.hide()
         self.start_session(session, remember=False)
-        self.show_info(f"Resumed: {storage.find_table(table).describe()}.")
+        self.messages.show_info(f"Resumed: {storage.find_table(table).describe()}.")
 
     def _on_size(self, sizes: dict) -> None:
         if self._table is not None and sizes.get("width"):
@@ -336,7 +304,7 @@ class App(W.VBox):
     def _on_upload(self, name: str, data: bytes) -> None:
         session = storage.read_save(data)
         self._show_loaded(session, name)
-        self.clear_error()
+        self.messages.clear_error()
 
     def _show_loaded(self, session: Session | None, name: str = "") -> None:
         """The form offers to resume `session` (or a new game); the welcome under the board,
@@ -360,7 +328,7 @@ class App(W.VBox):
         note = (f"{lesson_title(name)} cannot open here: this server shows only the app. Start it "
                 "with the README's Play command, .venv/bin/megacorps-play, from the project folder "
                 f"(it serves the lessons too), or open notebooks/{name} in JupyterLab.")
-        self.show_info(note)
+        self.messages.show_info(note)
         # the link was clicked in the Rules tab, far below the info line at 1024x700 (the click
         # seemed to do nothing): say it there too
         self.table.show_topic(self.table.topic, note=note)
@@ -394,12 +362,11 @@ class App(W.VBox):
         self.start_session(session)
         if loaded is not None:   # the page looks as before a load: say that the saved game is the one on
             where = storage.where_saved(session.game.is_over, session.game.state.round)
-            self.show_info(f"The saved game is back ({', '.join(session.corps)}, {where}): play on from here.")
+            self.messages.show_info(f"The saved game is back ({', '.join(session.corps)}, {where}): play on from here.")
 
     def start_session(self, session: Session, remember: bool = True) -> None:
         self._stop_bots()
-        self.clear_error()
-        self.info.value = ""
+        self.messages.clear()
         self.source = session
         self.form.set_loaded(None)
         self.form.refresh_seed()
@@ -426,7 +393,7 @@ class App(W.VBox):
         if self._table is not None:
             self._table.widget.layout.display = "none"
         self._hide_results()
-        self.info.value = ""
+        self.messages.clear_info()
 
     def _show_table(self) -> None:
         self.form.widget.layout.display = "none"
@@ -443,10 +410,11 @@ class App(W.VBox):
         if self.source is None:
             return
         self.source.apply(action)
-        self.clear_error()
+        self.messages.clear_error()
         self._pending_undo = None
         self._hide_undo_box()
-        self._show_action_note(action)
+        self.messages.note_move(self._what_it_did(action), getattr(action, "corp", None),
+                                len(self.source.timeline()))
         self.refresh()
         self.run_bots()
 
@@ -467,7 +435,7 @@ class App(W.VBox):
             raise ValueError("There is no game to save yet.")
         name, data = self.source.save_file()
         self.bridge.download(name, data)
-        self.show_info(f"Saved as {name}. It can be resumed on this server (New / Load); its hidden "
+        self.messages.show_info(f"Saved as {name}. It can be resumed on this server (New / Load); its hidden "
                        "cards are sealed, so the file shows nobody's hand. The game is also saved "
                        "here after every move.")
 
@@ -498,8 +466,8 @@ class App(W.VBox):
 
     def _do_undo(self, confirmed_by: str | None) -> None:
         undone = self.source.undo(confirmed_by)
-        self.clear_error()
-        self.show_info("Taken back: " + "; ".join(undone) + ".")
+        self.messages.clear_error()
+        self.messages.show_info("Taken back: " + "; ".join(undone) + ".")
         self.refresh()
 
     def board_click(self, target: str) -> None:
@@ -507,9 +475,9 @@ class App(W.VBox):
             return
         used, why = self.table.board_click(target)
         if used:
-            self.clear_error()
+            self.messages.clear_error()
         elif why:
-            self.show_info(why)
+            self.messages.show_info(why)
 
     # --- bots and the table's own answers --------------------------------------------------------
 
@@ -612,9 +580,8 @@ class App(W.VBox):
         s = self.source
         if s is None:
             return
-        if self.error.value and self._error_version not in (None, s.version):
-            self.clear_error()   # the table moved on since the message: it no longer applies
-        self._age_action_note()
+        self.messages.moved_on(s.version)
+        self.messages.age_note(lambda at: [step.corp for step in s.timeline()[at:]])
         self._update_board()
         self.table.refresh()
         self._update_board()
@@ -629,7 +596,7 @@ class App(W.VBox):
                 self._end_charts = ((id(s), s.version),)
                 charts = [self.table.end.box]
             self._results.show(results_html(results), extra=charts)
-            self.info.value = ""
+            self.messages.clear_info()
             self.table.decision_box.layout.display = "none"
         else:
             self._hide_results()

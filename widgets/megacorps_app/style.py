@@ -1,6 +1,7 @@
 """The app's look: one style sheet, injected once through an HTML widget (the header's layout is
 the shell's: widgets/shell/header.py)."""
 from ..shell.header import css as header_css
+from ..shell.messages import styles
 
 APP_CSS = header_css("mc") + """
 <style>
@@ -95,10 +96,7 @@ html, body { overflow-x: hidden !important; }
 .mc-card-text { font-size: 11px; color: #37415a; line-height: 1.3; }
 .mc-private { font-size: 11px; margin-top: 6px; background: #f3f0ff; border-radius: 4px; padding: 4px 6px; }
 .mc-private ul { margin: 2px 0 0 14px; padding: 0; }
-.mc-error-text { background: #fde2e1; color: #8a1c1c; border: 1px solid #f5b5b3; border-radius: 6px;
-                 padding: 6px 10px; font-size: 13px; }
-.mc-info-text { background: #e7f5ee; color: #1b5e3c; border-radius: 6px; padding: 4px 10px; font-size: 12px; }
-.mc-info-text.mc-info-earlier { background: #f1f3f6; color: #4a5160; }
+/* the error and info lines */
 .mc-log { max-height: 300px; overflow-y: auto; font-size: 12px; }
 .mc-log-entry { padding: 2px 0; border-bottom: 1px solid #eef0f4; line-height: 1.3; }
 .mc-log-round { display: inline-block; width: 34px; color: #8a90a2; font-size: 11px; }
@@ -151,4 +149,4 @@ html, body { overflow-x: hidden !important; }
 .mc-loaded { font-size: 12px; background: #e8f1fb; padding: 4px 6px; border-radius: 4px; margin-top: 4px; }
 .mc-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
 </style>
-"""
+""".replace("/* the error and info lines */", styles("mc"))

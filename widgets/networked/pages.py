@@ -32,6 +32,7 @@ from megacorps.tables.client import _request
 
 from ..megacorps_app.panels import active_player_html, corp_chip, corp_panels_html, html, log_html, money_chart, money_series, results_html, where_text
 from ..megacorps_app.style import APP_CSS
+from ..shell.messages import Messages
 from ..shell import close_all
 from .remote import RemoteTable
 
@@ -124,7 +125,8 @@ class _Followed(W.VBox):
         super().__init__()
         self.follower = follower
         self.connection = html("<div class='mc-connection'>connecting\u2026</div>", cls="mc-connection-box")
-        self.error = html(cls="mc-error")
+        self.messages = Messages("mc")   # the error line (widgets/shell/messages.py)
+        self.error = self.messages.error
         self.guard = guarded(self.show_error)
         self._stop = asyncio.Event()
         self._task = None
@@ -132,7 +134,7 @@ class _Followed(W.VBox):
         self.received = 0                  # pushed updates taken from the service so far
 
     def show_error(self, message: str) -> None:
-        self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"
+        self.messages.show_error(message)
 
     def follow(self) -> None:
         """Follow the table from the moment the page is drawn in the browser: a change made to
@@ -261,7 +263,7 @@ class SeatPage(_Followed):
         app.start_session(self.source)
         app.results_new.layout.display = "none"
         self.source.subscribe(app.guard(self._pushed))
-        self.source.on_moved = lambda reason: app.show_info(f"Not sent: {reason}.")
+        self.source.on_moved = lambda reason: app.messages.show_info(f"Not sent: {reason}.")
         self.children = [html(TABLES_CSS), app]
 
     @property
@@ -341,7 +343,8 @@ class Lobby(W.VBox):
         self.add_class("mc-app")
         self.service = service or service_url()
         self.key = key
-        self.error = html(cls="mc-error")
+        self.messages = Messages("mc")   # the error line (widgets/shell/messages.py)
+        self.error = self.messages.error
         self.guard = guarded(self.show_error)
         self.game = W.Dropdown(options=[(kit.get(name).title, name) for name in ("megacorps", *GAME_PAGES)],
                                value="megacorps", description="Game", style={"description_width": "90px"},
@@ -396,7 +399,7 @@ class Lobby(W.VBox):
         self.join_button.on_click(self.guard(lambda _b: self.join()))
 
     def show_error(self, message: str) -> None:
-        self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"
+        self.messages.show_error(message)
 
     def _seat_choices(self, game: str) -> None:
         """One choice per seat of `game` (its own seat names and bot levels): two people and two
@@ -443,7 +446,7 @@ class Lobby(W.VBox):
         except BaseException:
             self._ready_to_open(True)
             raise
-        self.error.value = ""
+        self.messages.clear_error()
         self.links.value = links_html(invitation) + self.links.value   # earlier tables' links stay
         return invitation
 
@@ -457,14 +460,14 @@ class Lobby(W.VBox):
             code = query["host"][0]
             data = _request(f"{self.service}/api/host", code=code)   # refused here if wrong
             href = f"{page_base('table.ipynb')}?host={urllib.parse.quote(code)}"
-            self.error.value = ""
+            self.messages.clear_error()
             self.joined.value = (f"<div class='mc-note'>This is the host's link of table "
                                  f"<b>{escape(data['name'] or data['table'])}</b>, not a seat. "
                                  f"<a class='mc-host-link' href='{escape(href)}'>Go to the host's page</a></div>")
             return
         code = query["code"][0] if "code" in query else text
         seat = mc.tables.connect(self.service, code)  # refused here if the code is wrong
-        self.error.value = ""
+        self.messages.clear_error()
         href = f"{page_base('table.ipynb')}?code={urllib.parse.quote(code)}"
         self.joined.value = (f"<div class='mc-note'>This code opens <b>{escape(seat.corp)}</b>'s seat. "
                              f"<a class='mc-seat-link' href='{escape(href)}'>Go to your seat</a></div>")
@@ -515,7 +518,8 @@ class HostPage(W.VBox):
         super().__init__()
         self.add_class("mc-app")
         self.service, self.host_code = service, host_code
-        self.error = html(cls="mc-error")
+        self.messages = Messages("mc")   # the error line (widgets/shell/messages.py)
+        self.error = self.messages.error
         self.guard = guarded(self.show_error)
         self.summary = html(cls="mc-host-summary")
         self.corp = W.Dropdown(description="Seat", options=[], style={"description_width": "50px"})
@@ -537,7 +541,7 @@ class HostPage(W.VBox):
         self.refresh()
 
     def show_error(self, message: str) -> None:
-        self.error.value = f"<div class='mc-error-text' role='alert'>\u26a0 {escape(message)}</div>"
+        self.messages.show_error(message)
 
     def _call(self, path: str, body: dict | None = None) -> dict:
         return _request(f"{self.service}{path}", "POST" if body is not None else "GET", body, self.host_code)
@@ -559,7 +563,7 @@ class HostPage(W.VBox):
         current = self.corp.value
         self.corp.options = list(data["players"])
         self.corp.value = current if current in data["players"] else None
-        self.error.value = ""
+        self.messages.clear_error()
 
     def set_player(self) -> None:
         answer = self._call("/api/host/player", {"corp": self.corp.value, "player": self.player.value})

@@ -187,11 +187,11 @@ class TableShell(Shell):
         try:
             self.game.apply(action)
         except TableMoved as err:
-            self.info.value = f"Not sent: {escape(err.reason)}."
+            self.messages.show_info(f"Not sent: {err.reason}.")
         except TableError as err:
             self.show_error(str(err))
         else:
-            self.error.value = self.info.value = ""
+            self.messages.clear()
             self._moved(self.seat)   # this seat's next decision gets controls of its own
             self.seen[self.seat] = len(self.game.log)   # for "since your last turn"
         self.refresh()
@@ -209,7 +209,7 @@ class ShellTablePage(_Followed):
     def __init__(self, follower, app: TableShell, cls: str):
         super().__init__(follower)
         self.app = app
-        self.error = self.app.error
+        self.messages, self.error = self.app.messages, self.app.error   # one error line: the shell's
         self.app.header.children = [*self.app.header.children, self.connection]
         self.children = [W.HTML(TABLES_CSS), self.app]
         self.add_class(cls)

@@ -223,7 +223,7 @@ class NotecardSeatPage(_NotecardPage):
         """Send the card; the service's engine checks it (a refusal says why, nothing changes)."""
         card = self.form.card(self.follower.corp)
         self.follower.apply(card)
-        self.error.value = ""
+        self.messages.clear_error()
         self.refresh()
 
     def refresh(self) -> None:

@@ -42,8 +42,8 @@ from .about import About
 from .bot_loop import BotLoop
 from .form import HUMAN, NewGameForm, pause_from_env, uploaded
 from .header import Header
-from .header import css as header_css
 from .log import log_html, since_html
+from .messages import Messages, styles
 from .parts import GameParts
 from .resume import TableKeeper
 from .results import ResultsPanel, results_html
@@ -122,8 +122,8 @@ class Shell(W.VBox):
         self.form = NewGameForm(self.spec, parts.options_form(), parts.first_players())
         self.form.pause.value = pause_from_env() if pause is None else pause
         self.last_bot_move: tuple[str, Any] | None = None   # (seat, Decision) of the latest bot move
-        self.error = html(cls="shell-error")
-        self.info = html(cls="shell-info")
+        self.messages = Messages("shell")   # the error and info lines (widgets/shell/messages.py)
+        self.error, self.info = self.messages.error, self.messages.info
         self.gate_text = html()
         self.gate_button = W.Button(description=f"I am here: show my {parts.hand_name}", button_style="warning",
                                     layout=W.Layout(width="auto"))
@@ -189,7 +189,7 @@ class Shell(W.VBox):
         self.board_box.layout.display = "none"
         self.table.layout.display = self.gate.layout.display = self.since.layout.display = "none"
         body = W.HBox([self.welcome, self.board_box, self.sidebar])
-        self.children = [html(CSS + header_css("shell") + parts.css()), self.header, body, self.rules_box, keep_alive(), self.bridge]
+        self.children = [html(CSS + parts.css()), self.header, body, self.rules_box, keep_alive(), self.bridge]
 
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
         self.form.upload.observe(self.guard(self._on_upload), names="value")
@@ -210,7 +210,13 @@ class Shell(W.VBox):
         return guard(fn, self.show_error)
 
     def show_error(self, message: str) -> None:
-        self.error.value = f"<div role='alert'>\u26a0 {escape(message)}</div>"
+        # kept until the table moves on (refresh): an old refusal must not sit above the next question
+        self.messages.show_error(message, at=self._position())
+
+    def _position(self) -> tuple[int, int] | None:
+        """Where the table is (how many actions and log lines): a refusal shown at one position
+        goes once the table is at another."""
+        return None if self.game is None else (len(self.game.actions), len(self.game.log))
 
     # --- starting, saving, loading -------------------------------------------------------------
 
@@ -247,7 +253,7 @@ class Shell(W.VBox):
         self.bots = {seat: levels[kind](seed=i) for i, (seat, kind) in enumerate(players.items()) if kind != HUMAN}
         self.viewer, self.reasons = self.lone_human(), list(reasons or [])
         self.seen, self._seen_before, self.moves_made = dict(seen or {}), [], {}
-        self.error.value = self.info.value = ""
+        self.messages.clear()
         self.results_panel.hide()
         self._decision_key = None
         self.form.widget.layout.display = self.form.back.layout.display = "none"
@@ -275,7 +281,7 @@ class Shell(W.VBox):
     def save(self) -> None:
         name, data = self.save_file()
         self.bridge.download(name, data)
-        self.info.value = f"Saved as {escape(name)}."
+        self.messages.show_info(f"Saved as {name}.")
 
     def open_save(self, raw: bytes) -> tuple[Any, dict[str, str], dict[str, int], list[tuple[int, str, int | None]]]:
         """(game, players, seen, reasons) of a save file (this page's, or a plain engine save: every
@@ -302,7 +308,7 @@ class Shell(W.VBox):
         game, players, seen, reasons = self.open_save(raw)
         what = f"{name}: {self.parts.describe(game)}" if name else self.parts.describe(game)
         self.form.review(game, players, seen, reasons, what)
-        self.error.value = ""
+        self.messages.clear_error()
         self._show_welcome()
         self.show_form()
 
@@ -413,14 +419,26 @@ class Shell(W.VBox):
         seat = self.human_to_decide()
         if seat is None or seat != self.viewer or seat_of(action) not in (seat, None):
             raise ValueError("It is not your decision now.")
+        log_at = len(self.game.log)
         self.game.apply(action)
         self._moved(seat)
         self._seen_before.append((seat, self.seen.get(seat)))
         self.seen[seat] = len(self.game.log)
         self.viewer = self.parts.screen_after_acting(self, seat)
-        self.error.value = self.info.value = ""
+        self.messages.clear_error()
+        self._note_move(seat, log_at)
         self.refresh()
         self.run_bots()
+
+    def _note_move(self, seat: str, log_at: int) -> None:
+        """The info line says what `seat`'s move did: the first public lines it wrote (public: at a
+        hot-seat table the next human may be reading the screen already)."""
+        lines = [entry.for_seat(None) for entry in self.game.log[log_at:]][:2]
+        if lines:
+            self.messages.note_move(" ".join(line.rstrip(".") + "." for line in lines), seat,
+                                    len(self.game.actions))
+        else:
+            self.messages.clear_info()
 
     def _moved(self, seat: str) -> None:
         self.moves_made[seat] = self.moves_made.get(seat, 0) + 1
@@ -637,6 +655,8 @@ class Shell(W.VBox):
             return
         seat = self.shown_seat()
         legal = self.legal_now(seat)
+        self.messages.moved_on(self._position())
+        self.messages.age_note(lambda at: [seat_of(a) for a in game.actions[at:]])
         if self.board is not None:
             self.board.draw(self, seat, legal)
         waiting = self.human_to_decide()

@@ -1,11 +1,12 @@
 """The shell's styles (one <style> block; a game adds its own through `GameParts.css`)."""
 
+from .header import css as header_css
+from .messages import styles
+
 CSS = """<style>
 .shell-app { font-family: sans-serif; font-size: 13px; max-width: 1010px; }
 .shell-title { font-weight: bold; font-size: 16px; margin-right: 6px; }
 .shell-tagline { color: #555; border-right: 1px solid #BBB; padding-right: 8px; margin-right: 8px; }
-.shell-error { color: #A00000; font-weight: bold; }
-.shell-info { color: #225522; }
 .shell-panel-title { font-weight: bold; margin-top: 4px; }
 .shell-log { max-height: 170px; overflow-y: auto; font-size: 12px; }
 .shell-since { max-height: 130px; overflow-y: auto; font-size: 12px; background: #F2F6FA;
@@ -29,4 +30,4 @@ CSS = """<style>
 .shell-rules { font-size: 13px; max-width: 1000px; }
 .shell-about { background: #F7F7F2; border: 1px solid #DDDDCC; padding: 4px 10px; margin-bottom: 6px; }
 .shell-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
-</style>"""
+%s</style>""" % styles("shell") + header_css("shell")

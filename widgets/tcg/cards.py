@@ -1,5 +1,5 @@
 """A card of the trading card game as a button: its name, value, traits (damage marked beside
-them), engaged or not, anchored or orphaned, and the pile bonded under it; the whole card in the
+them), its keywords with their numbers, engaged or not, anchored or orphaned, and the pile bonded under it; the whole card in the
 tooltip, with the keywords explained and the sample notice. Built from the engine's `CardView`
 (megacorps/tcg/view.py): nothing here computes a rule."""
 from __future__ import annotations
@@ -37,6 +37,8 @@ def card_label(card) -> str:
     """The text on a card's button (lines, shown with white-space: pre-line)."""
     kind = "FOUNDER" if card.founder else TYPE_SHORT.get(card.type, card.type)
     lines = [card.name, f"{price(card)} {kind}", trait_line(card)]
+    if card.keywords:   # on the face, not only in the tooltip, which a touch screen cannot show
+        lines.append(" ".join(card.keywords))
     status = []
     if card.engaged:
         status.append("ENGAGED")

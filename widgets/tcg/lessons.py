@@ -161,7 +161,7 @@ CASHFLOW = Task(
           "resources": {"Ana": ["RN1", "RI1"], "Nick": ["RN1"]}},
     question="Nick is ending his turn. Ana's turn comes next: she will pay every upkeep she is asked for and "
              "leave the resource card she reveals. Her Bargain Hunters has CASHFLOW 1, Loyal Subscribers CASHFLOW 1, "
-             "Premium Clientele CASHFLOW 2 and UPKEEP 1 (hover over a card to read its keywords). How many M will "
+             "Premium Clientele CASHFLOW 2 and UPKEEP 1 (each card lists its keywords; hover over one to read what they do). How many M will "
              "Ana have when her Buy phase begins?",
     hint="Cashflow comes first in the Accounting phase, before the cards are disengaged: a card still engaged "
          "from the last turn brings nothing. Then count what the upkeep takes away.",

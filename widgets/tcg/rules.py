@@ -21,7 +21,8 @@ The higher bid plays first; each player then starts with 10M minus their own bid
 player declines to bid, the first player is drawn at random and both keep 10M.</p>
 <p>Each player draws five cards from the main deck. A player who dislikes the hand may shuffle
 it back and draw one card fewer (again and again, one fewer each time). Each company then
-enters its network at (0, 0) with its founder next to it.</p>"""),
+starts its network, with its founder next to it; every place in a network is then named from
+its company ("left of the company", "2 right and 1 up from the company").</p>"""),
     "turn": ("The turn", """
 <p>A turn has five phases in order: <b>Accounting</b>, <b>Buy</b>, <b>Challenge</b>,
 <b>Divest</b> and <b>End</b>. Only the active player buys, attacks and sells, but both players
