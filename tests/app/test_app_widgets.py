@@ -233,7 +233,7 @@ def test_an_undo_refused_says_why_in_one_sentence_and_goes_when_the_table_moves_
 
 
 def test_rules_read_before_the_game_leave_the_log_shown_when_it_starts():
-    """A newcomer pressed "? Rules" on the set-up screen, and the Rules tab stayed in front all
+    """A newcomer pressed "Rules" on the set-up screen, and the Rules tab stayed in front all
     game: the log never showed unless its tab was clicked."""
     app = App(pause=0)
     app.rules_button.click()

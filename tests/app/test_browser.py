@@ -418,7 +418,7 @@ def _lesson_heading(name: str) -> str:
 
 
 def open_a_lesson_from_the_rules(page, timeout_ms: int = 90_000):
-    """Open ? Rules, click the first lesson link; returns (the lesson's file name, its new page)
+    """Open Rules, click the first lesson link; returns (the lesson's file name, its new page)
     once the lesson's title is drawn there."""
     page.click(".mc-rules-button")
     link = page.locator("a.mc-lesson-link:visible").first
@@ -512,7 +512,7 @@ def in_view(selector: str) -> str:
 
 
 def test_rules_on_the_set_up_screen_open_in_view(server, browser):
-    """"? Rules" is the first thing the page suggests: at 1024 x 700 the rules opened below the
+    """"Rules" is the first thing the page suggests: at 1024 x 700 the rules opened below the
     long set-up form, out of sight, and the button seemed to do nothing. The same viewer opens at
     the topic of its index link clicked, and in a game at the rule of a log line clicked."""
     url, _ = server

@@ -12,7 +12,8 @@ from widgets.tcg.app import TcgParts
 
 
 def _header(shell: Shell) -> list:
-    return list(shell.children[1].children)
+    """The header's tools (widgets/shell/header.py)."""
+    return list(shell.header.tools.children)
 
 
 @pytest.mark.parametrize("parts, own_words", [(MegacquireParts, "13 by 17 hexes"),

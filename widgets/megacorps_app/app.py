@@ -3,7 +3,7 @@
     from widgets.megacorps_app.app import App
     App()
 
-Layout: a title bar (status, Undo, Save, Rules, New / Load, About); the board with the corp
+Layout: the header (widgets/shell/header.py: status, Undo, Save, New / Load, Rules, About); the board with the corp
 panels under it; a sidebar with "Resume", the new-game form, then the decision, the hand, a
 card out of turn, and the log, money chart and rules; at the end the results and their charts.
 The page adapts to the window (1024 x 700 to 1920 x 1080 and beyond): the board is drawn to
@@ -27,6 +27,7 @@ from ..guard import guard
 from ..shell.bot_loop import BotLoop
 from ..shell.form import NewGameForm, pause_from_env
 from ..shell.about import About
+from ..shell.header import Header
 from ..shell.messages import Messages
 from ..shell.resume import ResumeList
 from ..shell.results import ResultsPanel
@@ -75,9 +76,9 @@ def _welcome(loaded: bool) -> str:
     """What the space under the board says before the first game of the page."""
     if loaded:
         return ("<div class='mc-welcome'>A saved game is loaded: check who plays each corp on the "
-                "right and press <b>Resume saved game</b>. New to MegaCorps? Press <b>? Rules</b> above.</div>")
+                "right and press <b>Resume saved game</b>. New to MegaCorps? Press <b>Rules</b> above.</div>")
     return ("<div class='mc-welcome'>Set up the seats on the right and press "
-            "<b>Start game</b>. New to MegaCorps? Press <b>? Rules</b> above.</div>")
+            "<b>Start game</b>. New to MegaCorps? Press <b>Rules</b> above.</div>")
 
 
 def _preview_game() -> mc.Game:
@@ -119,27 +120,20 @@ class App(W.VBox):
         self.bridge.on_topic = self.guard(self.open_topic)
         self.bridge.on_lesson = self.guard(self._on_lesson)
 
-        # title bar
-        self.brand = html("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
-                          "<div class='mc-tagline'>corporate domination, one company at a time</div>",
-                          cls="mc-brand-box")
-        self.status = html(cls="mc-status")
-        self.undo_button = W.Button(description="\u21b6 Undo", tooltip="Take back the last human action")
-        self.undo_button.add_class("mc-undo")
-        self.save_button = W.Button(description="\u2913 Save",
-                                    tooltip="Download this game as a file (it is also saved on the server after every move)")
-        self.save_button.add_class("mc-save")
-        self.rules_button = W.Button(description="? Rules", tooltip="The rules of MegaCorps, every action and card")
-        self.rules_button.add_class("mc-rules-button")
-        self.new_button = W.Button(description="New / Load", tooltip="Start, resume or load a game")
-        self.new_button.add_class("mc-new")
+        # the title bar: the shell's header (widgets/shell/header.py), under its older names too
         self.about_panel = About("mc", ABOUT, lambda panel: self._place(panel, self.error), self.guard,
                                  classes=("mc-panel",))
         self.about_button = self.about_panel.button
-        tools = W.HBox([self.undo_button, self.save_button, self.rules_button, self.new_button, self.about_button])
-        tools.add_class("mc-tools")
-        self.title_bar = W.HBox([self.brand, self.status, tools])
-        self.title_bar.add_class("mc-titlebar")
+        self.header = Header("mc", "<div class='mc-brand'>MEGA<span>CORPS</span></div>"
+                                "<div class='mc-tagline'>corporate domination, one company at a time</div>",
+                                self.guard, undo=lambda: self.undo(), save=lambda: self.save(),
+                                new=lambda: self.show_form(), rules=lambda: self.open_topic("Goal"),
+                                about=self.about_panel, kept_here=True)
+        self.header.add_class("mc-titlebar")
+        self.status = self.header.status
+        self.status.add_class("mc-status")
+        self.undo_button, self.save_button = self.header.undo_button, self.header.save_button
+        self.new_button, self.rules_button = self.header.new_button, self.header.rules_button
 
         # messages and panels (About, the undo confirmation and the results are built when first
         # needed: every widget is a model each page builds before the board is drawn)
@@ -171,17 +165,13 @@ class App(W.VBox):
         self.sidebar.add_class("mc-sidebar")
         body = W.Box([left, self.sidebar])
         body.add_class("mc-body")
-        self.children = [html(APP_CSS), self.title_bar, body]
+        self.children = [html(APP_CSS), self.header, body]
 
         # wiring: every callback goes through guard()
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
         self.form.back.on_click(self.guard(lambda _b: self._show_table()))
         self.form.forget_button.on_click(self.guard(lambda _b: self._show_loaded(None)))
         self.form.upload_slot.children = [self.bridge_upload()]
-        self.undo_button.on_click(self.guard(lambda _b: self.undo()))
-        self.save_button.on_click(self.guard(lambda _b: self.save()))
-        self.rules_button.on_click(self.guard(lambda _b: self.open_topic("Goal")))
-        self.new_button.on_click(self.guard(lambda _b: self.show_form()))
         self._update_title()
 
     # --- panels built when first needed ---------------------------------------------------------
@@ -453,9 +443,9 @@ class App(W.VBox):
         if self.source is None:
             raise mc.IllegalAction("there is no game to undo")
         offer = self.source.undo_offer()
-        if not offer.possible:   # the button's tooltip says so too; here in one sentence, not as a rule broken
-            self.show_error(f"Undo is not possible now. {offer.reason}")
-            return
+        if not offer.possible:   # the table moved since the button was drawn: it says why, in one sentence
+            self.header.set_undo(False, offer.reason)
+            raise ValueError(self.header.refusal())
         if offer.needs is not None:
             self.undo_question.ask(offer)
             return
@@ -555,9 +545,7 @@ class App(W.VBox):
         s = self.source
         if s is None:
             self.status.value = "<div class='mc-status-text' data-actions='0' data-bots='0'>No game yet</div>"
-            self._set_undo(False, "There is no game yet.")
-            self.save_button.disabled = True
-            return
+            return   # the header starts so: Undo not possible (no game yet), Save disabled
         g = s.public_game()
         st = g.state
         where = where_text(g)
@@ -571,16 +559,8 @@ class App(W.VBox):
                              f"data-bots='{bots}'><b>{where}</b> \u00b7 Deck: {len(st.deck)} cards"
                              f" \u00b7 {active_player_html(st.active)}{paid}</div>")
         offer = s.undo_offer()
-        self._set_undo(offer.possible, offer.reason)
+        self.header.set_undo(offer.possible, offer.reason)
         self.save_button.disabled = False
-
-    def _set_undo(self, possible: bool, reason: str) -> None:
-        """Undo looks disabled when it cannot be done, and says why (tooltip, and on click)."""
-        self.undo_button.tooltip = "Take back the last human action" if possible else f"Undo is not possible: {reason}"
-        if possible:
-            self.undo_button.remove_class("mc-disabled")
-        else:
-            self.undo_button.add_class("mc-disabled")
 
     def refresh(self) -> None:
         """Show the table everywhere (the board first: it is what players watch)."""

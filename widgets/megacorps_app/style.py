@@ -1,8 +1,9 @@
-"""The app's look: one style sheet, injected once through an HTML widget."""
-
+"""The app's look: one style sheet, injected once through an HTML widget (the header's layout is
+the shell's: widgets/shell/header.py)."""
+from ..shell.header import css as header_css
 from ..shell.messages import styles
 
-APP_CSS = """
+APP_CSS = header_css("mc") + """
 <style>
 body, .jp-Notebook, .voila-body { background: #1f2430 !important; margin: 0 !important; }
 body { padding: 0 !important; }
@@ -15,18 +16,12 @@ html, body { overflow-x: hidden !important; }
 .mc-app { font-family: "Segoe UI", Roboto, Arial, sans-serif; color: #1d2330; width: 100%;
           max-width: 100vw; box-sizing: border-box; margin: 0; padding: 0 4px; overflow-x: hidden; }
 .mc-titlebar { background: linear-gradient(90deg, #13161f, #2b3245); color: #f2f2f2; padding: 5px 10px;
-               border-radius: 8px 8px 0 0; align-items: center; min-height: 48px; box-sizing: border-box;
-               flex-wrap: wrap !important; gap: 4px 10px; }
+               border-radius: 8px 8px 0 0; min-height: 48px; box-sizing: border-box; }
 .mc-brand { font-size: 24px; font-weight: 800; letter-spacing: 3px; color: #ffd166; line-height: 1; }
 .mc-brand span { color: #ffffff; }
 .mc-tagline { font-size: 10px; color: #aab; letter-spacing: .5px; white-space: nowrap; }
-.mc-brand-box { flex: 0 0 auto; }
-.mc-status { flex: 1 1 260px; min-width: 0; margin: 0 !important; }
 .mc-status-text { color: #e8e8ee; font-size: 13px; white-space: normal; line-height: 1.3; }
-.mc-tools { align-items: center; gap: 4px; flex: 0 1 auto; flex-wrap: wrap !important; justify-content: flex-end; }
-.mc-tools button { background: #3a4359; color: #fff; border-radius: 5px; width: auto !important; padding: 0 10px;
-                   margin: 0 !important; }
-.mc-tools button.mc-disabled { opacity: .45; cursor: help; }
+.mc-tools button { background: #3a4359; color: #fff; border-radius: 5px; padding: 0 10px; }
 .mc-tools .mod-active { background: #ffd166; color: #111; }
 .mc-save-link { display: inline-block; background: #3a4359; color: #fff !important; padding: 5px 12px;
                 border-radius: 5px; text-decoration: none; font-size: 13px; line-height: 18px; }

@@ -352,7 +352,7 @@ class Table:
         self._round_seen = None
         self.window = None
         if source is not None and self.tabs.selected_index == 2:
-            # rules read before the game (the set-up screen's "? Rules") must not hide its log all game
+            # rules read before the game (the set-up screen's "Rules") must not hide its log all game
             self.tabs.selected_index = 0
         self.refresh(force=True)
 

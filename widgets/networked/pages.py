@@ -216,9 +216,11 @@ class _Followed(W.VBox):
 def _title_bar(status: W.HTML, *extra, tagline: str = "one table, every player at their own screen") -> W.HBox:
     brand = html("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
                  f"<div class='mc-tagline'>{escape(tagline)}</div>")
+    status.add_class("mc-status-box")   # laid out as the hot-seat page's header (widgets/shell/header.py)
     tools = W.HBox(list(extra))
     tools.add_class("mc-tools")
     bar = W.HBox([brand, status, tools])
+    bar.add_class("mc-header")
     bar.add_class("mc-titlebar")
     return bar
 
@@ -247,9 +249,7 @@ class SeatPage(_Followed):
         self.app = app = App(pause=0, preview=self.source.public_game())
         # the hot-seat tools are not built into the page at all (fewer widgets for the browser
         # to load before the board is drawn); the bridge to the browser moves out of the form
-        app.title_bar.children[2].children = [app.rules_button, app.about_button]
-        for hot_seat_only in (app.new_button, app.save_button, app.undo_button):
-            close_all(hot_seat_only)
+        app.header.drop(app.undo_button, app.save_button, app.new_button)
         app.form.upload_slot.children = []
         app.bridge.uploads = False   # nothing to load at a networked table
         app.sidebar.children = [self.connection, app.bridge,
@@ -258,7 +258,7 @@ class SeatPage(_Followed):
         close_all(app.resume_box)
         app.bridge.on_hello = app.guard(lambda _tables, sizes: app._on_size(sizes))  # no hot-seat "Resume" here
         app.about.value = SEAT_ABOUT
-        app.brand.value = ("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
+        app.header.title.value = ("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
                            f"<div class='mc-tagline'>table {escape(seat.state['name'] or seat.table)} \u00b7 "
                            f"you play {escape(seat.corp)}</div>")
         app.start_session(self.source)

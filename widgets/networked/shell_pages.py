@@ -151,12 +151,9 @@ class TableShell(Shell):
     def __init__(self, parts, game: RemoteGame, tagline: str):
         super().__init__(parts, pause=0)
         self.seat = game.seat
-        tools = self.children[1]
-        for widget in (self.undo_button, self.save_button, self.new_button):
-            tools.children = [w for w in tools.children if w is not widget]
-            close_all(widget)
+        self.header.drop(self.undo_button, self.save_button, self.new_button)
         self.tagline = W.HTML(f"<span class='shell-tagline {parts.prefix}-tagline'>{escape(tagline)}</span>")
-        tools.children = [tools.children[0], self.tagline, *tools.children[1:]]
+        self.header.children = [self.header.title, self.tagline, *self.header.children[1:]]
         side = self.sidebar
         side.children = [w for w in side.children if w is not self.form.widget]
         close_all(self.form.widget)   # the bridge in it too: it hands save files to and from the browser
@@ -227,7 +224,7 @@ class ShellTablePage(_Followed):
         super().__init__(follower)
         self.app = app
         self.messages, self.error = self.app.messages, self.app.error   # one error line: the shell's
-        self.app.children[1].children = [*self.app.children[1].children, self.connection]
+        self.app.header.children = [*self.app.header.children, self.connection]
         self.children = [W.HTML(TABLES_CSS), self.app]
         self.add_class(cls)
 

@@ -9,7 +9,8 @@ references, can_undo/undo, scores/winners, to_json, the bot driver). The game su
 board, its decision panels, its players' table, its rules help and its options
 (`widgets/shell/parts.py`). The shell does the rest:
 
-- a header: title, what is being decided, Undo, Save, New / Load, Rules;
+- a header: title, what is being decided, Undo, Save, New / Load, Rules, About (widgets/shell/header.py,
+  MegaCorps' page's too), Undo saying why when it cannot be done (`undo_offer`, widgets/shell/takeback.py);
 - the new-game form (each seat a human or a bot level, the game's options, a seed, a save);
 - the hot-seat gate: when the next human to decide is not the one the screen shows, every
   hand is hidden (the board and panels are drawn for nobody) until that player says they are
@@ -40,6 +41,7 @@ from widgets.sealed_files import open_file, seal_file
 from .about import About
 from .bot_loop import BotLoop
 from .form import HUMAN, NewGameForm
+from .header import Header
 from .log import LOG_LIMIT, game_lines, log_html, rules_help_link, since_html
 from .messages import Messages
 from .parts import GameParts
@@ -122,7 +124,6 @@ class Shell(W.VBox):
         self.last_bot_move: tuple[str, Any] | None = None   # (seat, Decision) of the latest bot move
         self.messages = Messages("shell")   # the error and info lines (widgets/shell/messages.py)
         self.error, self.info = self.messages.error, self.messages.info
-        self.status = html(cls="shell-status-box")   # takes the header's free width: the tools stay put
         self.gate_text = html()
         self.gate_button = W.Button(description=f"I am here: show my {parts.hand_name}", button_style="warning",
                                     layout=W.Layout(width="auto"))
@@ -143,11 +144,6 @@ class Shell(W.VBox):
         self.log_box = html(cls="shell-log")
         self.results_panel = ResultsPanel("shell", self.guard(self.show_form))
         self.results = self.results_panel.text
-        self.undo_button = self._tool("Undo", "undo")
-        self.save_button = self._tool("Save", "download")
-        self.new_button = self._tool("New / Load", "file")
-        self.rules_button = self._tool("Rules", "book")
-        self.undo_button.disabled = self.save_button.disabled = True
         self.board = parts.board(self)
         self.board_box = W.VBox([self.board.widget] if self.board is not None else [])
         self.board_box.add_class("shell-board")
@@ -175,10 +171,13 @@ class Shell(W.VBox):
                 about += ("<p><b>Nothing is lost</b>: the game is kept on this server after every move; open "
                           "the page again in this browser and press <i>Resume</i>.</p>")
         self.about = About("shell", about, self._place_first, self.guard) if about else None
-        header = W.HBox([html(f"<span class='shell-title' id='shell-top'>{escape(self.spec.title)}</span>"),
-                         self.status, self.undo_button, self.save_button, self.new_button, self.rules_button,
-                         *([self.about.button] if self.about else [])])
-        header.add_class("shell-header")
+        self.header = Header("shell", f"<span class='shell-title' id='shell-top'>{escape(self.spec.title)}</span>",
+                             self.guard, undo=lambda: self.undo(), save=lambda: self.save(), new=lambda: self.show_form(),
+                             rules=lambda: self.toggle_rules(),
+                             about=self.about, kept_here=autosave)
+        self.status = self.header.status
+        self.undo_button, self.save_button = self.header.undo_button, self.header.save_button
+        self.new_button, self.rules_button = self.header.new_button, self.header.rules_button
         self.table = W.VBox([self.undo_box, self.gate, self.since, self.decision, self.players_box, self.chart.box,
                              html("<div class='shell-panel-title'>Log</div>"), self.log_box])
         self.table.add_class("shell-table")
@@ -190,7 +189,7 @@ class Shell(W.VBox):
         self.board_box.layout.display = "none"
         self.table.layout.display = self.gate.layout.display = self.since.layout.display = "none"
         body = W.HBox([self.welcome, self.board_box, self.sidebar])
-        self.children = [html(CSS + parts.css()), header, body, self.rules_box, keep_alive()]
+        self.children = [html(CSS + parts.css()), self.header, body, self.rules_box, keep_alive()]
         # the form's "Load a save" is the bridge's: checked for size in the page, sent once
         self.form.upload_slot.children = [self.bridge]
         wire_upload(self.bridge, self.spec.title, lambda name, data: self.review_bytes(data, name),
@@ -200,20 +199,10 @@ class Shell(W.VBox):
         self.form.back.on_click(self.guard(lambda _b: self.back_to_game()))
         self.form.forget_button.on_click(self.guard(lambda _b: self._show_welcome()))
         self.gate_button.on_click(self.guard(lambda _b: self.pass_gate()))
-        self.undo_button.on_click(self.guard(lambda _b: self.undo()))
-        self.save_button.on_click(self.guard(lambda _b: self.save()))
-        self.new_button.on_click(self.guard(lambda _b: self.show_form()))
-        self.rules_button.on_click(self.guard(lambda _b: self.toggle_rules()))
 
     def _place_first(self, panel: W.Widget) -> None:
         """Put `panel` at the top of the sidebar (the About panel, when first opened)."""
         self.sidebar.children = [panel, *self.sidebar.children]
-
-    @staticmethod
-    def _tool(label: str, icon: str) -> W.Button:
-        button = W.Button(description=label, icon=icon, layout=W.Layout(width="auto"))
-        button.add_class("shell-tool")
-        return button
 
     # --- errors ---------------------------------------------------------------------------------
 
@@ -623,7 +612,8 @@ class Shell(W.VBox):
         self.players_box.value = self.parts.players(self, seat)
         self.log_box.value = log_html(game_lines(log, seat, self.shown_reasons(), self.parts.round_word, limit=LOG_LIMIT),
                                       "shell", self.rule_link)
-        self.undo_button.disabled = not self.undo_offer().possible
+        offer = self.undo_offer()
+        self.header.set_undo(offer.possible, offer.reason)
         self.undo_question.lapse_if_moved()   # the table moved on: the question no longer applies
         if game.is_over and not paused:
             self.results_panel.show(results_html(game, self.parts.score_text, self.parts.score_label()))

@@ -1,13 +1,11 @@
 """The shell's styles (one <style> block; a game adds its own through `GameParts.css`)."""
 
+from .header import css as header_css
 from .messages import styles
 
 CSS = """<style>
 .shell-app { font-family: sans-serif; font-size: 13px; max-width: 1010px; }
 .shell-title { font-weight: bold; font-size: 16px; margin-right: 6px; }
-.shell-header { align-items: flex-start; }   /* a two-line status does not stretch the tools */
-.shell-header > * { flex: 0 0 auto; }   /* the title and the tools keep their size and place; */
-.shell-header > .shell-status-box { flex: 1 1 0; min-width: 0; }   /* the status wraps between */
 .shell-tagline { color: #555; border-right: 1px solid #BBB; padding-right: 8px; margin-right: 8px; }
 .shell-panel-title { font-weight: bold; margin-top: 4px; }
 .shell-log { max-height: 170px; overflow-y: auto; font-size: 12px; }
@@ -34,4 +32,4 @@ CSS = """<style>
 .shell-results td:first-child, .shell-players td:first-child { text-align: left; }
 .shell-about { background: #F7F7F2; border: 1px solid #DDDDCC; padding: 4px 10px; margin-bottom: 6px; }
 .shell-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
-%s</style>""" % styles("shell")
+%s</style>""" % styles("shell") + header_css("shell")
