@@ -518,6 +518,12 @@ def test_rules_on_the_set_up_screen_open_in_view(server, browser):
     url, _ = server
     page = open_page(browser, url, (1024, 700))
     try:
+        # first, the set-up form itself at 1024 x 700: each seat's corp and player on one line (the
+        # player's choice wrapped under the corp's, out of line), and Start game in the window
+        rows = page.evaluate("() => [1, 2, 3, 4].map(i => ['corp', 'player'].map(part => document"
+                             ".querySelector(`.mc-seat-${part}-${i} select`).getBoundingClientRect().top))")
+        assert all(abs(corp - player) < 2 for corp, player in rows), rows
+        assert page.evaluate("() => document.querySelector('.mc-start').getBoundingClientRect().bottom") <= 700
         page.click(".mc-rules-button")
         page.wait_for_selector(".mc-rules-topic h3")
         page.wait_for_function(in_view(".mc-rules-topic h3"))

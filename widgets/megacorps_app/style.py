@@ -42,15 +42,15 @@ html, body { overflow-x: hidden !important; }
 .mc-panel-title { font-weight: 700; font-size: 15px; margin-bottom: 4px; color: #1d2330; }
 .mc-note { color: #5b6275; font-size: 12px; line-height: 1.35; }
 .mc-seat-no { display: inline-block; width: 52px; font-size: 12px; color: #5b6275; padding-top: 6px; }
-.mc-seat-row { display: flex; flex-flow: row wrap; align-items: center; gap: 4px; margin: 2px 0; }
-.mc-seat-row .mc-seat-no { padding-top: 0; }
+.mc-seat-row { display: flex; flex-flow: row nowrap; align-items: center; gap: 4px; margin: 2px 0; }
+/* a seat on one line at 1024 x 700: the two choices share what the number leaves (fixed widths of
+   140 + 130 px wrapped the player's choice under the corp's, out of line) */
+.mc-seat-pick { flex: 1 1 0; min-width: 0; }
+.mc-seat-pick select { width: 100%; }
+.mc-seat-row .mc-seat-no { padding-top: 0; flex: none; }
 .mc-seat-pick select { height: 28px; font-size: 13px; border: 1px solid #9e9e9e; border-radius: 2px;
                          background: #fff; color: #1d2330; padding: 0 4px; max-width: 100%; }
 .mc-seat-pick select:disabled { opacity: .6; }
-.mc-seat-corp-1 select, .mc-seat-corp-2 select, .mc-seat-corp-3 select, .mc-seat-corp-4 select,
-.mc-seat-corp-5 select, .mc-seat-corp-6 select { width: 140px; }
-.mc-seat-player-1 select, .mc-seat-player-2 select, .mc-seat-player-3 select, .mc-seat-player-4 select,
-.mc-seat-player-5 select, .mc-seat-player-6 select { width: 130px; }
 .mc-corps { display: grid; grid-template-columns: repeat(auto-fit, minmax(190px, 1fr)); gap: 4px; }
 .mc-corp { min-width: 0; overflow: hidden; background: #fff; border-radius: 6px; padding: 4px 8px; box-shadow: 0 1px 2px rgba(0,0,0,.12);
            font-size: 12px; line-height: 1.35; min-height: 84px; }
