@@ -81,6 +81,9 @@ class LiveTable:
         self.history: dict[int, dict[str, int]] = {}
         self.log_steps: list[int] = [-1] * len(self.game.log)   # per log line: the action behind it
         self.made_by: list[tuple[str, str]] = []                 # per action: (player, reason)
+        # actions whose bot's reason was hidden when made (a note card face down): each line is sent
+        # once, so once such a reason is public it is sent again, for its lines (`_late_reasons`)
+        self.withheld: set[int] = set()
         self.steps: list[list] = []                              # per action: its public record
         self._record_money()
         for i, row in enumerate(record.actions):
@@ -142,9 +145,19 @@ class LiveTable:
         said = self.game.public_text(action)   # before: a game may tell an action by the decision it answers
         self.game.apply(action)
         self.made_by.append((by, reason))
+        if reason and by != HUMAN and not self.parts.reason_is_public(self.game, step):
+            self.withheld.add(step)
         self.steps.append(self.parts.step_record(self.game, action, round_before, said))
         self.log_steps += [step] * (len(self.game.log) - len(self.log_steps))
         self._record_money()
+
+    def _late_reasons(self, before: int) -> list[list]:
+        """[log line, the bot's reason] for each line before `before` whose reason was hidden when
+        the line was sent and is public now (a note card revealed: its bot's reason may be read)."""
+        public = {step for step in self.withheld if self.parts.reason_is_public(self.game, step)}
+        if not public:
+            return []
+        return [[i, self.made_by[at][1]] for i, at in enumerate(self.log_steps[:before]) if at in public]
 
     def _log_info(self, start: int) -> list[list]:
         """Per log line from `start`: [round, rule, action index (-1: setup), corp, bot level
@@ -193,6 +206,7 @@ class LiveTable:
         log_from = min(log_from, len(lines))
         return {**self._common(), "corp": corp, "view": view, "public": self._public(),
                 "log_from": log_from, "log": lines[log_from:], "log_info": self._log_info(log_from),
+                "late_reasons": self._late_reasons(log_from),
                 **self._steps(steps_from), "choices": [self.spec.action_to_dict(a) for a in choices],
                 **self.parts.extra_seat(game, corp, live)}
 
@@ -203,6 +217,7 @@ class LiveTable:
         log_from = min(log_from, len(lines))
         return {**self._common(), "corp": None, "view": view, "public": self._public(),
                 "log_from": log_from, "log": lines[log_from:], "log_info": self._log_info(log_from),
+                "late_reasons": self._late_reasons(log_from),
                 **self._steps(steps_from), "choices": [], **self.parts.extra_seat(self.game, None, False)}
 
     def _public(self) -> dict:

@@ -108,6 +108,9 @@ class _Follower:
         start = payload.get("log_from", 0)
         self._log = self._log[:start] + list(payload.get("log", []))
         self._log_info = self._log_info[:start] + list(payload.get("log_info", []))
+        for line, reason in payload.get("late_reasons", []):   # a reason hidden when its line came
+            if 0 <= line < len(self._log_info):
+                self._log_info[line][5] = reason
         first = payload.get("steps_from", 0)
         self._steps = self._steps[:first] + list(payload.get("steps", []))
         self.state = payload

@@ -4,6 +4,7 @@ says why and changes nothing), the quarter is revealed with the bots' cards, the
 it; and no page holds a card before its reveal."""
 from __future__ import annotations
 
+import html
 import time
 
 import pytest
@@ -107,3 +108,22 @@ def _walk(widget):
     yield widget
     for child in getattr(widget, "children", ()):
         yield from _walk(child)
+
+
+def test_a_bots_reason_hidden_until_the_reveal_reaches_the_pages_after_it(table):
+    """The service sends each log line once, and a bot's reason for a card still face down is left
+    out (it names the card's amounts). Once the quarter was revealed the reason was public, yet no
+    page ever got it: the service now sends such reasons again (`late_reasons`)."""
+    seat = table.seat("Northwind")
+    settle(seat, lambda: set(seat.view().handed_in) == {"Halcyon", "Vantage"})
+    page = NotecardSeatPage(seat)
+    bot_lines = [i for i, info in enumerate(seat.log_info()) if info[4] is not None]
+    assert bot_lines and all(seat.log_info()[i][5] == "" for i in bot_lines)   # face down: no reason yet
+    page.form.invest["Industry 1"].value = 1
+    page.form.hand_in.click()
+    assert page.error.value == ""
+    settle(seat, lambda: seat.view().quarter == 2)   # the refreshes ask only for the lines after these
+    assert all(seat.log_info()[i][5] for i in bot_lines)
+    page.refresh()
+    shown = html.unescape(page.log_box.value)
+    assert "Halcyon's reason:" in shown and "Vantage's reason:" in shown
