@@ -21,6 +21,7 @@ from typing import Callable
 import ipywidgets as W
 
 import megacorps as mc
+from megacorps.explain import public_text
 from megacorps import kit
 
 from ..guard import guard
@@ -37,7 +38,7 @@ from ..shell.upload import wire_upload
 from . import storage
 from .browser import BrowserBridge
 from .panels import active_player_html, corp_panels_html, end_chart_width, html, money_series, results_html, where_text
-from .session import Session, public_text
+from .session import Session
 from .seat_picker import DEFAULT_SEATS, EMPTY, CorpSeats
 from .source import TableSource, UndoOffer
 from .style import APP_CSS

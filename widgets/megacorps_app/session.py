@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import megacorps as mc
+from megacorps.explain import public_text   # the engine's one wording of what every corp may read
 from megacorps.bots import LEVELS, next_move
 from widgets.shell.takeback import take_back, undo_offer
 
@@ -163,7 +164,7 @@ class Session(TableSource):
         steps = []
         for i, action in enumerate(game.actions):
             before, after = states[i], states[i + 1]
-            steps.append(Step(i, before.round, action.corp, action.kind, _public_text(action),
+            steps.append(Step(i, before.round, action.corp, action.kind, public_text(action),
                               tuple(by_step.get(i, ())), dict(before.money), dict(after.money),
                               dict(after.controllers), dict(after.companies)))
         return steps
@@ -226,18 +227,3 @@ class Session(TableSource):
 
     def save_file(self) -> tuple[str, bytes]:
         return storage.sealed_save(self)
-
-
-def _public_text(action: mc.Action) -> str:
-    """What everyone at the screen may read about `action` (never a secret bid, vote or card
-    given in a trade)."""
-    if isinstance(action, mc.Bid):
-        return f"{action.corp} places a secret bid"
-    if isinstance(action, mc.Vote):
-        return f"{action.corp} votes in secret"
-    if isinstance(action, mc.OfferTrade):
-        return action.describe(show_cards=False)
-    return str(action)
-
-
-public_text = _public_text
