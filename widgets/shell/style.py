@@ -8,6 +8,7 @@ CSS = """<style>
 .shell-title { font-weight: bold; font-size: 16px; margin-right: 6px; }
 .shell-tagline { color: #555; border-right: 1px solid #BBB; padding-right: 8px; margin-right: 8px; }
 .shell-panel-title { font-weight: bold; margin-top: 4px; }
+.shell-note { color: #555555; font-size: 12px; }   /* a side remark (what Undo would take back) */
 .shell-log { max-height: 170px; overflow-y: auto; font-size: 12px; }
 .shell-since { max-height: 130px; overflow-y: auto; font-size: 12px; background: #F2F6FA;
                border-left: 3px solid #0072B2; padding: 2px 6px; }
