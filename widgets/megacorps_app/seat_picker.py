@@ -43,12 +43,19 @@ export default {
   render({ model, el }) {
     el.classList.add('mc-seats');
     const selects = [];
+    // Each choice goes to the kernel as a message of its own, the whole list each time: a model's
+    // synced changes wait in the browser while the kernel answers an earlier one, so a Start
+    // pressed at once reached the kernel first and the game began with the seats as they were.
+    // Messages keep their order with the button's click. The kernel's own changes (a save under
+    // review) are taken when no choice of ours is still unanswered.
+    let mine = model.get('seats').map((s) => [...s]);
+    let unanswered = 0;
     const set = (seat, part, value) => {
-      const seats = model.get('seats').map((s) => [...s]);
-      seats[seat][part] = value;
-      model.set('seats', seats);
-      model.save_changes();
+      mine[seat][part] = value;
+      unanswered += 1;
+      model.send({ type: 'seats', seats: mine });
     };
+    model.on('msg:custom', (msg) => { if (msg.type === 'heard') unanswered = Math.max(0, unanswered - 1); });
     model.get('seats').forEach((_seat, i) => {
       const row = document.createElement('div');
       row.className = 'mc-seat-row';
@@ -64,7 +71,8 @@ export default {
       selects.push([corp, player]);
     });
     const show = () => {
-      const seats = model.get('seats'), locked = model.get('locked');
+      if (unanswered === 0) mine = model.get('seats').map((s) => [...s]);
+      const seats = mine, locked = model.get('locked');
       selects.forEach(([corp, player], i) => {
         corp.value = seats[i][0];
         player.value = seats[i][1];
@@ -94,6 +102,22 @@ class SeatPicker(anywidget.AnyWidget):
     player_tooltip = traitlets.Unicode("").tag(sync=True)
     locked = traitlets.Bool(False).tag(sync=True)
     empty = traitlets.Unicode("").tag(sync=True)   # the corp choice that leaves a seat empty
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_msg(self._on_msg)
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        """The page's choices (the whole list at each change, in order with the page's other
+        messages); answered, so the page knows the kernel has them. Checked when the game starts
+        (`CorpSeats.seats`): here only its shape, so a malformed message changes nothing."""
+        if not isinstance(content, dict) or content.get("type") != "seats":
+            return
+        seats = content.get("seats")
+        if (isinstance(seats, list) and len(seats) == len(self.seats)
+                and all(isinstance(s, list) and len(s) == 2 and all(isinstance(v, str) for v in s) for s in seats)):
+            self.seats = [list(s) for s in seats]
+        self.send({"type": "heard"})
 
     def set_seat(self, seat: int, part: int, value: str) -> None:
         """Set seat `seat`'s corp (`part` 0) or player kind (1), as the page would."""
