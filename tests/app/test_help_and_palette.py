@@ -33,20 +33,21 @@ def _bot_game(seed: int, corps=("Mokia", "Globbo", "Nonintendo", "Lenogo")) -> S
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_every_event_of_a_game_has_a_rule_that_explains_it(seed):
     session = _bot_game(seed)
+    sections = {s.key: s for s in rules.rules_help(session.game.state.deck_spec).sections}
     for entry in session.log_entries():
         topic = rules.topic_for_rule(entry.rule)
         assert topic in rules.TOPICS, (entry.rule, entry.text)
         # the fallback is kept for rules nobody named: every rule the engine logs is named
         assert topic != "Rounds" or entry.rule in ("Rounds",), (entry.rule, entry.text)
-        title, body = rules.topic_html(topic, session.game.state.deck_spec)
-        assert title and len(body) > 80
+        assert sections[topic].title and len(sections[topic].html) > 80
 
 
 def test_every_card_and_decision_has_a_page_and_every_lesson_link_exists():
     deck = mc.new_game(["Mokia", "Globbo", "Nonintendo"], seed=1).state.deck_spec
+    sections = {s.key: s for s in rules.rules_help(deck).sections}
     for card in deck.cards:
-        title, body = rules.topic_html(rules.CARD_TOPIC_PREFIX + card.name, deck)
-        assert card.name in title and card.summary.split(":")[0][:20] in body
+        page = sections[rules.CARD_TOPIC_PREFIX + card.name]
+        assert card.name in page.title and card.summary.split(":")[0][:20] in page.html
     for group, topic in rules.GROUP_TOPIC.items():
         assert topic in rules.TOPICS and rules.ACTION_TIPS[group]
     missing = [name for name in rules.all_lesson_files() if not (rules.LESSONS_DIR / name).exists()]

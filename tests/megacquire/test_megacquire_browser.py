@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from widgets.megacquire.app import App
+from widgets.megacquire.rules_help import rules_help
 from widgets.testing.shell_clicks import click_for_a_move
 from widgets.testing.voila_runner import PATIENCE_MS, shell_page
 
@@ -102,12 +103,21 @@ def test_one_human_against_two_bots_by_clicks(megacquire_url):
                 assert f"<b>{tile}</b>" not in html and f">{tile}</button>" not in html
             # the page fits a 1024 px window: no sideways scrolling
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024
-            # Rules brings the rules help into the window (it sits below the board, out of sight)
+            # Rules opens the rules viewer and brings it into the window (it sits below the board,
+            # out of sight at 1024x700)
+            assert page.locator(".shell-rules").is_hidden()
             top = "() => document.querySelector('.shell-rules').getBoundingClientRect().top"
-            assert page.evaluate(top) > 700
             page.get_by_role("button", name="Rules").click()
-            page.wait_for_function(f"() => ({top})() < 200", timeout=PATIENCE_MS)
-            assert page.locator(".shell-rule").first.is_visible()
+            page.wait_for_function(f"() => {{ const t = ({top})(); return t > 0 && t < 200; }}", timeout=PATIENCE_MS)
+            assert page.locator(".shell-rule").is_visible()
+            # its index opens another section, one at a time
+            index = page.locator(".shell-rules-index a").nth(2)
+            title = index.inner_text()
+            index.click()
+            page.wait_for_function(f"() => document.querySelector('.shell-rule h3').textContent === {title!r}",
+                                   timeout=PATIENCE_MS)
+            assert page.locator(".shell-rule").count() == 1
+            page.screenshot(path=str(ARTIFACTS / "megacquire-rules-open.png"))
             assert errors == []
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "megacquire-browser-failure.png"), full_page=True)
@@ -147,9 +157,12 @@ def test_a_whole_game_by_clicks_to_the_end_screen_and_its_rules_links(megacquire
             link.click()
             page.wait_for_selector(target, state="visible", timeout=PATIENCE_MS)
             page.screenshot(path=str(ARTIFACTS / "megacquire-rule-link.png"))
+            # Rules, pressed with the viewer open, closes it; pressed again, opens it at its start
             page.get_by_role("button", name="Rules").click()
-            page.wait_for_function("() => [...document.querySelectorAll('.shell-rule')]"
-                                   ".every(e => e.offsetParent !== null)", timeout=PATIENCE_MS)
+            page.wait_for_selector(".shell-rules", state="hidden", timeout=PATIENCE_MS)
+            page.get_by_role("button", name="Rules").click()
+            first = rules_help().sections[0].key
+            page.wait_for_selector(f".shell-rule[data-section='{first}']", state="visible", timeout=PATIENCE_MS)
             assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024
             assert errors == []
         except BaseException:

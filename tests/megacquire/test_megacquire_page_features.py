@@ -81,7 +81,8 @@ def test_a_whole_game_ends_on_where_each_players_money_came_from_with_a_rules_li
         assert help_.section_for(entry.rule) in keys, entry.rule
     shown = app.log_box.value.count("class='shell-log-entry'")   # each line, a bot's reason inside it
     assert shown and app.log_box.value.count("class='shell-rule-link'") == shown
-    for key in keys:
+    for key in keys:   # each opens in the rules viewer, where a log line's link points
+        app.rules_view.open(key)
         assert f"id='shell-rule-{key}'" in app.rules_box.value
 
 

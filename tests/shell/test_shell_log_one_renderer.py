@@ -79,4 +79,4 @@ def test_a_megacorps_bots_reason_sits_under_the_line_of_its_step_naming_its_corp
     steps = {e.step for e in entries if e.bot and e.reason and any(e.by in x.text for x in entries if x.step == e.step)}
     assert explained == len(steps) > 10   # one reason a bot's step, under its own line
     # every line's rule is its link to the Rules tab, after the text
-    assert all(re.search(r"</span> <a href='#' class='mc-log-rule' data-mc-topic='[^']+'", line) for line in lines)
+    assert all(re.search(r"</span> <a href='#mc-rule-[^']+' class='mc-rule-link mc-log-rule' data-mc-topic='[^']+'", line) for line in lines)

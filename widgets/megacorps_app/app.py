@@ -250,8 +250,11 @@ class App(W.VBox):
     @property
     def table(self) -> Table:
         if self._table is None:
+            # the rules sit below the form (or the decision and hand): at 1024 x 700 they opened
+            # out of sight, and "? Rules" seemed to do nothing
             self._table = Table(self.guard(self.apply), self._set_highlight, self.guard,
-                                on_new_question=lambda: self.bridge.reveal(".mc-decision"))
+                                on_new_question=lambda: self.bridge.reveal(".mc-decision"),
+                                reveal_rules=lambda: self.bridge.reveal(".mc-tabs", always=True))
             self._table.widget.layout.display = "none"
             self._table.chart.width = end_chart_width(self.bridge.sizes.get("width") or 1280)
             self.sidebar.children = [*self.sidebar.children, self._table.widget]
@@ -341,7 +344,7 @@ class App(W.VBox):
         self.messages.show_info(note)
         # the link was clicked in the Rules tab, far below the info line at 1024x700 (the click
         # seemed to do nothing): say it there too
-        self.table.show_topic(self.table.topic, note=note)
+        self.table.show_topic(None, note=note)
 
     def open_topic(self, topic: str) -> None:
         """Show the rules at `topic` (from the Rules button, a log line, a help link)."""
@@ -355,10 +358,7 @@ class App(W.VBox):
             table.decision_box.layout.display = "none"
             table.hand_box.layout.display = "none"
             table.oot_box.layout.display = "none"
-        table.show_topic(topic)
-        # the rules sit below the form (or the decision and hand): at 1024 x 700 they opened out
-        # of sight, and "? Rules" seemed to do nothing
-        self.bridge.reveal(".mc-tabs", always=True)
+        table.show_topic(topic)   # in view (`Table.reveal_rules`)
 
     # --- starting, loading --------------------------------------------------------------------
 

@@ -14,8 +14,10 @@ cannot, always as one-off messages, never as widget state:
 - **uploads**: the file is checked in the page first (a save is small: anything over
   `MAX_UPLOAD_MB` is refused there, with a message, before it is sent), then sent once as a
   message with a binary buffer (the websocket would drop a message over 10 MiB silently).
-- **the window's size**, so the board is drawn to fit, and clicks on any element with a
-  `data-mc-topic` attribute (rule names in the log, help links), which open the rules.
+- **the window's size**, so the board is drawn to fit, and clicks on links to a rules section
+  (an element with a `data-mc-topic` attribute: rule names in the log, help links, the rules'
+  index; or the shell log's `#shell-rule-<key>` links), which open the page's rules viewer
+  (widgets/shell/rules_view.py) through `on_topic`.
 """
 from __future__ import annotations
 
@@ -162,8 +164,14 @@ export default {
         model.send({type: 'lesson', name: lesson.getAttribute('href').split('/').pop()});
         return;
       }
-      const link = e.target.closest && e.target.closest('[data-mc-topic]');
-      if (link) { e.preventDefault(); model.send({type: 'topic', topic: link.dataset.mcTopic}); }
+      // a link to a rules section (widgets/shell/rules_view.py): its key in data-mc-topic, or, for
+      // the shell log's rules links, in its address (#shell-rule-<key>)
+      const link = e.target.closest && e.target.closest('[data-mc-topic], a.shell-rule-link[href^="#shell-rule-"]');
+      if (link) {
+        e.preventDefault();
+        const key = link.dataset.mcTopic || decodeURIComponent(link.getAttribute('href').slice('#shell-rule-'.length));
+        model.send({type: 'topic', topic: key});
+      }
     });
     const lost = () => showOverlay('lost', '<h3>The game lost its connection to the server</h3>' +
       '<p>This page\u2019s Python process stopped answering: it may have been stopped or have ' +

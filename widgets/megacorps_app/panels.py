@@ -14,6 +14,7 @@ from ..board.basic_figure import BasicFigureWidget
 from ..board.colors import corp_color, corp_dash, corp_initials, corp_symbol, text_color_on
 from ..shell.log import LOG_LIMIT, LogLine, log_html as shared_log_html, round_label as shell_round_label
 from ..shell.money_chart import CHART_MODEBAR, MoneyChart, MoneySeries, money_figure
+from ..shell.rules_view import section_link
 from .rules import TOPICS, topic_for_rule
 from .source import HUMAN, Entry, Results, TableSource
 from .summary import CATEGORIES, money_sources, turning_points
@@ -37,10 +38,8 @@ def corp_chip(corp: str) -> str:
 
 
 def topic_link(topic: str, text: str, cls: str = "mc-topic-link") -> str:
-    """A link that opens the rules at `topic` (clicks go through the browser bridge)."""
-    title = TOPICS.get(topic, (topic,))[0]
-    return (f"<a href='#' class='{cls}' data-mc-topic='{escape(topic)}' "
-            f"title='Rules: {escape(title)}'>{text}</a>")
+    """A link that opens the rules viewer at `topic` (widgets/shell/rules_view.py)."""
+    return section_link("mc", topic, text, cls, f"Rules: {TOPICS.get(topic, (topic,))[0]}")
 
 
 def corp_panels_html(source: TableSource) -> str:

@@ -239,7 +239,9 @@ class ActionChooser:
                     examples.setdefault(getattr(a, name), a)
                 box = W.Dropdown(options=[option_label(self.game.state, examples[v], name) if self.game is not None
                                           else value_label(v) for v in values], index=None,
-                                 description=label, style={"description_width": "120px"},
+                                 # the label takes its own width, the rest is the choice's: at 1024 x 700
+                                 # a fixed 120 px label left long names cut ("European Union/Financ...")
+                                 description=label, style={"description_width": "initial"},
                                  layout=W.Layout(width="96%"))
                 box._mc_values = values
                 if len(values) == 1:

@@ -3,15 +3,15 @@ engine names in its log (so every log line links to the rule that explains it), 
 and per event card; tooltips for the action buttons and the board's abbreviations; and the
 lessons that teach each topic.
 
-No ipywidgets here (widgets/megacorps_app/help_panel.py shows it).
+The page shows them in the shell's rules viewer (widgets/shell/rules_view.py) as a `RulesHelp`
+(`rules_help(deck)`).
 """
 from __future__ import annotations
 
 from html import escape
 from pathlib import Path
 
-import megacorps as mc
-from megacorps.explain import decision_kind
+from widgets.shell.parts import RuleSection, RulesHelp
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -206,7 +206,7 @@ GROUP_TOPIC = {
     "pass": "Pass", "play": "Event Cards", "trade": "Trades", "leave": "Trades",
 }
 
-# The rules topic of each kind of decision (`Game.decision_kind`).
+# The rules topic of each kind of decision (`Game.decision_kind`): the decision panel's help link.
 _DECISION_TOPIC = {
     "antitrust": "Antitrust", "mercenaries": "Buying Mercenaries", "war": "Launch a War",
     "spoils": "When the War is Over", "payout": "Payout Industries", "auction": "Auctions",
@@ -227,33 +227,31 @@ def topic_for_rule(rule: str) -> str:
     return "Rounds"
 
 
-def topic_for_decision(state) -> str:
-    """The topic of the decision under way."""
-    return _DECISION_TOPIC.get(decision_kind(state), "Rounds")
+def card_section(spec) -> RuleSection:
+    """The page of an event card: its effect (the deck's summary, in our words), when it may be
+    played and how many copies the deck holds."""
+    when = ("only while an industry is about to pay out" if spec.timing == "payout"
+            else "at any time, as an interruption that costs no action")
+    copies = f"{spec.copies} cop{'y' if spec.copies == 1 else 'ies'} in the deck"
+    body = (f"<p>{escape(spec.summary)}</p><p class='mc-note'>Played {when}. {copies}. "
+            f"See <a href='#' data-mc-topic='Event Cards'>event cards</a>.</p>")
+    return RuleSection(CARD_TOPIC_PREFIX + spec.name, f"Card: {spec.name}", body + lesson_links(("10-event-cards.ipynb",)),
+                       group="Event cards")
 
 
-def card_summary(deck, card: str) -> str:
-    spec = deck.card_by_name.get(card) if deck is not None else None
-    return spec.summary if spec is not None else ""
+def rules_help(deck=None) -> RulesHelp:
+    """MegaCorps' rules help for the page's rules viewer (widgets/shell/rules_view.py): a section per
+    topic, and with the game's deck a page per event card; a log line's rule finds its section
+    by `topic_for_rule`, and the three cards the topics name (Oversupply, Shortages, Clone
+    Soldiers) open at their card's page when the deck is known."""
+    sections = [RuleSection(key, title, body + lesson_links(lessons)) for key, (title, body, lessons) in TOPICS.items()]
+    cards = [card_section(spec) for spec in deck.cards] if deck is not None else []
 
-
-def topic_html(topic: str, deck=None) -> tuple[str, str]:
-    """(title, body HTML) of a topic; "card:<name>" gives a card's page."""
-    if topic.startswith(CARD_TOPIC_PREFIX):
-        name = topic[len(CARD_TOPIC_PREFIX):]
-        spec = deck.card_by_name.get(name) if deck is not None else None
-        if spec is None:
-            return name, "<p>No such card in this game's deck.</p>"
-        when = ("only while an industry is about to pay out" if spec.timing == "payout"
-                else "at any time, as an interruption that costs no action")
-        copies = f"{spec.copies} cop{'y' if spec.copies == 1 else 'ies'} in the deck"
-        body = (f"<p>{escape(spec.summary)}</p><p class='mc-note'>Played {when}. {copies}. "
-                f"See <a href='#' data-mc-topic='Event Cards'>event cards</a>.</p>")
-        return f"Card: {name}", body + lesson_links(("10-event-cards.ipynb",))
-    if topic in ("Oversupply", "Shortages", "Clone Soldiers") and deck is not None:
-        return topic_html(CARD_TOPIC_PREFIX + topic, deck)
-    title, body, lessons = TOPICS.get(topic, TOPICS["Rounds"])
-    return title, body + lesson_links(lessons)
+    def find(rule: str) -> str:
+        if cards and rule in ("Oversupply", "Shortages", "Clone Soldiers"):
+            return CARD_TOPIC_PREFIX + rule
+        return topic_for_rule(rule)
+    return RulesHelp(sections + cards, find=find, by_decision=dict(_DECISION_TOPIC))
 
 
 def lesson_links(lessons: tuple[str, ...]) -> str:
@@ -283,18 +281,6 @@ def lesson_title(name: str) -> str:
 
 def all_lesson_files() -> set[str]:
     return {name for _, _, lessons in TOPICS.values() for name in lessons}
-
-
-def index_html(deck=None) -> str:
-    """The list of every topic and every card, as links."""
-    topics = "".join(f"<li><a href='#' data-mc-topic='{escape(k)}'>{escape(v[0])}</a></li>"
-                     for k, v in TOPICS.items())
-    cards = ""
-    if deck is not None:
-        cards = "".join(f"<li><a href='#' data-mc-topic='{CARD_TOPIC_PREFIX}{escape(c.name)}'>{escape(c.name)}</a></li>"
-                        for c in deck.cards)
-    return (f"<div class='mc-rules-index'><b>Rules</b><ul>{topics}</ul>"
-            + (f"<b>Event cards</b><ul>{cards}</ul>" if cards else "") + "</div>")
 
 
 # --- "why can't I?" ---------------------------------------------------------------------------
@@ -343,6 +329,3 @@ def why_not(state, corp: str, offered: set[str]) -> list[tuple[str, str, str]]:
             out.append((label, reason, GROUP_TOPIC[group]))
     return out
 
-
-def deck_of(game: mc.Game):
-    return game.state.deck_spec

@@ -128,10 +128,6 @@ html, body { overflow-x: hidden !important; }
 .mc-trade-side { font-weight: 700; font-size: 13px; margin-top: 4px; }
 .mc-trade-group { font-size: 12px; color: #37415a; margin-top: 3px; }
 .mc-trade .widget-checkbox { width: auto !important; margin-right: 8px; }
-.mc-rules-page { font-size: 13px; line-height: 1.4; max-height: 420px; overflow-y: auto; }
-.mc-rules-topic h3 { margin: 2px 0 4px 0; font-size: 16px; }
-.mc-rules-index { font-size: 12px; border-top: 1px solid #ddd; margin-top: 8px; padding-top: 4px; }
-.mc-rules-index ul { columns: 2; margin: 2px 0 6px 14px; padding: 0; }
 .mc-payout-table { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
 .mc-payout-table td, .mc-payout-table th { border: 1px solid #ccd; padding: 1px 6px; text-align: center; }
 .mc-lessons { font-size: 12px; background: #eef7ee; border-radius: 4px; padding: 3px 6px; }

@@ -38,7 +38,8 @@ from megacorps.previews import decision_context
 
 from .panels import EndCharts, corp_chip, html, log_html, money_chart, money_series, round_label, topic_link
 from .prompts import ActionChooser
-from .rules import index_html, topic_for_decision, topic_html, why_not
+from ..shell.rules_view import RulesView
+from .rules import rules_help, why_not
 from .source import TableSource
 from .summary import since_last_turn
 
@@ -62,12 +63,13 @@ def payout_window_seconds() -> float:
 class Table:
     """Everything in the sidebar while a game is played. `apply(action)` is the app's door to
     the source (it reports errors and lets the bots move); `highlight(targets)` outlines board
-    boxes; `open_topic(topic)` shows the rules."""
+    boxes; `show_topic(topic)` opens the rules in their tab and `reveal_rules()` brings the tabs into view."""
 
     def __init__(self, apply: Callable[[mc.Action], None],
                  highlight: Callable[[tuple[str, ...]], None] = lambda t: None,
                  guard: Callable[[Callable], Callable] = lambda fn: fn,
-                 on_new_question: Callable[[], None] = lambda: None):
+                 on_new_question: Callable[[], None] = lambda: None,
+                 reveal_rules: Callable[[], None] = lambda: None):
         self.guard = guard
         self._apply = apply
         self._highlight = highlight
@@ -84,7 +86,7 @@ class Table:
         self._round_seen: tuple | None = None
         self.window_seconds = payout_window_seconds()
         self.window: dict | None = None       # the open payout window: frame key, deadline, claimed
-        self.topic = "Goal"
+        self._reveal_rules = reveal_rules
 
         # decision
         self.war_alert = html(cls="mc-war-alert-box")   # a war against a corp played at this screen
@@ -156,7 +158,9 @@ class Table:
         # log, chart, rules, and the end of the game
         self.log = html(cls="mc-log-box")
         self.chart = money_chart()
-        self.rules = html(cls="mc-rules")
+        # the rules, in the shell's viewer (its card pages follow the game's deck: `set_source`)
+        self.rules_view = RulesView("mc", rules_help(), self._rules_opened)
+        self.rules = self.rules_view.widget
         self.end = EndCharts()
         self.tabs = W.Tab(children=[self.log, self.chart.box, self.rules])
         self.tabs.titles = ("Game log", "Money chart", "Rules")
@@ -207,23 +211,21 @@ class Table:
             return
         if change["new"] == 1:
             self.chart.update(money_series(self.source), show=True)
-        elif change["new"] == 2:
-            self.show_topic(self.topic)
+        elif change["new"] == 2 and not self.rules_view.is_open:
+            self.rules_view.show()   # the Rules tab clicked: the rules from their start
 
     # --- rules -----------------------------------------------------------------------------------
 
-    def show_topic(self, topic: str, note: str = "") -> None:
-        """Open the Rules tab at `topic`; `note` (text) is shown under the topic, where the
-        reader's eyes are (how to open a lesson its link names)."""
-        self.topic = topic or "Goal"
-        deck = self.source.public_game().state.deck_spec if self.source else None
-        title, body = topic_html(self.topic, deck)
-        if note:
-            body += f"<div class='mc-info-text mc-lesson-note' role='status'>{escape(note)}</div>"
-        self.rules.value = (f"<div class='mc-rules-page'><div class='mc-rules-topic'><h3>{escape(title)}</h3>"
-                            f"{body}</div>{index_html(deck)}</div>")
+    def show_topic(self, topic: str | None, note: str = "") -> None:
+        """Open the Rules tab at `topic` (None: the topic open), with `note` (text) under it, where
+        the reader's eyes are (how to open a lesson its link names)."""
+        self.rules_view.open(topic, note)
+
+    def _rules_opened(self) -> None:
+        """The viewer opened: its tab in front, and the tabs in view."""
         if self.tabs.selected_index != 2:
             self.tabs.selected_index = 2
+        self._reveal_rules()
 
     # --- the payout window -------------------------------------------------------------------------
 
@@ -345,6 +347,7 @@ class Table:
 
     def set_source(self, source: TableSource | None) -> None:
         self.source = source
+        self.rules_view.set_rules(rules_help(source.public_game().state.deck_spec if source is not None else None))
         self.focus = self.revealed = self.gate_open = self.oot_revealed = None
         self._shown_at = None
         self._key = None
@@ -459,7 +462,9 @@ class Table:
             self.prompt.value = "<div class='mc-decision-text'>The game is over.</div>"
             self._hide_chooser()
             return
-        help_link = topic_link(topic_for_decision(game.state), "? the rule", "mc-help-link")
+        # the rule of the decision under way, "Rounds" for a turn's own actions
+        rule = self.rules_view.rules.section_for_decision(game.decision_kind()) or "Rounds"
+        help_link = self.rules_view.link(rule, "? the rule", "mc-help-link")
         if focus is None:
             if self.window_open():
                 self.prompt.value = ""

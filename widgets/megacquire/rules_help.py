@@ -4,6 +4,7 @@ and which section explains each rule the log cites (megacorps/megacquire/log.py)
 from __future__ import annotations
 
 from megacorps.megacquire import log as L
+from megacorps.megacquire.state import Phase
 from widgets.shell import RuleSection, RulesHelp
 
 SECTIONS = [
@@ -88,5 +89,12 @@ BY_RULE = {
 }
 
 
+# the decision panel's help link: each kind of decision (the phase) -> its section
+BY_DECISION = {
+    Phase.PLAY.value: "turn", Phase.FOUND.value: "found", Phase.SURVIVOR.value: "merge",
+    Phase.ORDER.value: "merge", Phase.DISPOSE.value: "dispose", Phase.BUY.value: "buy", Phase.VOTE.value: "early",
+}
+
+
 def rules_help() -> RulesHelp:
-    return RulesHelp(SECTIONS, BY_RULE)
+    return RulesHelp(SECTIONS, BY_RULE, by_decision=BY_DECISION)

@@ -51,4 +51,5 @@ BY_RULE = {
 
 
 def rules_help() -> RulesHelp:
-    return RulesHelp(list(SECTIONS), dict(BY_RULE))
+    # the decision panel's help link: the one decision, writing the quarter's note card
+    return RulesHelp(list(SECTIONS), dict(BY_RULE), by_decision={"note card": "cards"})

@@ -15,6 +15,7 @@ from html import escape
 from typing import Callable, NamedTuple, Sequence
 
 from .parts import RulesHelp
+from .rules_view import section_link
 
 #: how many lines the log shows (the latest; a MegaCorps game writes about 300, a long one 1,000)
 LOG_LIMIT = 250
@@ -91,8 +92,7 @@ def rules_help_link(rules: RulesHelp) -> Callable[[str], str]:
     def link(rule: str) -> str:
         if rule not in made:
             key = rules.section_for(rule)
-            made[rule] = ("" if key is None else f"<a class='shell-rule-link' href='#shell-rule-{escape(key)}' "
-                                                 f"title='{escape(rule)}'>rules</a>")
+            made[rule] = "" if key is None else section_link("shell", key, "rules", title=rule)
         return made[rule]
     return link
 

@@ -45,6 +45,7 @@ from .messages import Messages, styles
 from .parts import GameParts
 from .resume import TableKeeper
 from .results import ResultsPanel, results_html
+from .rules_view import RulesView
 from .style import CSS
 
 
@@ -159,13 +160,18 @@ class Shell(W.VBox):
         self.board_box.add_class("shell-board")
         self.welcome = html()
         self._show_welcome()
-        self.rules_box = html(self._rules_html(), cls="shell-rules")
+        # the rules viewer (widgets/shell/rules_view.py), under the page: opened by Rules, a log line's
+        # rules link or a help link, and brought into view then (out of sight at 1024x700)
+        self.rules_view = RulesView("shell", self.rules_help, lambda: self.bridge.scroll_to(".shell-rules"),
+                                    back="#shell-top", hidden=True)
+        self.rules_box = self.rules_view.widget
         from widgets.megacorps_app.browser import AUTOSAVED, BrowserBridge
         # hands save files to the browser, once; covers the page if its kernel stops answering,
         # saying how to get the game back: Resume where the page autosaves, else the last save file
         self.bridge = BrowserBridge(recovery=AUTOSAVED if autosave else (
             "<b>This page does not keep the game by itself</b>: reload the page and load your last "
             "save file (<b>New / Load</b>); what was played since that Save is lost."))
+        self.bridge.on_topic = self.guard(self.rules_view.open)   # a rules link's click
 
         about = parts.about()
         if about:   # what every shell page says of itself follows the game's own words
@@ -368,22 +374,8 @@ class Shell(W.VBox):
         self.run_bots()
 
     def toggle_rules(self) -> None:
-        """Show every section of the rules help, or only the one a log link points at. Shown, it is
-        brought into view: it sits below the table, out of sight in a 700 px window, where the
-        button seemed to do nothing."""
-        if "shell-rules-all" in self.rules_box._dom_classes:
-            self.rules_box.remove_class("shell-rules-all")
-        else:
-            self.rules_box.add_class("shell-rules-all")
-            self.bridge.scroll_to(".shell-rules")
-
-    def _rules_html(self) -> str:
-        sections = "".join(f"<div class='shell-rule' id='shell-rule-{escape(s.key)}'><b>{escape(s.title)}</b>"
-                           f"<div>{s.html}</div><a href='#shell-top'>back to the game</a></div>"
-                           for s in self.rules_help.sections)
-        return ("<div class='shell-panel-title'>Rules help</div><div class='shell-rules-hint'>Press "
-                "<b>Rules</b> for all of it, or a <i>rules</i> link in the log for the rule a line "
-                f"applies.</div>{sections}")
+        """The Rules button: open the rules at their first section, brought into view, or close them."""
+        self.rules_view.toggle()
 
     # --- who decides ------------------------------------------------------------------------------
 
@@ -675,8 +667,11 @@ class Shell(W.VBox):
         key = (*self.parts.decision_key(self, seat, legal), seat, tuple(legal), game.is_over, paused)
         # the title says which position the controls answer (data-step): kept up to date in place
         # when another seat's move leaves this seat's controls as they are
+        # with a help link to the section of the rules explaining this kind of decision
+        help_key = self.rules_help.section_for_decision(game.decision_kind()) if legal else None
+        help_link = " " + self.rules_view.link(help_key, "? the rule", "shell-help-link") if help_key else ""
         title_html = (f"<div class='shell-panel-title shell-decision-title' data-step='{len(game.actions)}'>"
-                      f"{escape(game.decision)}</div>")
+                      f"{escape(game.decision)}{help_link}</div>")
         if key != self._decision_key:
             self._decision_key = key
             old = list(self.decision.children)

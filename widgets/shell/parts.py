@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import ipywidgets as W
 
@@ -41,27 +41,44 @@ class OptionsForm(Protocol):
 
 @dataclass(frozen=True)
 class RuleSection:
-    """One section of the rules help: an anchor key, a title, and its text (HTML, in our words)."""
+    """One section of the rules help: a key, a title, its text (HTML, in our words), and the
+    heading it is listed under in the index ("": the rules; MegaCorps: "Event cards")."""
 
     key: str
     title: str
     html: str
+    group: str = ""
 
 
 @dataclass
 class RulesHelp:
-    """The rules help of a game: its sections, and which section explains each log line's rule."""
+    """The rules help of a game: its sections, and which section explains each log line's rule
+    (shown by widgets/shell/rules_view.py)."""
 
     sections: list[RuleSection] = field(default_factory=list)
     by_rule: dict[str, str] = field(default_factory=dict)
     """A log entry's `rule` -> the key of the section that explains it."""
+    find: Callable[[str], str | None] | None = None
+    """For rules too many to list (MegaCorps' "Government Intervention: Democracies"): a rule ->
+    the key of its section, asked when `by_rule` and the keys do not name it."""
+    by_decision: dict[str, str] = field(default_factory=dict)
+    """A kind of decision (the game's `decision_kind()`) -> the key of the section explaining it:
+    the decision panel's help link."""
+
+    def section_for_decision(self, kind: str) -> str | None:
+        """The key of the section explaining a decision of `kind` (None: no section does)."""
+        key = self.by_decision.get(kind)
+        return key if key in {s.key for s in self.sections} else None
 
     def section_for(self, rule: str) -> str | None:
         """The key of the section explaining `rule` (None: no section does)."""
         if rule in self.by_rule:
             return self.by_rule[rule]
         keys = {s.key for s in self.sections}
-        return rule if rule in keys else None
+        if rule in keys:
+            return rule
+        found = self.find(rule) if self.find is not None else None
+        return found if found in keys else None
 
 
 class GameParts:

@@ -30,11 +30,6 @@ CSS = """<style>
 .shell-results td, .shell-results th, .shell-players td, .shell-players th { padding: 1px 6px;
     border-bottom: 1px solid #DDDDDD; text-align: right; }
 .shell-results td:first-child, .shell-players td:first-child { text-align: left; }
-/* the rules help: a section shows when a log line's link targets it, or all with the Rules button */
-.shell-rule { display: none; border-left: 3px solid #0072B2; padding: 2px 8px; margin: 6px 0; }
-.shell-rule:target, .shell-rules-all .shell-rule { display: block; }
-.shell-rules-all .shell-rules-hint { display: none; }
-.shell-rules { font-size: 13px; max-width: 1000px; }
 .shell-about { background: #F7F7F2; border: 1px solid #DDDDCC; padding: 4px 10px; margin-bottom: 6px; }
 .shell-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
 %s</style>""" % styles("shell")

@@ -166,7 +166,9 @@ def rules_help() -> RulesHelp:
     sections.append(RuleSection("keywords", "Keywords", glossary))
     sections.append(RuleSection("sample", "The sample cards", f"<p>{escape(SAMPLE_NOTE)}</p>"))
     by_rule = {text: TOPIC_OF_KEY.get(key, "keywords") for key, text in RULES.items()}
-    return RulesHelp(sections, by_rule)
+    # the decision panel's help link: the opening bid, and acting or passing in a phase (a choice
+    # among a card's options has no one section)
+    return RulesHelp(sections, by_rule, by_decision={"bid": "setup", "priority": "turn"})
 
 
 def keyword_text(keyword: str) -> str:
