@@ -140,7 +140,9 @@ def test_a_seat_plays_by_clicks_and_the_projector_follows(service, table):
         told.append(game.public_text(action))
         game.apply(action)
     seat.refresh()
-    assert [step[3] for step in seat.steps()] == told[:len(seat.steps())] and "Ana: keep the hand" in told
+    # the service's bot may have moved since the record was read: the two agree as far as both go
+    steps = [step[3] for step in seat.steps()]
+    assert len(steps) >= len(humans) and steps[:len(told)] == told[:len(steps)] and "Ana: keep the hand" in told
     watch = mc.tables.watch(service.url, table.table)
     projector = TcgSpectatorPage(watch)
     assert f"data-step='{watch.at}'" in projector.app.status.value
@@ -149,10 +151,11 @@ def test_a_seat_plays_by_clicks_and_the_projector_follows(service, table):
     assert with_class(projector.app.board.hand_box, "tcg-hand") == []
     assert sum("cards in hand, hidden" in w.value for w in projector.app.board.hand_box.children) == 2
     # a choice that is not Ana's is refused on the page and sends nothing
-    seat.refresh()
-    at = seat.at
+    sent = [row for row in record_of(service, table.table).actions if row["by"] == "Human"]
     page.app.guard(page.app.act)(tcg.Pass("Nick"))   # as a click calls it
-    assert "not your decision" in page.app.error.value and seat.refresh().at == at
+    # refused on the page; nothing of the page's reached the service (Nick's bot may move meanwhile)
+    assert "not your decision" in page.app.error.value
+    assert [row for row in record_of(service, table.table).actions if row["by"] == "Human"] == sent
 
 
 def test_no_message_to_a_seat_and_no_page_holds_the_rivals_hand_or_a_deck(service, table):
