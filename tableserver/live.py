@@ -49,6 +49,7 @@ class Listener:
     corp: str | None
     log_sent: int = 0
     steps_sent: int = 0
+    late_sent: set = field(default_factory=set)   # log lines whose late reason it already has
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -239,6 +240,9 @@ class LiveTable:
         else:
             body = self.seat_payload(listener.corp, listener.log_sent, listener.steps_sent)
         listener.log_sent = body["log_from"] + len(body["log"])
+        # a late reason goes to a connection once (an HTTP refresh, which keeps no state, gets them all)
+        body["late_reasons"] = [late for late in body["late_reasons"] if late[0] not in listener.late_sent]
+        listener.late_sent.update(line for line, _reason in body["late_reasons"])
         listener.steps_sent = body["steps_from"] + len(body["steps"])
         return body
 

@@ -614,7 +614,7 @@ class Shell(W.VBox):
                                       "shell", self.rule_link)
         offer = self.undo_offer()
         self.header.set_undo(offer.possible, offer.reason)
-        self.undo_question.lapse_if_moved()   # the table moved on: the question no longer applies
+        self.undo_question.lapse_if_moved(offer)   # the table moved on: the question no longer applies
         if game.is_over and not paused:
             self.results_panel.show(results_html(game, self.parts.score_text, self.parts.score_label()))
         else:

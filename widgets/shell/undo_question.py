@@ -51,9 +51,10 @@ class UndoQuestion:
         self.asked = None
         self.box.layout.display = "none"
 
-    def lapse_if_moved(self) -> None:
-        """The table moved on since the question: it no longer applies."""
-        if self.asked is not None and not same_question(self.asked, self.current()):
+    def lapse_if_moved(self, now: UndoOffer | None = None) -> None:
+        """The table moved on since the question: it no longer applies (`now`: the page's answer for
+        its position, when it has it already)."""
+        if self.asked is not None and not same_question(self.asked, now or self.current()):
             self.lapse()
 
     def answer(self, yes: bool) -> None:
