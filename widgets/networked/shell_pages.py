@@ -160,7 +160,7 @@ class TableShell(Shell):
         close_all(self.gate)
         self.results_panel.without_again()
         close_all(self.undo_box)
-        self.table.children = [w for w in self.table.children if w not in (self.gate, self.undo_box)]
+        self.table_box.children = [w for w in self.table_box.children if w not in (self.gate, self.undo_box)]
         self.start(game, game.state["players"])
 
     def gated(self) -> bool:
