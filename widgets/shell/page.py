@@ -144,23 +144,20 @@ class Shell(W.VBox):
         self.undo_question = UndoQuestion(ui, self.guard, self.undo_offer,
                                           lambda offer: self._take_back(offer, self.shown_seat()),
                                           classes=parts.panel_classes)
-        q = self.undo_question
-        self.undo_box, self.undo_text, self.undo_yes, self.undo_no = q.box, q.text, q.yes, q.no
+        self.undo_box = self.undo_question.box
         self.results_panel = ResultsPanel(ui, self.guard(self.show_form))
         for cls in parts.panel_classes:
             self.results_panel.box.add_class(cls)
-        self.results = self.results_panel.text
         self.welcome = html()
         self.board = parts.board(self)
         self.board_box = W.VBox([self.board.widget] if self.board is not None else [])
-        self.board_box.add_class(f"{ui}-board")
+        self.board_box.add_class("shell-board")
         # a game keeping its own hot-seat privacy hands the shell one panel for its decisions, hands,
         # log and rules (GameParts.table_panel); else the shell draws its own, behind its gate
         self.panel = parts.table_panel(self)
         if self.panel is None:
             self._build_own_table(ui, parts)
         else:
-            self.rules_view = self.panel.rules_view
             self.table_box = W.VBox([self.undo_box, self.panel.widget])
             self.rules_box = None
         self.table_box.add_class(f"{ui}-table")
@@ -227,6 +224,23 @@ class Shell(W.VBox):
                                  html("<div class='shell-panel-title'>Log</div>"), self.log_box])
         self.gate.layout.display = self.since.layout.display = "none"
 
+    # the panels built when first needed, by the names the tests read
+    @property
+    def undo_text(self) -> W.HTML:
+        return self.undo_question.text
+
+    @property
+    def undo_yes(self) -> W.Button:
+        return self.undo_question.yes
+
+    @property
+    def undo_no(self) -> W.Button:
+        return self.undo_question.no
+
+    @property
+    def results(self) -> W.HTML:
+        return self.results_panel.text
+
     def _place_first(self, panel: W.Widget) -> None:
         """Put `panel` at the top of the sidebar (the About panel, when first opened)."""
         self.sidebar.children = [panel, *self.sidebar.children]
@@ -263,6 +277,8 @@ class Shell(W.VBox):
             game, seen, reasons = self.form.loaded
             self.form.forget()
             self.start(game, players, seen, reasons)
+            # the page looks as before a load: say that the saved game is the one on
+            self.messages.show_info(f"The saved game is back ({self.parts.describe(game)}): play on from here.")
             return
         game = self.spec.new_game(list(players), seed=self.form.seed_value(), options=self.form.option_values())
         self.form.seed.value = ""  # the seed tells the hidden order: it leaves the page
@@ -316,6 +332,9 @@ class Shell(W.VBox):
         """(game, players, seen, reasons) of a save file (this page's, or a plain engine save: every
         seat human, no reasons). Raises BadSaveFile naming what is wrong."""
         content, text = open_file(raw, self.file_format, BadSaveFile, self.spec.title)
+        other = self.parts.read_other_save(raw) if content is None else None
+        if other is not None:   # a file the game's page wrote before it was on the shell
+            return other
         if content is None:
             game = self.spec.load_game(text)
             return game, {seat: HUMAN for seat in game.seats}, {}, []
@@ -340,6 +359,7 @@ class Shell(W.VBox):
         self.messages.clear_error()
         self._show_welcome()
         self.show_form()
+        self.bridge.reveal(f".{self.ui}-start", always=True)   # its button sits above the upload, out of sight at 1024x700
 
     def _show_welcome(self) -> None:
         """The words beside the form before any game: the game's welcome, or, while a loaded save
@@ -464,7 +484,8 @@ class Shell(W.VBox):
     def _note_move(self, seat: str, log_at: int) -> None:
         """The info line says what `seat`'s move did: the first public lines it wrote (public: at a
         hot-seat table the next human may be reading the screen already)."""
-        lines = [entry.for_seat(None) for entry in self.game.log[log_at:]][:2]
+        lines = [entry.for_seat(None) for entry in self.game.log[log_at:]
+                 if entry.rule not in self.parts.quiet_rules][:2]
         if lines:
             self.messages.note_move(" ".join(line.rstrip(".") + "." for line in lines), seat,
                                     len(self.game.actions))
@@ -534,7 +555,7 @@ class Shell(W.VBox):
             else:
                 self.seen[seat] = mark
         self.reasons = [reason for reason in self.reasons if reason[0] < len(self.game.log)]
-        if seat == shown:
+        if seat == shown or self.panel is not None:   # (a game's own panel shows no hand until asked)
             # the bots' answers in public words: an answer decided in private stays so
             also = "; ".join(self.game.public_text(a) for a in reversed(answers))
             self.messages.show_info(f"Taken back: {taken}" + (f", and what answered it: {also}" if also else "") + ".")
@@ -586,7 +607,7 @@ class Shell(W.VBox):
         # bot passing priority) has no line of its own to explain, and its reason would stand before
         # the next move's line (a human's, say) as if it explained that one (MegaCorps' page drops it too)
         if decision.reason and len(self.game.log) > at:
-            self.reasons.append((at, f"{seat}'s reason: {decision.reason}", step))
+            self.reasons.append((at, self.parts.reason_words(seat, decision.reason), step))
         self.parts.after_bot_move(self)
         return True
 

@@ -90,8 +90,6 @@ class TablePanel(Protocol):
     header, form, saves, Undo, bots, results, About, Resume and the error guard stay the shell's."""
 
     widget: W.Widget
-    rules_view: Any
-    """The rules viewer the panel shows (widgets/shell/rules_view.py `RulesView`)."""
 
     def draw(self, shell: "Shell") -> None:
         """Redraw from the game (the shell calls it on every refresh)."""
@@ -119,6 +117,8 @@ class GameParts:
     panel_classes: tuple[str, ...] = ()
     #: the board is shown before the first game (an empty board under the welcome), not only in play
     board_before_game: bool = False
+    #: rules whose log lines the info line leaves out when it says what a move did (MegaCorps' round changes)
+    quiet_rules: tuple[str, ...] = ()
     #: the bots' loop runs in the background under Voila even with no pause (a page whose timed
     #: parts, as MegaCorps' payout window, count down while nothing moves: `idle`)
     bots_in_background: bool = False
@@ -258,6 +258,11 @@ class GameParts:
         the bots' loop, as if the seat were a bot. Default: never."""
         return None
 
+    def reason_words(self, seat: str, reason: str) -> str:
+        """A bot's reason as the page keeps it (in its saves and log): "Ana's reason: ..." (a game
+        whose own log names the bot's level keeps the reason alone)."""
+        return f"{seat}'s reason: {reason}"
+
     def after_bot_move(self, shell: "Shell") -> None:
         """Called after each bot move, before the page is redrawn (a game starts its reveal
         here when a bot's move revealed something). Default: nothing."""
@@ -317,6 +322,23 @@ class GameParts:
         (`Shell.shown_reasons`: a reason hidden now stays hidden, one public later is shown then).
         A game whose save leaves hidden things out keeps only the reasons public now."""
         return list(shell.reasons)
+
+    def read_other_save(self, raw: bytes) -> tuple | None:
+        """(game, players, seen, reasons) of a save file in a format of the game's own (an older
+        page's), or None when `raw` is not one (the shell then reads it as its own or a plain engine
+        save). Raises BadSaveFile naming what is wrong. Default: None."""
+        return None
+
+    def resume_other(self, content: dict) -> tuple | None:
+        """As `read_other_save`, for a table on the server written by an older page. Default: None."""
+        return None
+
+    def resume_line(self, summary: dict) -> tuple[str, str, Any]:
+        """A table's line in the Resume list, from its public summary: (what it is, a detail such as
+        the money or "", what tells its position: two tables at one position are offered once)."""
+        from .resume import describe
+        what = describe(summary)
+        return what, "", what
 
     def describe(self, game: Any) -> str:
         """A loaded game in a few public words, for the form's review step."""
