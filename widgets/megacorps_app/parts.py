@@ -266,7 +266,8 @@ class MegaCorpsParts(GameParts):
         return self.panel.table
 
     def title_html(self, shell: "Shell") -> str:
-        return TITLE
+        """The brand, and at one screen its tagline (a networked seat's page says its table instead)."""
+        return TITLE if self.remote is None else TITLE.split("<div class='mc-tagline'>")[0]
 
     def layout(self, shell: "Shell") -> W.Widget:
         """The board's column (the board, the welcome before the first game, the corp panels) beside
