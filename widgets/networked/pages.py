@@ -33,7 +33,6 @@ from megacorps.tables.client import _request
 from ..megacorps_app.panels import active_player_html, corp_chip, corp_panels_html, html, log_html, money_chart, money_series, results_html, where_text
 from ..megacorps_app.style import APP_CSS
 from ..shell.messages import Messages
-from ..shell import close_all
 from .remote import RemoteTable
 
 log = logging.getLogger(__name__)

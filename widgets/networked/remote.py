@@ -48,9 +48,8 @@ class RemoteTable(TableSource):
             self._take()
 
     def changed(self) -> None:
-        """The service pushed an update: take it and tell the page."""
+        """The service pushed an update (or answered this seat's action): take it."""
         self._take()
-        self._notify()
 
     def _cached(self, key, make):
         if key not in self._cache:

@@ -48,7 +48,6 @@ from .parts import GameParts
 from .resume import TableKeeper
 from .results import ResultsPanel, results_html
 from .rules_view import RulesView
-from .style import CSS
 from .takeback import UndoOffer, seat_of, take_back, undo_offer
 from .undo_question import UndoQuestion
 from .upload import wire_upload
