@@ -381,6 +381,8 @@ class Shell(W.VBox):
             self.keeper.list.reveal()
         self.form.back.layout.display = None if self.game is not None and not self.game.is_over else "none"
         self.table_box.layout.display = "none"
+        self.results_panel.hide()   # Play again: the form, not last game's results above it, out of sight at 1024x700
+        self.messages.clear_info()
 
     def back_to_game(self) -> None:
         """Leave the form for the game under way (a save under review is forgotten)."""

@@ -335,10 +335,10 @@ class GameParts:
 
     def resume_line(self, summary: dict) -> tuple[str, str, Any]:
         """A table's line in the Resume list, from its public summary: (what it is, a detail such as
-        the money or "", what tells its position: two tables at one position are offered once)."""
+        the money or "", what tells its position: two tables at one position are offered once;
+        None: each table its own, as by default, a game's summary telling no position)."""
         from .resume import describe
-        what = describe(summary)
-        return what, "", what
+        return describe(summary), "", None
 
     def describe(self, game: Any) -> str:
         """A loaded game in a few public words, for the form's review step."""

@@ -155,7 +155,7 @@ class TableKeeper:
         found = [t for t in find_tables(tables, self.file_format) if t.table != self.table]
         lines = [self.shell.parts.resume_line(t.summary) for t in found]
         self.list.show([(t.table, what, detail, t.saved_at) for t, (what, detail, _at) in zip(found, lines)],
-                       position=lambda i: lines[i][2])
+                       position=lambda i: lines[i][2] or found[i].table)
 
     def resume(self, table: str) -> None:
         """Play table `table` again from its file on the server."""
