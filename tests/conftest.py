@@ -8,7 +8,9 @@ import pytest
 
 # --- Markers: `-m "not browser"`, `-m "not postgres"`, `-m "not slow"` (pyproject.toml registers them) --
 
-_BROWSER_WORDS = ("sync_playwright", "class_in_browser")   # the second: tests/tables/test_browser_pages.py's Chromium
+# what a module that opens Chromium calls: playwright itself, or widgets/testing/voila_runner.py's
+# pages (a shell game's page, a lesson) and tests/tables/test_browser_pages.py's class
+_BROWSER_WORDS = ("sync_playwright", "class_in_browser", "shell_page(", "notebook_page(")
 _SLOW_MODULES = {"test_levels.py", "test_notecard_bots.py", "test_tournament.py"}
 _module_is_browser: dict[str, bool] = {}
 

@@ -76,7 +76,8 @@ class HotSeatTable(TableSource):
             if step is not None and step < len(out):
                 corp = self.game.actions[step].corp
                 level = self.shell.players.get(corp, HUMAN)
-                out[step] = (level if level != HUMAN else "earlier", text)
+                # a saved game may give a bot's seat to a human: its reasons then read "(a bot)"
+                out[step] = (level if level != HUMAN else "a", text)
         return out
 
     def _cached(self, key, make):

@@ -184,15 +184,10 @@ class MegaCorpsTable:
             self.widget.children = [table.widget]
         return self._table
 
-    @property
-    def rules_view(self):
-        return self.table.rules_view
-
     def draw(self, shell: "Shell") -> None:
         if shell.game is not self._game:   # a new game (or one loaded): the table starts afresh
             self._game = shell.game
             self.table.set_source(self.parts.source)
-            self.table.decision_box.layout.display = None
         self.table.refresh()
         over = shell.game.is_over
         self.table.decision_box.layout.display = "none" if over else None
