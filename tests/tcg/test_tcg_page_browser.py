@@ -80,7 +80,7 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
             path = tmp_path / "my-deck.json"
             path.write_text(json.dumps(bad))
             with page.expect_file_chooser() as chooser:
-                page.locator(".tcg-deck-button").nth(1).click()
+                page.locator(".tcg-deck-upload").nth(1).get_by_role("button", name="Deck file").click()
             chooser.value.set_files(str(path))
             page.wait_for_selector(".tcg-deck-message .tcg-error", timeout=PATIENCE_MS)
             assert "my-deck.json: entry main.NOPE: no such card in the pool" in page.inner_text(".tcg-decks")
@@ -161,7 +161,8 @@ RECORD_SENDS = """() => {
 def test_a_deck_file_goes_through_the_bridge_too_big_refused_in_the_page_a_good_one_played(tcg_url, tmp_path):
     """Seat 2's deck file, through the page's file input: a 3 MB file is refused in the browser,
     the page naming its size and the limit, and none of it is sent (the kernel hears its name and
-    size only); a good deck file is then sent once, shown, and is the deck the game plays."""
+    size only); a good deck file is then sent once and shown; a broken one after it is refused
+    naming its bad entry, and the good one is the deck the game plays."""
     big = tmp_path / "holiday.json"
     big.write_bytes(b"0" * (3 * 1024 * 1024))
     good = json.loads(tcg.sample_deck("gnosts").model_dump_json())
@@ -188,6 +189,15 @@ def test_a_deck_file_goes_through_the_bridge_too_big_refused_in_the_page_a_good_
             assert seat2.inner_text().startswith("Mine: ") and "tcg-error" not in seat2.inner_html()
             sent = page.evaluate("() => window.__mcSent.filter(m => m[0] === 'upload')")
             assert sent == [["upload", "deck-2", path.stat().st_size]]
+            # a broken file after it: refused naming its bad entry, the good deck still chosen
+            good["main"]["NOPE"] = 2
+            broken = tmp_path / "mine-v2.json"
+            broken.write_text(json.dumps(good))
+            page.set_input_files("input[data-mc-upload='deck-2']", str(broken))
+            seat2.locator(".tcg-error").wait_for(timeout=PATIENCE_MS)
+            assert "mine-v2.json: entry main.NOPE: no such card in the pool" in seat2.inner_text()
+            assert "Still chosen: Mine: " in seat2.inner_text()
+            page.screenshot(path=str(ARTIFACTS / "tcg-deck-kept.png"))
             page.click(".shell-start")
             page.wait_for_selector(".shell-form", state="hidden", timeout=PATIENCE_MS)
             assert saved_game(page).decks[1].name == "Mine"

@@ -352,10 +352,12 @@ class BrowserBridge(anywidget.AnyWidget):
                     accept: str = ".json,application/json") -> str:
         """HTML of a button, drawn as the page's others, opening the browser's file chooser for
         `purpose` (see `accept`); put it in any W.HTML on the page."""
-        return (f"<label class='jupyter-button widget-button mc-upload-button {escape(css_class)}' "
-                f"title='{escape(title)}'><i class='fa fa-upload'></i> {escape(label)}"
+        # a real button (reached with Tab, as Load a save is) opening the hidden input beside it
+        return (f"<button type='button' class='jupyter-button widget-button mc-upload-button {escape(css_class)}' "
+                f"title='{escape(title)}' onclick='this.nextElementSibling.click()'>"
+                f"<i class='fa fa-upload'></i> {escape(label)}</button>"
                 f"<input type='file' class='mc-file-input' accept='{escape(accept)}' "
-                f"data-mc-upload='{escape(purpose)}' data-mc-bridge='{escape(self.key)}'></label>")
+                f"data-mc-upload='{escape(purpose)}' data-mc-bridge='{escape(self.key)}'>")
 
     # --- to the page --------------------------------------------------------------------------
 
