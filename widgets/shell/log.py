@@ -6,7 +6,7 @@ reason; and "since your last turn" (`since_html`), the lines a seat has not yet 
 
 A page hands the renderer `LogLine`s: which reasons it may show, and under which line, the page
 decides before (a sealed bid's reason waits for the reveal: `Shell.shown_reasons`, MegaCorps'
-`Session._build_log`). `prefix` ("shell", "mc" or "nc") names the classes, so each page's own
+`HotSeatTable._build_log`). `prefix` ("shell", "mc" or "nc") names the classes, so each page's own
 selectors (`shell-line`, `shell-reason`; `mc-log-entry`, `mc-bot-reason`) keep working."""
 from __future__ import annotations
 
