@@ -6,7 +6,8 @@ lacks is uploaded and refused in the page, with the bad entry named. The human b
 hand, buys a card from hand and deploys it into a slot of its network, and passes otherwise,
 until the bot wins. On the way: no JavaScript error, no error message, the sample notice shown,
 no card of the bot's hand on the page (the save the page downloads tells the test the bot's
-hand), and no sideways scrolling.
+hand), and no sideways scrolling. A deck file goes through the page's bridge: one too big is
+refused in the browser and never sent, a good one is sent once and played.
 
 Skips only when /usr/bin/chromium is missing and CI is not set (see tests/conftest.py)."""
 from __future__ import annotations
@@ -79,7 +80,7 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
             path = tmp_path / "my-deck.json"
             path.write_text(json.dumps(bad))
             with page.expect_file_chooser() as chooser:
-                page.locator(".tcg-deck-upload").nth(1).click()
+                page.locator(".tcg-deck-upload").nth(1).get_by_role("button", name="Deck file").click()
             chooser.value.set_files(str(path))
             page.wait_for_selector(".tcg-deck-message .tcg-error", timeout=PATIENCE_MS)
             assert "my-deck.json: entry main.NOPE: no such card in the pool" in page.inner_text(".tcg-decks")
@@ -142,6 +143,67 @@ def test_a_whole_game_against_the_heuristic_bot_by_clicks(tcg_url, tmp_path):
             assert errors == []
         except BaseException:
             page.screenshot(path=str(ARTIFACTS / "tcg-browser-failure.png"), full_page=True)
+            raise
+
+
+# every message the page's bridge sends to the kernel, as (type, purpose, bytes in its buffers)
+RECORD_SENDS = """() => {
+  const bridge = window.__mcBridge, send = bridge.send;
+  window.__mcSent = [];
+  bridge.send = function (content, callbacks, buffers) {
+    window.__mcSent.push([content.type, content.purpose || '',
+                          (buffers || []).reduce((n, b) => n + (b.byteLength || 0), 0)]);
+    return send.apply(this, arguments);
+  };
+}"""
+
+
+def test_a_deck_file_goes_through_the_bridge_too_big_refused_in_the_page_a_good_one_played(tcg_url, tmp_path):
+    """Seat 2's deck file, through the page's file input: a 3 MB file is refused in the browser,
+    the page naming its size and the limit, and none of it is sent (the kernel hears its name and
+    size only); a good deck file is then sent once and shown; a broken one after it is refused
+    naming its bad entry, and the good one is the deck the game plays."""
+    big = tmp_path / "holiday.json"
+    big.write_bytes(b"0" * (3 * 1024 * 1024))
+    good = json.loads(tcg.sample_deck("gnosts").model_dump_json())
+    good["name"] = "Mine"
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(good))
+    from widgets.testing.voila_runner import shell_page
+    with shell_page(tcg_url) as (page, errors):
+        try:
+            page.wait_for_function("() => window.__mcBridge !== undefined", timeout=PATIENCE_MS)
+            page.evaluate(RECORD_SENDS)
+            page.locator(".tcg-deck-choice select").nth(1).select_option(label="My own deck file…")
+            page.locator(".tcg-deck-button").nth(1).wait_for(state="visible", timeout=PATIENCE_MS)
+            page.screenshot(path=str(ARTIFACTS / "tcg-deck-chooser.png"))
+            seat2 = page.locator(".tcg-deck-message").nth(1)
+            page.set_input_files("input[data-mc-upload='deck-2']", str(big))
+            seat2.locator(".tcg-error").wait_for(timeout=PATIENCE_MS)
+            assert "holiday.json: 3.0 MB is too big for a deck file (at most 256 KB" in seat2.inner_text()
+            assert page.evaluate("() => window.__mcSent.filter(m => m[0].startsWith('upload'))") == [
+                ["upload-refused", "deck-2", 0]]
+            page.screenshot(path=str(ARTIFACTS / "tcg-deck-too-big.png"))
+            page.set_input_files("input[data-mc-upload='deck-2']", str(path))
+            seat2.locator(".tcg-deck-ok").wait_for(timeout=PATIENCE_MS)
+            assert seat2.inner_text().startswith("Mine: ") and "tcg-error" not in seat2.inner_html()
+            sent = page.evaluate("() => window.__mcSent.filter(m => m[0] === 'upload')")
+            assert sent == [["upload", "deck-2", path.stat().st_size]]
+            # a broken file after it: refused naming its bad entry, the good deck still chosen
+            good["main"]["NOPE"] = 2
+            broken = tmp_path / "mine-v2.json"
+            broken.write_text(json.dumps(good))
+            page.set_input_files("input[data-mc-upload='deck-2']", str(broken))
+            seat2.locator(".tcg-error").wait_for(timeout=PATIENCE_MS)
+            assert "mine-v2.json: entry main.NOPE: no such card in the pool" in seat2.inner_text()
+            assert "Still chosen: Mine: " in seat2.inner_text()
+            page.screenshot(path=str(ARTIFACTS / "tcg-deck-kept.png"))
+            page.click(".shell-start")
+            page.wait_for_selector(".shell-form", state="hidden", timeout=PATIENCE_MS)
+            assert saved_game(page).decks[1].name == "Mine"
+            assert errors == [] and page.locator(".shell-error").inner_text().strip() == ""
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "tcg-deck-upload-failure.png"), full_page=True)
             raise
 
 

@@ -1,7 +1,8 @@
 """The trading card game's page without a browser: each click becomes the engine's action, a
 stale click shows the engine's reason and changes nothing, the hidden hand never reaches the
 other seat's widgets, the board shows what the engine says (engaged, orphans, piles, the stack),
-and the deck chooser names a bad deck file's bad entry."""
+and the deck chooser names a bad deck file's bad entry (a file arriving through the page's
+bridge, as the browser sends it)."""
 from __future__ import annotations
 
 import json
@@ -287,18 +288,69 @@ def test_selecting_a_card_changes_edges_on_the_same_buttons():
     assert buttons(app, "tcg-attack") == [] and game.actions == []
 
 
-def test_a_deck_file_uploaded_through_the_widget_is_read_each_time():
-    from datetime import datetime, timezone
-    chooser = DeckChooser("incarnes")
+def from_the_page(app, message: dict, data: bytes | None = None) -> None:
+    """A message of the page's bridge reaching the kernel, as the browser sends it (a file goes as
+    one binary buffer)."""
+    app.bridge._received(app.bridge, message, [memoryview(data)] if data is not None else [])
+
+
+def test_a_deck_file_arriving_through_the_bridge_is_read_and_a_broken_one_refused():
+    """Seat 2's deck file comes through the page's bridge: a good one is chosen; a broken one is
+    refused naming its bad entry, the deck chosen before it still chosen (and played); a file the
+    browser refused for its size is named with the limit, and changes nothing either."""
+    app = App(pause=0)
+    first, chooser = app.form.options.choosers
     chooser.choice.value = "own"
-    bad = json.loads(deck_file())
-    bad["company"] = "ZZ"
-    for raw, expect in ((json.dumps(bad).encode(), "entry company"), (deck_file(name="Mine"), "Mine: "),
-                        (json.dumps(bad).encode(), "entry company")):
-        chooser.upload.value = [{"name": "deck.json", "type": "application/json", "size": len(raw),
-                                 "content": memoryview(raw), "last_modified": datetime.now(timezone.utc)}]
-        assert expect in chooser.message.value and chooser.upload.value == ()
-    assert chooser.deck is None
+    good = deck_file(name="Mine")
+    from_the_page(app, {"type": "upload", "purpose": "deck-2", "name": "mine.json", "size": len(good)}, good)
+    assert chooser.deck.name == "Mine" and "Mine: " in chooser.message.value
+    assert first.deck is None and first.message.value == "" and app.form.loaded is None
+    bad = json.loads(good)
+    bad["main"]["NOPE"] = 2
+    broken = json.dumps(bad).encode()
+    from_the_page(app, {"type": "upload", "purpose": "deck-2", "name": "mine-v2.json", "size": len(broken)}, broken)
+    assert "This deck cannot be used: mine-v2.json: entry main.NOPE: no such card in the pool" in chooser.message.value
+    assert "Still chosen: <span class='tcg-deck-ok'>Mine: " in chooser.message.value
+    assert chooser.value().name == "Mine"
+    from_the_page(app, {"type": "upload-refused", "purpose": "deck-2", "name": "holiday.json",
+                        "size": 3 * 1024 * 1024})
+    assert "holiday.json: 3.0 MB is too big for a deck file (at most 256 KB" in chooser.message.value
+    assert chooser.value().name == "Mine" and app.error.value == ""
+    app.form.start.click()
+    assert app.error.value == "" and app.game.decks[1].name == "Mine"
+
+
+def test_the_bridge_refuses_a_deck_file_over_the_limit_that_a_page_sent_anyway():
+    """The kernel does not trust the page's size check: a file over the deck's limit that arrives
+    all the same is refused with its size, before it is read."""
+    app = App(pause=0)
+    chooser = app.form.options.choosers[0]
+    huge = b" " * (300 * 1024)
+    from_the_page(app, {"type": "upload", "purpose": "deck-1", "name": "huge.json", "size": 10}, huge)
+    assert chooser.deck is None and "huge.json: 300 KB is too big" in chooser.message.value
+
+
+def test_the_page_bridge_carries_the_save_and_both_seats_deck_files_apart():
+    """One bridge, three purposes: each seat's deck button names its own purpose and this page's
+    bridge, whose limits the browser checks; a save (no purpose) still goes to the form's review,
+    and a purpose nothing takes changes nothing."""
+    from widgets.sealed_files import MAX_FILE_BYTES
+    from widgets.tcg.deck_chooser import MAX_DECK_BYTES
+    app = App(pause=0)
+    bridge = app.bridge
+    assert bridge.limits == {"save": MAX_FILE_BYTES, "deck-1": MAX_DECK_BYTES, "deck-2": MAX_DECK_BYTES}
+    for i, chooser in enumerate(app.form.options.choosers):
+        assert f"data-mc-upload='deck-{i + 1}'" in chooser.upload.value
+        assert f"data-mc-bridge='{bridge.key}'" in chooser.upload.value and bridge.key
+    game = tcg.new_game(["Ana", "Nick"], seed=3, options={"decks": ["incarnes", "gnosts"]})
+    played = App(pause=0)
+    played.start(game, {"Ana": HUMAN, "Nick": HUMAN})
+    name, save = played.save_file()
+    from_the_page(app, {"type": "upload", "purpose": "tables", "name": "x.json", "size": len(save)}, save)
+    assert app.form.loaded is None and app.error.value == ""
+    from_the_page(app, {"type": "upload", "name": name, "size": len(save)}, save)
+    assert app.form.loaded is not None
+    assert all(c.deck is None and c.message.value == "" for c in app.form.options.choosers)
 
 
 def test_the_rivals_bid_leaves_the_humans_bid_buttons_under_the_pointer():

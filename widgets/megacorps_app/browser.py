@@ -13,14 +13,19 @@ cannot, always as one-off messages, never as widget state:
   binary buffer, and is handed to the browser as a file; it never sits in a widget.
 - **uploads**: its "Load a save" button (drawn unless `uploads` is False) opens the browser's
   file chooser; the file is checked in the page first (a save is small: anything over
-  `MAX_UPLOAD_MB` is refused there, with a message, before it is sent), then sent once as a
+  `MAX_FILE_BYTES` is refused there, with a message, before it is sent), then sent once as a
   message with a binary buffer (the websocket would drop a message over 10 MiB silently).
+  Other files a page takes (the card game's deck files) come the same way, each with its
+  purpose: `accept(purpose, max_bytes, load, refused)` says what to do with them and
+  `file_button(purpose, ...)` draws their chooser anywhere on the page; the bridge's code
+  hears that chooser's change, checks the size against the purpose's limit and sends once.
 - **the window's size**, so the board is drawn to fit, and clicks on links to a rules section
   (an element with a `data-mc-topic` attribute: the log's rules links, help links, the rules'
   index), which open the page's rules viewer (widgets/shell/rules_view.py) through `on_topic`.
 """
 from __future__ import annotations
 
+from html import escape
 from typing import Callable
 
 import os
@@ -31,7 +36,6 @@ import traitlets
 from ..sealed_files import MAX_FILE_BYTES
 
 IDLE_MINUTES = 20
-MAX_UPLOAD_MB = MAX_FILE_BYTES // 1024 // 1024   # the biggest save a page reads
 
 
 def _lost_seconds() -> int:
@@ -43,7 +47,7 @@ def _lost_seconds() -> int:
         return 20
 
 _ESM = r"""
-const PING_MS = %(ping)d, LOST_MS = %(lost)d * 1000, IDLE_MS = %(idle)d * 60000, MAX_BYTES = %(max_mb)d * 1024 * 1024;
+const PING_MS = %(ping)d, LOST_MS = %(lost)d * 1000, IDLE_MS = %(idle)d * 60000;
 const KEY = 'megacorps.tables';
 
 function remembered() {
@@ -76,6 +80,20 @@ function showOverlay(kind, html) {
   box.innerHTML = '<div class="mc-overlay-card">' + html +
     '<button class="mc-overlay-reload" onclick="location.reload()">Reload the page</button></div>';
   box.style.display = 'flex';
+}
+
+// A file chosen in the page goes to the kernel once, as a message with a binary buffer, after its
+// size is checked against the limit of what it is for (`limits`: {purpose: bytes}); a file over
+// it is never read: the kernel hears only its name and size. Resolves to whether it was sent.
+async function sendFile(model, file, purpose) {
+  const max = (model.get('limits') || {})[purpose];
+  if (!(file.size <= max)) {
+    model.send({type: 'upload-refused', purpose, name: file.name, size: file.size});
+    return false;
+  }
+  const data = await file.arrayBuffer();
+  model.send({type: 'upload', purpose, name: file.name, size: file.size}, undefined, [data]);
+  return true;
 }
 
 export default {
@@ -181,6 +199,16 @@ export default {
       if (pinging && now - lastPong > LOST_MS) lost();
       if (pinging) { try { model.send({type: 'ping', n: ++n}); } catch (e) { lost(); } }
     }, PING_MS);
+    // a file chooser drawn by `file_button` for this bridge (another page's bridge may share the
+    // document in JupyterLab: each hears its own choosers only)
+    document.addEventListener('change', async (e) => {
+      const input = e.target;
+      if (!input.matches || !input.matches('input[type=file][data-mc-upload]')
+          || input.dataset.mcBridge !== model.get('key')) return;
+      const file = input.files && input.files[0];
+      if (file) await sendFile(model, file, input.dataset.mcUpload);
+      input.value = '';   // the same file chosen again (fixed meanwhile) is sent again
+    }, true);
     window.__mcBridge = model;   // tests read the page's widget models through it
   },
 
@@ -202,21 +230,14 @@ export default {
     input.addEventListener('change', async () => {
       const file = input.files && input.files[0];
       if (!file) return;
-      if (file.size > MAX_BYTES) {
-        note.textContent = '\u26a0 ' + file.name + ' is ' + (file.size / 1048576).toFixed(1) +
-          ' MB: a saved game is at most ' + (MAX_BYTES / 1048576) + ' MB (a real one is a few ' +
-          'dozen KB). Choose the .json file the Save button gave you.';
-        note.classList.add('mc-upload-error');
-        model.send({type: 'upload-refused', name: file.name, size: file.size});
-        input.value = '';
-        return;
-      }
       note.textContent = 'Reading ' + file.name + '\u2026';
       note.classList.remove('mc-upload-error');
-      const data = await file.arrayBuffer();
-      model.send({type: 'upload', name: file.name, size: file.size}, undefined, [data]);
-      note.textContent = '';
+      const sent = await sendFile(model, file, 'save');
       input.value = '';
+      note.textContent = sent ? '' : '\u26a0 ' + file.name + ' is ' + (file.size / 1048576).toFixed(1) +
+          ' MB: a saved game is at most ' + (model.get('limits').save / 1048576) + ' MB (a real one is a few ' +
+          'dozen KB). Choose the .json file the Save button gave you.';
+      if (!sent) note.classList.add('mc-upload-error');
     });
     el.appendChild(button);
     el.appendChild(input);
@@ -228,7 +249,7 @@ export default {
 
 def _esm() -> str:
     lost = _lost_seconds()
-    return _ESM % {"idle": IDLE_MINUTES, "max_mb": MAX_UPLOAD_MB, "lost": lost, "ping": min(4000, lost * 250)}
+    return _ESM % {"idle": IDLE_MINUTES, "lost": lost, "ping": min(4000, lost * 250)}
 
 
 # The cover `showOverlay` puts over the page when the connection is lost, and the file chooser's
@@ -242,7 +263,7 @@ OVERLAY_CSS = """
 .mc-overlay-card h3 { margin-top: 0; color: #8a1c1c; }
 .mc-overlay-reload { background: #1d3557; color: #fff; border: 0; border-radius: 5px; padding: 6px 14px;
                      font-size: 14px; cursor: pointer; }
-.mc-upload-input { display: none; }
+.mc-upload-input, .mc-file-input { display: none; }
 .mc-upload-button { width: auto; }
 .mc-upload-note { font-size: 12px; margin-top: 3px; }
 .mc-upload-error { color: #8a1c1c; background: #fde2e1; border-radius: 4px; padding: 3px 6px; }
@@ -256,7 +277,8 @@ AUTOSAVED = ("<b>Your game is not lost</b>: it was saved on the server after eve
 class BrowserBridge(anywidget.AnyWidget):
     """See the module docstring. Handlers are set by the app:
     `on_hello(tables, sizes)`, `on_size(sizes)`, `on_upload(name, data)`,
-    `on_upload_refused(name, size)`, `on_topic(topic)`, `on_lesson(file name)`."""
+    `on_upload_refused(name, size)` (a save), `on_topic(topic)`, `on_lesson(file name)`; and for
+    other files, `accept`."""
 
     _esm = traitlets.Unicode().tag(sync=True)
     _css = traitlets.Unicode(OVERLAY_CSS).tag(sync=True)
@@ -265,9 +287,14 @@ class BrowserBridge(anywidget.AnyWidget):
     recovery = traitlets.Unicode(AUTOSAVED).tag(sync=True)
     # whether the page loads saves through it (its "Load a save" button); a networked seat's does not
     uploads = traitlets.Bool(True).tag(sync=True)
+    # the biggest file the page sends for each purpose ("save": the form's Load a save)
+    limits = traitlets.Dict().tag(sync=True)
+    # what this bridge's file choosers carry (`file_button`): several pages may share one document
+    key = traitlets.Unicode().tag(sync=True)
 
     def __init__(self, **kwargs):
-        super().__init__(_esm=_esm(), **kwargs)
+        super().__init__(_esm=_esm(), limits={"save": MAX_FILE_BYTES}, **kwargs)
+        self.key = self.model_id
         self.add_class("mc-bridge-box")
         self.on_hello: Callable[[list[str], dict], None] = lambda tables, sizes: None
         self.on_size: Callable[[dict], None] = lambda sizes: None
@@ -275,6 +302,7 @@ class BrowserBridge(anywidget.AnyWidget):
         self.on_upload_refused: Callable[[str, int], None] = lambda name, size: None
         self.on_topic: Callable[[str], None] = lambda topic: None
         self.on_lesson: Callable[[str], None] = lambda name: None
+        self._takers: dict[str, tuple[Callable[[str, bytes], None], Callable[[str, int], None]]] = {}
         self.sizes: dict = {}
         self.on_msg(self._received)
 
@@ -289,14 +317,47 @@ class BrowserBridge(anywidget.AnyWidget):
         elif kind == "size":
             self.sizes = {k: content.get(k) for k in ("width", "height", "board")}
             self.on_size(self.sizes)
-        elif kind == "upload" and buffers:
-            self.on_upload(str(content.get("name", "")), bytes(buffers[0]))
-        elif kind == "upload-refused":
-            self.on_upload_refused(str(content.get("name", "")), int(content.get("size") or 0))
+        elif kind in ("upload", "upload-refused"):
+            self._file(kind, content, buffers)
         elif kind == "topic":
             self.on_topic(str(content.get("topic", "")))
         elif kind == "lesson":
             self.on_lesson(str(content.get("name", "")))
+
+    def _file(self, kind: str, content: dict, buffers) -> None:
+        """A file the page sent (`upload`) or refused (`upload-refused`), to its purpose's handlers;
+        one over its limit (a page that skipped the check) is refused here; a purpose nothing
+        takes is ignored."""
+        purpose = str(content.get("purpose") or "save")
+        name = str(content.get("name", ""))
+        if purpose not in self.limits:
+            return
+        load, refused = ((self.on_upload, self.on_upload_refused) if purpose == "save"
+                         else self._takers[purpose])
+        if kind == "upload-refused":
+            refused(name, int(content.get("size") or 0))
+        elif buffers and len(buffers[0]) > self.limits[purpose]:
+            refused(name, len(buffers[0]))
+        elif buffers:
+            load(name, bytes(buffers[0]))
+
+    def accept(self, purpose: str, max_bytes: int, load: Callable[[str, bytes], None],
+               refused: Callable[[str, int], None]) -> None:
+        """Take files for `purpose` (chosen with a `file_button` of it): `load(name, data)` for one
+        the page sent, `refused(name, size)` for one over `max_bytes`, which the page never sends."""
+        self._takers[purpose] = (load, refused)
+        self.limits = {**self.limits, purpose: max_bytes}
+
+    def file_button(self, purpose: str, label: str, css_class: str, title: str = "",
+                    accept: str = ".json,application/json") -> str:
+        """HTML of a button, drawn as the page's others, opening the browser's file chooser for
+        `purpose` (see `accept`); put it in any W.HTML on the page."""
+        # a real button (reached with Tab, as Load a save is) opening the hidden input beside it
+        return (f"<button type='button' class='jupyter-button widget-button mc-upload-button {escape(css_class)}' "
+                f"title='{escape(title)}' onclick='this.nextElementSibling.click()'>"
+                f"<i class='fa fa-upload'></i> {escape(label)}</button>"
+                f"<input type='file' class='mc-file-input' accept='{escape(accept)}' "
+                f"data-mc-upload='{escape(purpose)}' data-mc-bridge='{escape(self.key)}'>")
 
     # --- to the page --------------------------------------------------------------------------
 

@@ -191,6 +191,8 @@ class Shell(W.VBox):
         self.form.upload_slot.children = [self.bridge]
         wire_upload(self.bridge, self.spec.title, lambda name, data: self.review_bytes(data, name),
                     self.show_error, self.guard)
+        if hasattr(self.form.options, "wire_uploads"):   # an options form taking files (OptionsForm)
+            self.form.options.wire_uploads(self.bridge, self.guard)
 
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
         self.form.back.on_click(self.guard(lambda _b: self.back_to_game()))

@@ -32,7 +32,10 @@ class Board(Protocol):
 
 
 class OptionsForm(Protocol):
-    """The game's own set-up choices on the new-game form."""
+    """The game's own set-up choices on the new-game form. A form that takes files (the card
+    game's deck files) may also have `wire_uploads(bridge, guard)`: the shell calls it with the
+    page's BrowserBridge, which checks a file's size in the browser and sends it once
+    (`bridge.accept`, `bridge.file_button`), and its error guard."""
 
     widget: W.Widget
 

@@ -97,6 +97,11 @@ class TcgOptions:
                 raise ValueError(f"Deck of seat {i + 1}: {err}") from None
         return {"decks": decks}
 
+    def wire_uploads(self, bridge, guard) -> None:
+        """Each seat's deck file comes through the page's bridge (checked for size in the browser)."""
+        for i, chooser in enumerate(self.choosers):
+            chooser.wire(bridge, f"deck-{i + 1}", guard)
+
 
 class TcgParts(GameParts):
     """The trading card game's board, panels, rules help and deck choosers for the shell."""
