@@ -8,11 +8,12 @@ import pytest
 
 import megacorps as mc
 from megacorps.state import PayoutFrame
-from widgets.megacorps_app import storage
+from widgets.sealed_files import MAX_FILE_BYTES
 from widgets.megacorps_app.app import App
-from widgets.megacorps_app.session import HUMAN, Session
+from widgets.megacorps_app.source import HUMAN
 from widgets.megacorps_app.seat_picker import EMPTY
 from widgets.megacorps_app.summary import since_last_turn
+from widgets.testing.mc_tables import hot_seat, table_line
 
 
 @pytest.fixture(autouse=True)
@@ -101,7 +102,7 @@ def play_first_option(app: App, prefer=("Pass",)) -> None:
 def test_the_board_before_the_first_game_shows_no_deal():
     # it showed an example deal while the page said "No game yet", unlike the deal to come
     app = App(pause=0)
-    state = app._public_game().state
+    state = app.board_view.public_game().state
     assert not any(state.controllers.values())
     assert not set(state.companies.values()) & set(state.corps)
     assert "No game yet" in app.status.value
@@ -289,7 +290,7 @@ def test_the_same_position_saved_at_two_tables_is_offered_once_for_resume():
     other = App(pause=0)
     other.form.start.click()                                   # and a different game
     page = App(pause=0)                                        # the page reloaded: the browser's list
-    page._on_hello([second.session.table_id, first.session.table_id, other.session.table_id], {})
+    page.bridge.on_hello([second.session.table_id, first.session.table_id, other.session.table_id], {})
     lines = list(page.resume_box.children[1:])
     assert len(lines) == 2                                     # one line a position
     texts = [line.children[0].value for line in lines]
@@ -310,7 +311,7 @@ def test_forget_takes_one_table_off_the_resume_list_and_keeps_the_others():
     page = App(pause=0)
     forgotten = []
     page.bridge.forget = forgotten.append
-    page._on_hello(tables, {})
+    page.bridge.on_hello(tables, {})
     lines = list(page.resume_box.children[1:])
     assert len(lines) == 2 and page.resume_box.layout.display is None
     lines[0].children[2].click()                               # Forget the first
@@ -333,15 +334,15 @@ def test_a_saved_game_is_placed_in_the_same_words_on_the_form_the_resume_list_an
     assert "Mokia, Globbo, Nonintendo, setting up." in second.form.loaded_info.value
     second.form.start.click()
     assert "(Mokia, Globbo, Nonintendo, setting up)" in second.info.value
-    listed = storage.find_table(second.session.table_id)
-    assert listed.describe().endswith(": setting up")
+    listed = table_line(second.session.table_id)
+    assert listed.endswith(": setting up")
     for _ in range(40):                                          # on to round 1
         play_first_option(second, prefer=("Pick a company", "Pass", "No card", "Stay out", "Permit"))
         if second.session.game.state.round >= 1:
             break
     round_ = second.session.game.state.round
     assert round_ >= 1
-    assert storage.find_table(second.session.table_id).describe().endswith(f": round {round_}")
+    assert table_line(second.session.table_id).endswith(f": round {round_}")
     third = App(pause=0)
     _upload(third, second.session.save_file()[1])
     assert f", round {round_}." in third.form.loaded_info.value
@@ -358,10 +359,11 @@ def test_the_first_page_builds_few_widget_models():
     assert app in built and app.form.picker.widget in built
     assert len(built) < 100, f"{len(built)} widget models on a new page"
     # the rarely used panels are built when first needed, in their place in the sidebar
-    assert not app.about_panel.built and app._undo_question is None and app._results is None
-    app.about_button.value = True
-    assert app.sidebar.children.index(app.about) == app.sidebar.children.index(app.error) - 1
-    assert app.about.layout.display is None
+    assert not app.about.built and app.undo_question._parts is None and app.results_panel._parts is None
+    assert app.parts.panel._table is None   # the table too, with the first game
+    app.about.button.value = True
+    assert app.sidebar.children.index(app.about.panel) == app.sidebar.children.index(app.error) - 1
+    assert app.about.panel.layout.display is None
 
 
 def _upload(app: App, text: str | bytes, name: str = "save.json") -> None:
@@ -389,7 +391,7 @@ def test_save_and_load_round_trip_through_the_widgets():
     text = data.decode("utf-8")
     saved = json.loads(text)
     # the readable part is public; the seats are recorded; nothing hidden can be read
-    assert saved["seats"] == {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": HUMAN}
+    assert saved["players"] == {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": HUMAN}
     for card in {c for h in game.state.hands.values() for c in h} | set(game.state.deck):
         assert card not in text
     assert "hands" not in text and "deck" not in text.replace("deck_", "")
@@ -399,7 +401,7 @@ def test_save_and_load_round_trip_through_the_widgets():
     assert other.error.value == "", other.error.value
     assert "Resume" in other.form.start.description
     # the page says the same as its button (it said "press Start game" under a "Resume" button)
-    assert "<b>Resume saved game</b>" in other.corp_panels.value and "Start game" not in other.corp_panels.value
+    assert "<b>Resume saved game</b>" in other.welcome.value and "Start game" not in other.welcome.value
     assert [p.value for _, p in other.form.picker.choices[:3]] == [HUMAN, "Greedy", HUMAN]  # seats as saved
     other.form.start.click()
     loaded = other.session.game
@@ -424,7 +426,7 @@ def test_too_big_an_upload_is_explained():
     app = App(pause=0)
     app.bridge.on_upload_refused("holiday.mp4", 12 * 1024 * 1024)
     assert "too big to be a saved game of MegaCorps" in app.error.value and "12.0 MB" in app.error.value
-    _upload(app, b"x" * (storage.MAX_SAVE_BYTES + 1), "big.json")
+    _upload(app, b"x" * (MAX_FILE_BYTES + 1), "big.json")
     assert "at most 2 MB" in app.error.value
 
 
@@ -458,7 +460,7 @@ def play_card(app: App, card: str, target: str) -> None:
 def _scenario_app(seats: dict[str, str], **position) -> App:
     app = App(pause=0)
     game = mc.scenario(list(seats), round=1, **position)
-    app.start_session(Session(game, seats))
+    app.start(game, seats)
     return app
 
 
@@ -532,7 +534,7 @@ def test_payout_preview_and_board_click():
     app.board_click("India/Biotech")
     assert ch.group == "buy"
     assert ch.selected_action() == mc.BuyCompany("Mokia", "India/Biotech")
-    assert app._highlight == ("India/Biotech",)
+    assert app.board_view.highlight == ("India/Biotech",)
     ch.confirm.click()
     assert app.session.game.company_status("India/Biotech") == "Mokia"
 
@@ -608,7 +610,8 @@ def test_bots_move_in_a_background_task_with_a_pause():
 
 
 def test_undo_never_leaves_bot_moves_half_taken_back():
-    session = Session.new({"Mokia": HUMAN, "Globbo": "Random", "Nonintendo": "Random"}, seed=9)
+    seats = {"Mokia": HUMAN, "Globbo": "Random", "Nonintendo": "Random"}
+    session = hot_seat(mc.new_game(list(seats), seed=9), seats).session
     game = session.game
     # play until a human action is followed by a draw (the end of a round)
     for _ in range(400):
@@ -808,16 +811,19 @@ def test_hot_seat_payout_window_counts_down_and_a_holder_claims_it():
 
 
 def test_a_new_game_gets_a_fresh_seed_unless_one_is_set():
+    corps = ["Mokia", "Globbo", "Nonintendo"]
     app = App(pause=0)
-    seat(app, [("Mokia", "Random"), ("Globbo", "Random"), ("Nonintendo", "Random")], seed=0)
+    app.run_bots = lambda: None   # the deals compared as dealt
+    seat(app, [(c, "Random") for c in corps], seed=0)
     app.form.seed.value = ""
     app.form.start.click()
-    first = app.session.seed
+    first = app.session.game.state.deck
     app.form.start.click()
-    assert app.session.seed != first   # empty seed: a new game each time
+    assert app.session.game.state.deck != first   # empty seed: a new deal each time
     app.form.seed.value = "77"
     app.form.start.click()
-    assert app.session.seed == 77
+    assert app.session.game.to_json() == mc.new_game(corps, seed=77).to_json()
+    assert app.form.seed.value == ""              # the seed tells the hidden order: it leaves the page
     app.form.seed.value = "seven"
     app.form.start.click()
     assert "whole number" in app.error.value
@@ -956,7 +962,7 @@ def test_what_the_players_action_did_is_marked_earlier_once_another_corp_has_mov
     assert "Mokia passes." in app.info.value and "Earlier" not in app.info.value   # the latest news, for now
     app.refresh()                  # a redraw with nobody else moved leaves it so
     assert "Earlier" not in app.info.value and "mc-info-earlier" not in app.info.value
-    assert app._step()
+    assert app.bot_step()
     app.refresh()
     assert app.session.timeline()[-1].corp == "Globbo"
     assert "Earlier: Mokia passes." in app.info.value and "mc-info-earlier" in app.info.value
@@ -1042,7 +1048,7 @@ def test_a_war_against_the_player_is_announced_with_its_odds_while_others_decide
     game.apply(mc.LaunchWar("Globbo", "Maghreb"))
     app = App(pause=0)
     app.run_bots = lambda: None   # Nonintendo has not answered yet
-    app.start_session(Session(game, seats))
+    app.start(game, seats)
     alert = app.table.war_alert.value
     attack, defense, _ = mc.war_totals(game.state, "Globbo", "Maghreb")
     assert "War on Mokia's Maghreb" in alert
@@ -1065,7 +1071,7 @@ def test_a_war_between_others_raises_no_alert():
     game.apply(mc.LaunchWar("Globbo", "Maghreb"))
     app = App(pause=0)
     app.run_bots = lambda: None
-    app.start_session(Session(game, seats))
+    app.start(game, seats)
     assert app.table.war_alert.value == ""
 
 
@@ -1101,7 +1107,7 @@ def test_a_corp_asked_to_sell_mercenaries_it_does_not_hold_is_told_where_they_co
     assert game.deciders == ["Mokia"] and game.mercenaries("Mokia") == 0
     app = App(pause=0)
     app.run_bots = lambda: None
-    app.start_session(Session(game, seats))
+    app.start(game, seats)
     prompt = app.table.prompt.value
     assert "Mokia may sell mercenaries to Nonintendo" in prompt
     assert "India/Biotech, Mercosur/Biotech" in prompt
@@ -1118,7 +1124,7 @@ def _payout_by_globbo(**position) -> App:
     game.apply(mc.PayoutIndustry("Globbo", "Aerospace"))
     app = App(pause=0)
     app.run_bots = lambda: None
-    app.start_session(Session(game, seats))
+    app.start(game, seats)
     return app
 
 
@@ -1172,8 +1178,7 @@ def test_a_choice_stays_chosen_when_another_corps_card_changes_the_other_choices
     session = app.session
     before = session.legal_actions("Mokia")
     session.game.apply(mc.PlayCard("Globbo", "Shortages"))   # as Globbo's bot would, between two refreshes
-    session.reasons.append(None)
-    session._changed()
+    app.version += 1
     app.refresh()
     assert session.legal_actions("Mokia") != before            # the choices did change
     assert ch.group == "no-card" and not ch.confirm.disabled
@@ -1188,9 +1193,10 @@ def test_a_hot_seat_undo_is_not_offered_through_another_corps_sealed_bid():
     bid, which only Globbo's seat may take back; now it says so at once and nothing changes."""
     game = mc.scenario(["Mokia", "Globbo", "Nonintendo"], hands={"Mokia": ["Greedy Kleptocrats"]})
     game.apply(mc.PlayCard("Mokia", "Greedy Kleptocrats", "Great Russia"))
-    session = Session(game, {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": HUMAN})
-    move = session.bot_step()
-    assert move is not None and isinstance(move.action, mc.Bid) and move.corp == "Globbo"
+    app = hot_seat(game, {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": HUMAN})
+    session = app.session
+    corp, move = app.last_bot_move   # the bot bid as the page opened
+    assert isinstance(move.action, mc.Bid) and corp == "Globbo"
     assert {"Mokia", "Nonintendo"} <= set(session.deciders()) and not session.bots_to_move()
     offer = session.undo_offer()
     assert not offer.possible and "still sealed" in offer.reason

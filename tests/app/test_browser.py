@@ -18,7 +18,7 @@ import pytest
 
 from widgets.testing.voila_runner import PATIENCE_MS, block_outside, require_chromium, settle
 
-from widgets.megacorps_app import storage
+from widgets.testing.mc_tables import table_game
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SIMPLE_CHOICES = ("Pass", "No card", "Stay out", "Permit", "Decline", "Refuse to sell")
@@ -273,7 +273,7 @@ def test_hot_seat_no_other_hand_reaches_the_page(server, browser, monkeypatch):
                 page.wait_for_selector(".mc-show-hand", state="hidden")
                 shown += 1
             table = sorted(data.glob("tables/*.json"), key=lambda p: p.stat().st_mtime)[-1].stem
-            game = storage.load_table(table).game
+            game = table_game(table)
             at_screen = page.inner_text(".mc-decision .mc-who-decides").split(" decides")[0].strip().split()[-1]
             spec = game.state.deck_spec.card_by_name
             mine = game.state.hands.get(at_screen, [])
@@ -589,14 +589,14 @@ def test_a_click_while_the_bots_answer_the_same_payout_counts(server, browser, t
     """A lone human holding Oversupply presses "No card" while the bots still answer the payout
     (one every 5 s): each answer redraws the table, and the click must still count."""
     import megacorps as mc
-    from widgets.megacorps_app.session import Session
+    from widgets.testing.mc_tables import save_file_of
     url, data = server
     monkeypatch.setenv("MEGACORPS_DATA", str(data))   # sealed with the server's key
     seats = {"Mokia": "Human", "Globbo": "Greedy", "Nonintendo": "Greedy"}
     game = mc.scenario(list(seats), round=1, hands={"Mokia": ["Oversupply"], "Globbo": ["Boom"],
                                                     "Nonintendo": ["Boom"]},
                        companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
-    _, saved = Session(game, seats, seed=1).save_file()
+    saved = save_file_of(game, seats)
     path = tmp_path / "payout.json"
     path.write_bytes(saved)
     page = open_page(browser, url, (1024, 700))
@@ -640,7 +640,7 @@ def test_a_war_against_the_player_is_marked_and_its_odds_shown_while_others_deci
     send mercenaries. Mokia has nothing to decide and was never told: the board marks Maghreb
     and the decision panel says what is at stake."""
     import megacorps as mc
-    from widgets.megacorps_app.session import Session
+    from widgets.testing.mc_tables import save_file_of
     url, data = server
     monkeypatch.setenv("MEGACORPS_DATA", str(data))
     seats = {"Globbo": "Greedy", "Mokia": "Human", "Lenogo": "Human"}
@@ -648,7 +648,7 @@ def test_a_war_against_the_player_is_marked_and_its_odds_shown_while_others_deci
                        mercenaries={"Globbo": 3, "Mokia": 1, "Lenogo": 2})
     game.apply(mc.LaunchWar("Globbo", "Maghreb"))
     attack, defense, _ = mc.war_totals(game.state, "Globbo", "Maghreb")
-    _, saved = Session(game, seats, seed=1).save_file()
+    saved = save_file_of(game, seats)
     path = tmp_path / "war.json"
     path.write_bytes(saved)
     page = open_page(browser, url, (1024, 700))
@@ -685,14 +685,14 @@ def test_a_lone_human_says_not_to_be_asked_about_payout_cards_this_round(server,
     """Holding Oversupply, a player was asked "No card / Play a card" at every payout: the
     panel offers when to be asked, and "not again this round" answers this payout at once."""
     import megacorps as mc
-    from widgets.megacorps_app.session import Session
+    from widgets.testing.mc_tables import save_file_of
     url, data = server
     monkeypatch.setenv("MEGACORPS_DATA", str(data))
     seats = {"Globbo": "Greedy", "Mokia": "Human", "Nonintendo": "Greedy"}
     game = mc.scenario(list(seats), round=1, hands={"Mokia": ["Oversupply"]},
                        companies={"Japan/Aerospace": "Mokia", "NAFTA/Aerospace": "Globbo"})
     game.apply(mc.PayoutIndustry("Globbo", "Aerospace"))
-    _, saved = Session(game, seats, seed=1).save_file()
+    saved = save_file_of(game, seats)
     path = tmp_path / "asked.json"
     path.write_bytes(saved)
     page = open_page(browser, url, (1024, 700))
@@ -723,14 +723,14 @@ def test_a_seller_without_mercenaries_is_told_where_they_would_come_from(server,
     """"Mokia may sell mercenaries to Nonintendo (1 to 2)" while Mokia held none: the prompt
     names its Biotech companies and Clone Soldiers, which make them supply mercenaries."""
     import megacorps as mc
-    from widgets.megacorps_app.session import Session
+    from widgets.testing.mc_tables import save_file_of
     url, data = server
     monkeypatch.setenv("MEGACORPS_DATA", str(data))
     seats = {"Nonintendo": "Greedy", "Mokia": "Human", "Globbo": "Greedy"}
     game = mc.scenario(list(seats), round=1, in_play=["Clone Soldiers"],
                        companies={"India/Biotech": "Mokia", "Mercosur/Biotech": "Mokia"})
     game.apply(mc.BuyMercenaries("Nonintendo", 0, True))
-    _, saved = Session(game, seats, seed=1).save_file()
+    saved = save_file_of(game, seats)
     path = tmp_path / "sell.json"
     path.write_bytes(saved)
     page = open_page(browser, url, (1024, 700))

@@ -13,7 +13,9 @@ import pytest
 import megacorps as mc
 from widgets.board.colors import CORP_COLORS, CORP_DASHES, CORP_SYMBOLS, STATUS_STYLE
 from widgets.megacorps_app import rules
-from widgets.megacorps_app.session import HUMAN, Session
+from widgets.megacorps_app.hot_seat import HotSeatTable
+from widgets.megacorps_app.source import HUMAN
+from widgets.testing.mc_tables import hot_seat
 from widgets.megacorps_app.summary import money_sources, since_last_turn, turning_points
 
 
@@ -22,10 +24,9 @@ def _data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("MEGACORPS_DATA", str(tmp_path / "megacorps-data"))
 
 
-def _bot_game(seed: int, corps=("Mokia", "Globbo", "Nonintendo", "Lenogo")) -> Session:
-    session = Session.new({c: ("Random" if i % 2 else "Greedy") for i, c in enumerate(corps)}, seed=seed)
-    while session.bot_step() is not None:
-        pass
+def _bot_game(seed: int, corps=("Mokia", "Globbo", "Nonintendo", "Lenogo")) -> HotSeatTable:
+    seats = {c: ("Random" if i % 2 else "Greedy") for i, c in enumerate(corps)}
+    session = hot_seat(mc.new_game(list(corps), seed=seed), seats).session   # the bots play it out
     assert session.game.is_over
     return session
 
@@ -69,10 +70,11 @@ def test_since_your_last_turn_names_what_changed_and_why():
     seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
     game = mc.scenario(list(seats), round=1, companies={"Japan/Aerospace": "Mokia"}, mercenaries={"Globbo": 9},
                        countries={"Japan": "Mokia"})
-    session = Session(game, seats)
+    app = hot_seat(game, seats, bots_move=False)
+    session = app.session
     session.apply(mc.Pass("Mokia"))
-    session.game.apply(mc.LaunchWar("Globbo", "Japan"))
-    session.reasons.append(("Greedy", "test"))
+    app.game.apply(mc.LaunchWar("Globbo", "Japan"))   # as Globbo's bot would
+    app.version += 1
     while session.bot_step() is not None and session.game.round == 1:
         pass
     events = since_last_turn(session.timeline(), "Mokia")
@@ -220,10 +222,13 @@ def test_a_turning_points_reason_has_no_brackets_of_its_own(seed):
 def test_the_log_names_the_setup_phase_one_way():
     # each setup line read "Setup  Setting Up  Globbo takes ... for free": two names, one phase
     from widgets.megacorps_app.panels import log_html
-    session = Session.new({"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}, seed=4)
+    seats = {"Mokia": HUMAN, "Globbo": "Greedy", "Nonintendo": "Greedy"}
+    app = hot_seat(mc.new_game(list(seats), seed=4), seats, bots_move=False)
+    session = app.session
     while session.game.state.phase == "setup":
         corp = session.game.deciders[0]
         session.game.apply(session.game.legal_actions(corp)[0])
+    app.version += 1   # the moves above went to the game itself
     log = log_html(session.log_entries())
     text = re.sub(r"<[^>]+>", " ", log)
     assert "Setting Up" in text and "takes" in text

@@ -180,7 +180,7 @@ def test_malformed_bids_are_refused_too(action, field):
 
 
 def test_applied_ties_each_action_to_its_log_lines_and_reveals():
-    """`game.applied()`: the table's record of applied actions (widgets/megacorps_app/session.py reads it)."""
+    """`game.applied()`: the table's record of applied actions (widgets/megacorps_app/hot_seat.py reads it)."""
     import random
     game = mc.new_game(THREE, seed=3)
     rng = random.Random(3)

@@ -11,7 +11,7 @@ import pytest
 
 from widgets.megacorps_app import rules
 from widgets.megacorps_app.app import App
-from widgets.megacorps_app.session import HUMAN as MC_HUMAN
+from widgets.megacorps_app.source import HUMAN as MC_HUMAN
 from widgets.megacorps_app.seat_picker import EMPTY
 from widgets.megacquire.app import MegacquireParts
 from widgets.shell import HUMAN, Shell

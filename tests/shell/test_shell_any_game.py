@@ -138,7 +138,7 @@ def test_a_review_can_be_left_for_a_new_game_or_back_to_the_game_under_way():
     upload(shell, data)
     assert shell.form.loaded is not None and shell.game is game
     shell.form.back.click()                            # back to the game under way, the save forgotten
-    assert shell.form.loaded is None and shell.game is game and shell.table.layout.display is None
+    assert shell.form.loaded is None and shell.game is game and shell.table_box.layout.display is None
     shell.new_button.click()
     upload(shell, data)
     shell.form.forget_button.click()                   # a new game instead

@@ -61,7 +61,7 @@ def test_both_pages_show_the_same_tools_with_their_own_classes():
     assert "mc-tools" in mega.header.tools._dom_classes
     assert [b._dom_classes[:2] for b in mega.header.tools.children[:4]] == [
         ("mc-tool", "mc-undo"), ("mc-tool", "mc-save"), ("mc-tool", "mc-new"), ("mc-tool", "mc-rules-button")]
-    assert "mc-about-button" in mega.about_button._dom_classes
+    assert "mc-about-button" in mega.about.button._dom_classes
     # and the shell's pages theirs
     assert "shell-header" in shell.header._dom_classes and "shell-status-box" in shell.status._dom_classes
     assert all("shell-tool" in b._dom_classes for b in shell.header.tools.children)

@@ -9,9 +9,11 @@ from html import escape
 
 import pytest
 
+import megacorps as mc
+
 import widgets.shell.log as shared
 from widgets.megacorps_app import panels
-from widgets.megacorps_app.session import Session
+from widgets.testing.mc_tables import hot_seat
 from widgets.shell import GameParts, Shell
 
 
@@ -57,7 +59,7 @@ def test_a_shell_games_bot_reason_sits_under_the_first_line_its_move_wrote(rende
 
 def test_a_megacorps_bots_reason_sits_under_the_line_of_its_step_naming_its_corp(rendered):
     seats = {"Mokia": "Greedy", "Globbo": "Shrewd", "Nonintendo": "Random"}
-    session = Session.new(seats, seed=5)
+    session = hot_seat(mc.new_game(list(seats), seed=5), seats, bots_move=False).session
     for _ in range(40):
         session.bot_step()
     entries = session.log_entries()

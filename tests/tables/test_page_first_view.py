@@ -12,7 +12,8 @@ from ipywidgets.widgets.widget import _instances
 import megacorps as mc
 from widgets.board.basic_figure import BasicFigureWidget
 from widgets.networked import pages
-from widgets.networked.pages import SeatPage, SpectatorPage
+from widgets.megacorps_app.table_pages import SeatPage
+from widgets.networked.pages import SpectatorPage
 
 SEATS = {"Mokia": "Human", "Globbo": "Human", "Nonintendo": "Greedy", "Lenogo": "Greedy"}
 HOT_SEAT_ONLY = {"mc-new", "mc-save", "mc-undo", "mc-resume"}
@@ -33,9 +34,9 @@ def built_by(make) -> tuple[object, list[W.Widget]]:
 def test_the_seat_page_sends_one_board_and_no_hot_seat_tools(service, table):
     page, opened = built_by(lambda: SeatPage(mc.tables.connect(service.url, table.codes["Mokia"])))
     figures = [w for w in opened if isinstance(w, BasicFigureWidget)]
-    assert figures == [page.app.board.figure]
+    assert figures == [page.app.parts.board_view.view.figure]
     # the board shows the table as it is (the free picks under way), not an empty preview
-    assert page.app.board._corps == list(SEATS)
+    assert page.app.parts.board_view.corps == list(SEATS)
     classes = {c for w in opened for c in getattr(w, "_dom_classes", ())}
     assert not classes & HOT_SEAT_ONLY, classes & HOT_SEAT_ONLY
     assert page.app.form.widget.comm is None and page.app.new_button.comm is None

@@ -197,7 +197,7 @@ def test_a_seats_page_and_the_projector_never_hold_the_seed_nor_save_it(service,
     # a seat's page offers no save (a save file holds the whole game, seed included), and the
     # page's own save refuses: the app's table source, the game shell of MEGAcquire and the TCG
     assert not [w for w in built if "save" in str(getattr(w, "description", "")).lower()]
-    savers = {"megacorps": lambda: page.source, "megacquire": lambda: page.app, "tcg": lambda: page.app}
+    savers = {"megacorps": lambda: page.app, "megacquire": lambda: page.app, "tcg": lambda: page.app}
     if game in savers:
         with pytest.raises(ValueError, match=NO_SAVE_FILE[:40]):
             savers[game]().save_file()

@@ -16,8 +16,10 @@ import traitlets
 
 import megacorps as mc
 
-from .session import PLAYER_KINDS
+from megacorps.bots import LEVELS
 from .source import HUMAN
+
+PLAYER_KINDS = (HUMAN, *LEVELS)
 
 EMPTY = "(empty seat)"
 DEFAULT_SEATS = [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Greedy"), ("Lenogo", "Random"),

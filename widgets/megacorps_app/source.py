@@ -22,12 +22,12 @@ a `TableSource` for what the seats at *this screen* may see and do, and send it 
     source.timeline()                   # per step: what happened and the money after (public)
     source.results()                    # None until the game is over
     source.save_file()                  # (file name, bytes) for the seat that asks: no hidden part readable
-    source.subscribe(callback)          # callback() after every change (for remote tables)
 
-`Session` (widgets/megacorps_app/session.py) is the hot-seat implementation: the game lives in this
-kernel, every human seat is at this screen and the bots move here. A remote table (issue 11:
-each seat at its own screen, the game in a table service) implements the same interface with
-`here` = the one seat; the widgets do not change.
+`HotSeatTable` (widgets/megacorps_app/hot_seat.py) is the hot-seat implementation: the page
+shell's game in this kernel, every human seat at this screen, the bots moved by the shell. A
+remote table (`RemoteTable`, widgets/networked/remote.py: each seat at its own screen, the game in
+the table service) implements the same interface with `here` = the one seat; the widgets do not
+change.
 
 Hot-seat privacy on top of this: several human seats share the screen, so the widgets show a
 hand only after its owner asked, and hide it again whenever the seat at the screen changes
@@ -37,7 +37,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Callable
 
 import megacorps as mc
 from megacorps.tables.public import HIDDEN_CARD, public_state  # noqa: F401  (one definition of the public table)
@@ -190,18 +189,9 @@ class TableSource(ABC):
     def bot_step(self) -> BotMove | None:
         """Let one bot move now; None when no bot has anything to do."""
 
-    # --- saving and change notifications -----------------------------------------------------
+    # --- saving ----------------------------------------------------------------------------------
 
     @abstractmethod
     def save_file(self) -> tuple[str, bytes]:
         """A file the seats here may download to resume the game later: (name, content).
         Nothing hidden in it may be readable."""
-
-    def subscribe(self, callback: Callable[[], None]) -> None:
-        """Call `callback()` after every change (a remote table calls it when the service
-        pushes an update; a hot-seat table after each of its own changes)."""
-        self._subscribers = [*getattr(self, "_subscribers", []), callback]
-
-    def _notify(self) -> None:
-        for callback in list(getattr(self, "_subscribers", [])):
-            callback()

@@ -1,62 +1,28 @@
-"""Where tables are kept on the server, and the save files players download.
+"""MegaCorps' save files and tables on the server: what the page shell keeps (widgets/shell/page.py
+`save_file`, widgets/shell/resume.py `TableKeeper`) with MegaCorps' public summary, and the files
+of MegaCorps' own page from before it was on the shell, which still load.
 
-- **Autosave**: after every action a hot-seat table writes `<data>/tables/<table id>.json`
-  (the whole game, its seats and the bots' reasons; written by widgets/shell/autosave.py, as the
-  shell's games' tables are). The file stays on the server; a page only
-  ever learns its table's id (kept in the browser, see widgets/megacorps_app/browser.py) and a public
-  summary (corps, seats, round, money), and offers "Resume" when it opens again.
-- **Save files** (the Save button): built when a player asks, never kept in a widget. The
-  readable part holds only public facts (corps, seats, round, money); the game itself (hands
-  and deck order included, which resuming needs) is sealed with this server's key
-  (`cryptography`'s Fernet: AES with an authentication code), so the file reveals nothing
-  hidden to whoever holds it. Only a server with the same key can open it: the key is
-  created in `<data>/save-key` on first use, or given by MEGACORPS_SAVE_KEY (a class that
-  spreads over several servers sets the same key on each).
-- Plain engine saves (`mc.Game.to_json()`, from code or the lessons) still load.
-
-`<data>` is MEGACORPS_DATA, else ~/.local/share/megacorps.
+- **Save files** and **autosaves** are the shell's: the readable part holds only public facts
+  (corps, seats, round, money, a digest of the public position), the game itself (hands and deck
+  order included, which resuming needs) is sealed with this server's key (widgets/sealed_files.py),
+  so the file reveals nothing hidden to whoever holds it.
+- **Older files** (`megacorps-table` save files, `megacorps-autosave` tables written before the
+  shell kept them: the game, its seats, the bots' reasons action by action) are read here into
+  what the shell starts a game from.
+- Plain engine saves (`mc.Game.to_json()`, from code or the lessons) load too (the shell reads them).
 """
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 
 import megacorps as mc
+from megacorps.tables.public import public_state
 
-from ..sealed_files import MAX_FILE_BYTES, open_file, seal_file
-from ..shell.autosave import new_table_id, read_table, write_table  # noqa: F401 - new_table_id: the app's
+from ..sealed_files import open_file
+from .source import HUMAN
 
-TABLE_FORMAT = "megacorps-table"
-AUTOSAVE_FORMAT = "megacorps-autosave"
-MAX_SAVE_BYTES = MAX_FILE_BYTES   # the biggest save file the app reads (a real one is < 100 KB)
-
-
-# --- what a table file holds ------------------------------------------------------------------
-
-def _summary(session) -> dict:
-    state = session.game.state
-    return {"corps": list(state.corps), "seats": dict(session.seats), "round": state.round,
-            "phase": state.phase, "money": dict(state.money), "actions": len(session.game.actions),
-            "position": position_digest(session)}
-
-
-def position_digest(session) -> str:
-    """A short digest of the public table (nothing hidden goes in it): two tables at the same
-    position (a save loaded again plays on at a new table) have the same one, and the Resume list
-    offers them once; two games that only look alike (the same corps and money at set-up) do not."""
-    public = session.public_game().state.model_dump(mode="json")
-    return hashlib.sha256(json.dumps(public, sort_keys=True).encode()).hexdigest()[:16]
-
-
-def _content(session) -> dict:
-    return {"game": session.game.to_json(), "seats": dict(session.seats), "seed": session.seed,
-            "reasons": [list(r) if r else None for r in session.reasons]}
-
-
-def autosave(session):
-    """Write `session`'s table file (widgets/shell/autosave.py: atomically)."""
-    return write_table(session.table_id, AUTOSAVE_FORMAT, _summary(session), _content(session))
+OLD_SAVE_FORMAT = "megacorps-table"
 
 
 def where_saved(over: bool, round_: int) -> str:
@@ -65,82 +31,66 @@ def where_saved(over: bool, round_: int) -> str:
     return "finished" if over else ("setting up" if round_ == 0 else f"round {round_}")
 
 
-@dataclass(frozen=True)
-class SavedTable:
-    """A table found on the server: its id, when it was saved and the public summary."""
-
-    table: str
-    saved_at: str
-    corps: list[str]
-    seats: dict[str, str]
-    round: int
-    phase: str
-    money: dict[str, int]
-    position: str = ""   # `position_digest` (a table saved before it existed has none)
-
-    def describe(self) -> str:
-        humans = [c for c, p in self.seats.items() if p == "Human"]
-        bots = [f"{c} ({p})" for c, p in self.seats.items() if p != "Human"]
-        where = where_saved(self.phase == "over", self.round)
-        who = ", ".join(humans) or "no human"
-        return f"{who} against {', '.join(bots) or 'nobody else'}: {where}"
+def position_digest(game: mc.Game) -> str:
+    """A short digest of the public table (nothing hidden goes in it): two tables at the same
+    position (a save loaded again plays on at a new table) have the same one, and the Resume list
+    offers them once; two games that only look alike (the same corps and money at set-up) do not."""
+    public = public_state(game.state).model_dump(mode="json")
+    return hashlib.sha256(json.dumps(public, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def find_table(table: str) -> SavedTable | None:
-    """The public summary of table `table`'s autosave, or None when there is none."""
-    try:
-        data = read_table(table)
-        s = data["summary"]
-        return SavedTable(table, data["saved_at"], s["corps"], s["seats"], s["round"], s["phase"], s["money"],
-                          str(s.get("position", "")))
-    except (ValueError, KeyError, TypeError):
+def summary(game: mc.Game) -> dict:
+    """The readable part of a save file and of a table on the server (public facts only; the
+    shell adds who plays each seat)."""
+    state = game.state
+    return {"corps": list(state.corps), "round": state.round, "phase": state.phase, "money": dict(state.money),
+            "actions": len(game.actions), "over": game.is_over,
+            "position": position_digest(game)}
+
+
+def resume_line(summary: dict) -> tuple[str, str, str]:
+    """A table's line in the Resume list: (who plays against whom and where the game stands, the
+    money, its position digest)."""
+    seats = summary.get("players") or summary.get("seats") or {}
+    seats = seats if isinstance(seats, dict) else {}
+    humans = [c for c, p in seats.items() if p == HUMAN]
+    bots = [f"{c} ({p})" for c, p in seats.items() if p != HUMAN]
+    where = where_saved(summary.get("phase") == "over", int(summary.get("round") or 0))
+    money = summary.get("money") if isinstance(summary.get("money"), dict) else {}
+    what = f"{', '.join(humans) or 'no human'} against {', '.join(bots) or 'nobody else'}: {where}"
+    return what, ", ".join(f"{c} {m}" for c, m in money.items()), str(summary.get("position") or what)
+
+
+def old_table(content) -> tuple | None:
+    """(game, players, seen, reasons) of a table's content as MegaCorps' own page wrote it (None:
+    not one). Raises mc.BadSaveFile naming the bad entry."""
+    if not isinstance(content, dict) or "save" in content or "game" not in content:
         return None
-
-
-def load_table(table: str):
-    """The Session saved as table `table` (raises mc.BadSaveFile saying why it cannot)."""
-    try:
-        data = read_table(table)
-    except ValueError as err:
-        raise mc.BadSaveFile(str(err)) from None
-    return _session_from_content(data.get("content"), table)
-
-
-def _session_from_content(content, table: str | None):
-    from .session import Session
-    if not isinstance(content, dict) or "game" not in content:
-        raise mc.BadSaveFile("save file: entry content: missing")
-    game = mc.Game.from_json(content["game"])
+    game = mc.Game.from_json(content["game"])   # raises mc.BadSaveFile naming what is wrong
     seats = content.get("seats") or {}
-    if not isinstance(seats, dict):
-        raise mc.BadSaveFile("save file: entry seats: not a mapping of corps to players")
-    reasons = content.get("reasons") or []
-    try:
-        return Session(game, seats, content.get("seed"), [tuple(r) if r else None for r in reasons],
-                       table_id=table)
-    except ValueError as err:
-        raise mc.BadSaveFile(f"save file: entry seats: {err}") from None
+    if not isinstance(seats, dict) or set(seats) - set(game.state.corps):
+        raise mc.BadSaveFile("save file: entry seats: not a mapping of the game's corps to players")
+    players = {corp: seats.get(corp, HUMAN) for corp in game.state.corps}
+    rows = content.get("reasons") or []
+    if not isinstance(rows, list):
+        raise mc.BadSaveFile("save file: entry reasons: not a list")
+    starts = [done.log_start for done in game.applied()]
+    reasons = []
+    for step, row in enumerate(rows[:len(starts)]):
+        if row:   # [bot level, reason] for a bot's action
+            if not (isinstance(row, list) and len(row) == 2 and all(isinstance(x, str) for x in row)):
+                raise mc.BadSaveFile(f"save file: entry reasons[{step}]: not a bot's level and reason")
+            reasons.append((starts[step], row[1], step))
+    return game, players, {}, reasons
 
 
-# --- downloadable save files ---------------------------------------------------------------
-
-def sealed_save(session) -> tuple[str, bytes]:
-    """(file name, content) of a save file for `session`: public summary readable, the game
-    sealed with this server's key (widgets/sealed_files.py)."""
-    data = seal_file(TABLE_FORMAT, _summary(session), _content(session),
-                     "The game itself is sealed with the key of the MegaCorps server that saved it; "
-                     "only that server can resume it.")
-    state = session.game.state
-    when = "over" if state.phase == "over" else f"round-{state.round}"
-    return f"megacorps-{when}.json", data
-
-
-def read_save(raw: bytes, table: str | None = None):
-    """A Session from an uploaded file: a save of this app (sealed) or a plain engine save.
+def read_old_save(raw: bytes) -> tuple | None:
+    """(game, players, seen, reasons) of a save file of MegaCorps' own page (None: not one).
     Raises mc.BadSaveFile saying what is wrong."""
-    content, text = open_file(raw, TABLE_FORMAT, mc.BadSaveFile, "MegaCorps")
-    if content is not None:
-        return _session_from_content(content, table)
-    from .session import Session
-    game = mc.Game.from_json(text)   # a plain engine save: every seat human until chosen
-    return Session(game, {c: "Human" for c in game.state.corps}, table_id=table)
+    content, _text = open_file(raw, OLD_SAVE_FORMAT, mc.BadSaveFile, "MegaCorps")
+    if content is None:
+        return None
+    table = old_table(content)
+    if table is None:
+        raise mc.BadSaveFile("save file: entry content: no game in it")
+    return table

@@ -2,7 +2,7 @@
 notebooks/spectate.ipynb):
 
 - `Lobby`: "Open a table" (each seat a human with a link, or a bot level) and "Join a table";
-- `SeatPage`: one seat's page, the existing table showing only its own seat;
+- `SeatPage` (widgets/megacorps_app/table_pages.py): one seat's page, MegaCorps' own page showing only its own seat;
 - `SpectatorPage`: the public board, log and money chart, for the projector;
 - `HostPage`: the links of a table, who is connected, a new link for a seat, a bot for an
   absent player.
@@ -33,7 +33,6 @@ from megacorps.tables.client import _request
 from ..megacorps_app.panels import active_player_html, corp_chip, corp_panels_html, html, log_html, money_chart, money_series, results_html, where_text
 from ..megacorps_app.style import APP_CSS
 from ..shell.messages import Messages
-from ..shell import close_all
 from .remote import RemoteTable
 
 log = logging.getLogger(__name__)
@@ -232,71 +231,6 @@ def _status_text(game: mc.Game, actions: int, corp: str | None) -> str:
     paid = f" \u00b7 Paid: <b>{escape(state.paid)}</b>" if state.paid else ""
     return (f"<div class='mc-status-text' data-actions='{actions}'><b>{where}</b>{you} \u00b7 "
             f"Deck: {len(state.deck)} cards \u00b7 {active_player_html(state.active)}{paid}</div>")
-
-
-class SeatPage(_Followed):
-    """One seat's page: the app's own table (widgets/megacorps_app/app.py) rendering this seat of the
-    table through a `RemoteTable` source: its board, its decision, its hand, the log and the
-    money chart; the service moves the bots and pushes every change here."""
-
-    def __init__(self, seat: mc.tables.RemoteSeat):
-        from ..megacorps_app.app import App
-        super().__init__(seat)
-        self.source = RemoteTable(seat)
-        # the board built once, from the table's position (not an empty board updated later:
-        # an update made before the browser has drawn the page can be lost under Voila,
-        # toolchain.md; the Control column stayed empty until the first move)
-        self.app = app = App(pause=0, preview=self.source.public_game())
-        # the hot-seat tools are not built into the page at all (fewer widgets for the browser
-        # to load before the board is drawn); the bridge to the browser moves out of the form
-        app.header.drop(app.undo_button, app.save_button, app.new_button)
-        app.form.upload_slot.children = []
-        app.bridge.uploads = False   # nothing to load at a networked table
-        app.sidebar.children = [self.connection, app.bridge,
-                                *(w for w in app.sidebar.children if w not in (app.form.widget, app.resume_box))]
-        close_all(app.form.widget)
-        close_all(app.resume_box)
-        app.bridge.on_hello = app.guard(lambda _tables, sizes: app._on_size(sizes))  # no hot-seat "Resume" here
-        app.about.value = SEAT_ABOUT
-        app.header.title.value = ("<div class='mc-brand'>MEGA<span>CORPS</span></div>"
-                           f"<div class='mc-tagline'>table {escape(seat.state['name'] or seat.table)} \u00b7 "
-                           f"you play {escape(seat.corp)}</div>")
-        app.start_session(self.source)
-        app.results_new.layout.display = "none"
-        self.source.subscribe(app.guard(self._pushed))
-        self.source.on_moved = lambda reason: app.messages.show_info(f"Not sent: {reason}.")
-        self.children = [html(TABLES_CSS), app]
-
-    @property
-    def error(self):  # noqa: D401 - the app's own message area
-        return self.app.error if hasattr(self, "app") else self._error
-
-    @error.setter
-    def error(self, widget) -> None:
-        self._error = widget
-
-    def show_error(self, message: str) -> None:
-        self.app.show_error(message)
-
-    def _on_change(self, _seat) -> None:
-        self.source.changed()
-
-    def _pushed(self) -> None:
-        self.app.refresh()
-        self.app.run_bots()  # the table's own answers (a lone human's "no card") go to the service
-
-
-SEAT_ABOUT = """
-<div class='mc-about'>
-<div class='mc-panel-title'>About this table</div>
-<p>This game is held by a <b>table service</b>: every player sits at their own screen and sees only
-their own corp's hand and decisions; bots play the empty seats; the projector shows the public
-board. Your link is your seat: reopen it after a reload or a lost connection and you are back
-where you were. A move sent is a move made (there is no undo at a shared table).</p>
-<p><b>MegaCorps</b> is Greg Costikyan's game of corporate domination (Z-Man Games). The board and
-the event deck used here are a reconstruction; see the project's README.</p>
-</div>
-"""
 
 
 class SpectatorPage(_Followed):
@@ -588,6 +522,7 @@ def _pages_for(game: str) -> tuple[type, type]:
     import importlib
     spec = GAME_PAGES.get(game)
     if spec is None:
+        from ..megacorps_app.table_pages import SeatPage
         return SeatPage, SpectatorPage
     module, _, names = spec.partition(":")
     seat_name, spectator_name = names.split(",")
@@ -606,12 +541,13 @@ def warm_up() -> None:
     import websockets  # noqa: F401 - imported by follow()
 
     from ..board.figure import board_figure
-    from ..megacorps_app.app import _preview_game
+    from ..megacorps_app.parts import preview_game
+    from ..megacorps_app.table_pages import SeatPage  # noqa: F401 - MegaCorps' seat page
     for spec in GAME_PAGES.values():
         importlib.import_module(spec.partition(":")[0])
     # a figure rebuilt whole, as a FigureWidget is: plotly then imports every trace type's
     # classes for its template
-    go.Figure(board_figure(_preview_game()).to_dict())
+    go.Figure(board_figure(preview_game()).to_dict())
 
 
 def _preheated() -> bool:

@@ -35,15 +35,21 @@ class RemoteTable(TableSource):
 
     def _take(self) -> None:
         """Take what the service last sent (after a push or an action)."""
+        self._taken = self.follower.state
         self.corps = list(self.follower.public_game().state.corps)
         self.seats = {c: self.follower.players.get(c, HUMAN) for c in self.corps}
         self._version += 1
         self._cache.clear()
 
+    def sync(self) -> None:
+        """Take what the service sent since the last look, if anything (a page that reads this
+        table on each redraw: MegaCorps' seat page)."""
+        if self.follower.state is not self._taken:
+            self._take()
+
     def changed(self) -> None:
-        """The service pushed an update: take it and tell the page."""
+        """The service pushed an update (or answered this seat's action): take it."""
         self._take()
-        self._notify()
 
     def _cached(self, key, make):
         if key not in self._cache:

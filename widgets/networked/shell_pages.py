@@ -24,7 +24,7 @@ from megacorps.kit.log import LogEntry
 from megacorps.tables import TableError, TableMoved
 
 from ..shell import Shell, close_all
-from ..shell.takeback import SHARED_TABLE, UndoOffer
+from ..shell.takeback import SHARED_TABLE, UndoOffer, seat_of
 from .pages import TABLES_CSS, _Followed
 from .remote import NO_SAVE_FILE
 
@@ -67,7 +67,8 @@ class RemoteGame:
 
     @property
     def seats(self) -> list[str]:
-        return list(self.state["view"]["seats"])
+        # the view names them (MegaCorps' view calls them corps: the table's players, in seating order)
+        return list(self.state["view"].get("seats") or self.state["players"])
 
     @property
     def deciders(self) -> list[str]:
@@ -155,12 +156,18 @@ class TableShell(Shell):
         self.tagline = W.HTML(f"<span class='shell-tagline {parts.prefix}-tagline'>{escape(tagline)}</span>")
         self.header.children = [self.header.title, self.tagline, *self.header.children[1:]]
         side = self.sidebar
-        side.children = [w for w in side.children if w is not self.form.widget]
-        close_all(self.form.widget)   # the bridge in it too: it hands save files to and from the browser
-        close_all(self.gate)
+        # the bridge leaves the form (nothing to load here): it still reports the window's size and
+        # the rules links' clicks
+        self.form.upload_slot.children = []
+        self.bridge.uploads = False
+        side.children = [*(w for w in side.children if w is not self.form.widget), self.bridge]
+        close_all(self.form.widget)
         self.results_panel.without_again()
         close_all(self.undo_box)
-        self.table.children = [w for w in self.table.children if w not in (self.gate, self.undo_box)]
+        gate = getattr(self, "gate", None)   # a game with its own table panel has no shell gate
+        if gate is not None:
+            close_all(gate)
+        self.table_box.children = [w for w in self.table_box.children if w not in (gate, self.undo_box)]
         self.start(game, game.state["players"])
 
     def gated(self) -> bool:
@@ -196,7 +203,9 @@ class TableShell(Shell):
     def act(self, action) -> None:
         """Send this seat's choice to the service (its engine checks it: a refusal says why and
         changes nothing; a choice overtaken by another seat's move is not sent)."""
-        if self.human_to_decide() is None or getattr(action, "seat", None) != self.seat:
+        # this seat's own action only; asked now, unless the game's own panel lets a player act
+        # unasked (MegaCorps: a card out of turn, a trade offer)
+        if seat_of(action) != self.seat or (self.panel is None and self.human_to_decide() is None):
             raise ValueError("It is not your decision now.")
         try:
             self.game.apply(action)

@@ -6,8 +6,8 @@ reason; and "since your last turn" (`since_html`), the lines a seat has not yet 
 
 A page hands the renderer `LogLine`s: which reasons it may show, and under which line, the page
 decides before (a sealed bid's reason waits for the reveal: `Shell.shown_reasons`, MegaCorps'
-`Session._build_log`). `prefix` ("shell", "mc", "nc" or "mq") names the classes, so each page's own
-selectors (`shell-line`, `shell-reason`; `mc-log-entry`, `mc-bot-reason`) keep working; a page
+`HotSeatTable._build_log`). `prefix` ("shell", "mc", "nc" or "mq") names the classes, so each page's
+own selectors (`shell-line`, `shell-reason`; `mc-log-entry`, `mc-bot-reason`) keep working; a page
 without the shell's styles takes its log's from `log_css`."""
 from __future__ import annotations
 

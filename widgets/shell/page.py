@@ -48,7 +48,6 @@ from .parts import GameParts
 from .resume import TableKeeper
 from .results import ResultsPanel, results_html
 from .rules_view import RulesView
-from .style import CSS
 from .takeback import UndoOffer, seat_of, take_back, undo_offer
 from .undo_question import UndoQuestion
 from .upload import wire_upload
@@ -99,7 +98,10 @@ class Shell(W.VBox):
         super().__init__()
         self.parts = parts
         self.spec = kit.get(parts.name)
-        self.add_class("shell-app")
+        # the CSS prefix of the shell's own pieces (header, messages, form...): "shell", or the
+        # game's when its page keeps its class names (MegaCorps' "mc")
+        ui = self.ui = parts.shell_prefix
+        self.add_class(f"{ui}-app")
         self.add_class(f"{parts.prefix}-app")
         self.game: Any = None
         self.players: dict[str, str] = {}   # seat -> HUMAN or a bot level
@@ -113,83 +115,78 @@ class Shell(W.VBox):
         # seat -> how often a human seat's own position moved (it acted, took back, or a standing
         # move was made for it): what rebuilds its decision's controls by default (GameParts.decision_key)
         self.moves_made: dict[str, int] = {}
-        self.bot_loop = BotLoop(self.bot_step, self.bots_may_move, self.refresh, self.guard, lambda: self.pause)
+        # changes whenever anything at the table changes (a move, a take-back, a new game): what a
+        # game's own panels key their caches and redraws on
+        self.version = 0
+        first = parts.first_wait
+        self.bot_loop = BotLoop(self.bot_step, self.bots_may_move, self.refresh, self.guard,
+                                lambda: parts.bot_wait(self), background=parts.bots_in_background,
+                                first_wait=None if first is GameParts.first_wait else (lambda: parts.first_wait(self)),
+                                idle=lambda: parts.idle(self))
         self._decision_key: tuple | None = None
         self._decision_title: W.HTML | None = None
         self.rules_help = parts.rules()
         self.rule_link = rules_help_link(self.rules_help)   # a log line's link to its rules help section
 
         self.form = NewGameForm(self.spec, parts.options_form(), parts.first_players(), parts.form_seats(),
-                                pause=pause)
+                                pause=parts.default_pause() if pause is None else pause, prefix=ui)
         self.last_bot_move: tuple[str, Any] | None = None   # (seat, Decision) of the latest bot move
-        self.messages = Messages("shell")   # the error and info lines (widgets/shell/messages.py)
+        self.messages = Messages(ui)   # the error and info lines (widgets/shell/messages.py)
         self.error, self.info = self.messages.error, self.messages.info
-        self.gate_text = html()
-        self.gate_button = W.Button(description=f"I am here: show my {parts.hand_name}", button_style="warning",
-                                    layout=W.Layout(width="auto"))
-        self.gate_button.add_class("shell-gate-button")
-        self.gate = W.VBox([self.gate_text, self.gate_button])
-        self.gate.add_class("shell-gate")
-        # the Undo button's question when another human's move would be taken back (`undo`)
-        self.undo_question = UndoQuestion("shell", self.guard, self.undo_offer,
-                                          lambda offer: self._take_back(offer, self.shown_seat()))
-        q = self.undo_question
-        self.undo_box, self.undo_text, self.undo_yes, self.undo_no = q.box, q.text, q.yes, q.no
-        self.since = html(cls="shell-since")
-        self.decision = W.VBox()
-        self.decision.add_class("shell-decision")
-        self.players_box = html()
-        self.chart = parts.money_chart(self)   # shown when the parts answer `money` (parts.py)
-        self.chart.box.layout.display = "none"
-        self.log_box = html(cls="shell-log")
-        self.results_panel = ResultsPanel("shell", self.guard(self.show_form))
-        self.results = self.results_panel.text
-        self.board = parts.board(self)
-        self.board_box = W.VBox([self.board.widget] if self.board is not None else [])
-        self.board_box.add_class("shell-board")
-        self.welcome = html()
-        self._show_welcome()
-        # the rules viewer (widgets/shell/rules_view.py), under the page: opened by Rules, a log line's
-        # rules link or a help link, and brought into view then (out of sight at 1024x700)
-        self.rules_view = RulesView("shell", self.rules_help, lambda: self.bridge.scroll_to(".shell-rules"),
-                                    back="#shell-top", hidden=True)
-        self.rules_box = self.rules_view.widget
         from widgets.megacorps_app.browser import AUTOSAVED, BrowserBridge
         # hands save files to the browser, once; covers the page if its kernel stops answering,
         # saying how to get the game back: Resume where the page autosaves, else the last save file
         self.bridge = BrowserBridge(recovery=AUTOSAVED if autosave else (
             "<b>This page does not keep the game by itself</b>: reload the page and load your last "
             "save file (<b>New / Load</b>); what was played since that Save is lost."))
-        self.bridge.on_topic = self.guard(self.rules_view.open)   # a rules link's click
+        # the Undo button's question when another human's move would be taken back (`undo`)
+        self.undo_question = UndoQuestion(ui, self.guard, self.undo_offer,
+                                          lambda offer: self._take_back(offer, self.shown_seat()),
+                                          classes=parts.panel_classes)
+        self.undo_box = self.undo_question.box
+        self.results_panel = ResultsPanel(ui, self.guard(self.show_form))
+        for cls in parts.panel_classes:
+            self.results_panel.box.add_class(cls)
+        self.welcome = html()
+        self.board = parts.board(self)
+        self.board_box = W.VBox([self.board.widget] if self.board is not None else [])
+        self.board_box.add_class("shell-board")
+        # a game keeping its own hot-seat privacy hands the shell one panel for its decisions, hands,
+        # log and rules (GameParts.table_panel); else the shell draws its own, behind its gate
+        self.panel = parts.table_panel(self)
+        if self.panel is None:
+            self._build_own_table(ui, parts)
+        else:
+            self.table_box = W.VBox([self.undo_box, self.panel.widget])
+            self.rules_box = None
+        self.table_box.add_class(f"{ui}-table")
+        self.bridge.on_topic = self.guard(self.open_rules)   # a rules link's click
+        self._show_welcome()
 
         about = parts.about()
         if about:   # what every shell page says of itself follows the game's own words
-            about += (f"<p><b>Privacy at one screen</b>: when several people play at one screen, each "
-                      f"player's {escape(parts.hand_name)} stays hidden until that player presses the button "
-                      "saying they are at the screen; one person against bots is never asked.</p>")
+            about += parts.privacy_words()
             if autosave:
                 about += ("<p><b>Nothing is lost</b>: the game is kept on this server after every move; open "
                           "the page again in this browser and press <i>Resume</i>.</p>")
-        self.about = About("shell", about, self._place_first, self.guard) if about else None
-        self.header = Header("shell", f"<span class='shell-title' id='shell-top'>{escape(self.spec.title)}</span>",
-                             self.guard, undo=lambda: self.undo(), save=lambda: self.save(), new=lambda: self.show_form(),
-                             rules=lambda: self.toggle_rules(),
+        self.about = About(ui, about, self._place_first, self.guard, classes=parts.panel_classes) if about else None
+        self.header = Header(ui, parts.title_html(self), self.guard, undo=lambda: self.undo(), save=lambda: self.save(),
+                             new=lambda: self.show_form(), rules=lambda: self.toggle_rules(),
                              about=self.about, kept_here=autosave)
         self.status = self.header.status
         self.undo_button, self.save_button = self.header.undo_button, self.header.save_button
         self.new_button, self.rules_button = self.header.new_button, self.header.rules_button
-        self.table = W.VBox([self.undo_box, self.gate, self.since, self.decision, self.players_box, self.chart.box,
-                             html("<div class='shell-panel-title'>Log</div>"), self.log_box])
-        self.table.add_class("shell-table")
-        self.sidebar = W.VBox([self.error, self.info, self.results_panel.box, self.form.widget, self.table])
+        self.sidebar = W.VBox([self.error, self.info, self.results_panel.box, self.form.widget, self.table_box])
         self.keeper = TableKeeper(self) if autosave else None
         if self.keeper is not None:
             self.sidebar.children = (self.error, self.info, self.keeper.box, *self.sidebar.children[2:])
-        self.sidebar.add_class("shell-sidebar")
-        self.board_box.layout.display = "none"
-        self.table.layout.display = self.gate.layout.display = self.since.layout.display = "none"
-        body = W.HBox([self.welcome, self.board_box, self.sidebar])
-        self.children = [html(CSS + parts.css()), self.header, body, self.rules_box, keep_alive()]
+        self.sidebar.add_class(f"{ui}-sidebar")
+        if not parts.board_before_game:
+            self.board_box.layout.display = "none"
+        self.table_box.layout.display = "none"
+        body = parts.layout(self)
+        self.children = [html(parts.page_css()), self.header, body,
+                         *([self.rules_box] if self.rules_box is not None else []), keep_alive()]
         # the form's "Load a save" is the bridge's: checked for size in the page, sent once
         self.form.upload_slot.children = [self.bridge]
         wire_upload(self.bridge, self.spec.title, lambda name, data: self.review_bytes(data, name),
@@ -198,7 +195,50 @@ class Shell(W.VBox):
         self.form.start.on_click(self.guard(lambda _b: self.start_from_form()))
         self.form.back.on_click(self.guard(lambda _b: self.back_to_game()))
         self.form.forget_button.on_click(self.guard(lambda _b: self._show_welcome()))
+        parts.built(self)
+
+    def _build_own_table(self, ui: str, parts: GameParts) -> None:
+        """The shell's own table: the gate, since your last turn, the decision, the players, the
+        money chart and the log; and the rules viewer under the page."""
+        self.gate_text = html()
+        self.gate_button = W.Button(description=f"I am here: show my {parts.hand_name}", button_style="warning",
+                                    layout=W.Layout(width="auto"))
+        self.gate_button.add_class("shell-gate-button")
+        self.gate = W.VBox([self.gate_text, self.gate_button])
+        self.gate.add_class("shell-gate")
         self.gate_button.on_click(self.guard(lambda _b: self.pass_gate()))
+        self.since = html(cls="shell-since")
+        self.decision = W.VBox()
+        self.decision.add_class("shell-decision")
+        self.players_box = html()
+        self.chart = parts.money_chart(self)   # shown when the parts answer `money` (parts.py)
+        self.chart.box.layout.display = "none"
+        self.log_box = html(cls="shell-log")
+        # the rules viewer (widgets/shell/rules_view.py), under the page: opened by Rules, a log line's
+        # rules link or a help link, and brought into view then (out of sight at 1024x700)
+        self.rules_view = RulesView("shell", self.rules_help, lambda: self.bridge.scroll_to(".shell-rules"),
+                                    back="#shell-top", hidden=True)
+        self.rules_box = self.rules_view.widget
+        self.table_box = W.VBox([self.undo_box, self.gate, self.since, self.decision, self.players_box, self.chart.box,
+                                 html("<div class='shell-panel-title'>Log</div>"), self.log_box])
+        self.gate.layout.display = self.since.layout.display = "none"
+
+    # the panels built when first needed, by the names the tests read
+    @property
+    def undo_text(self) -> W.HTML:
+        return self.undo_question.text
+
+    @property
+    def undo_yes(self) -> W.Button:
+        return self.undo_question.yes
+
+    @property
+    def undo_no(self) -> W.Button:
+        return self.undo_question.no
+
+    @property
+    def results(self) -> W.HTML:
+        return self.results_panel.text
 
     def _place_first(self, panel: W.Widget) -> None:
         """Put `panel` at the top of the sidebar (the About panel, when first opened)."""
@@ -236,6 +276,8 @@ class Shell(W.VBox):
             game, seen, reasons = self.form.loaded
             self.form.forget()
             self.start(game, players, seen, reasons)
+            # the page looks as before a load: say that the saved game is the one on
+            self.messages.show_info(f"The saved game is back ({self.parts.describe(game)}): play on from here.")
             return
         game = self.spec.new_game(list(players), seed=self.form.seed_value(), options=self.form.option_values())
         self.form.seed.value = ""  # the seed tells the hidden order: it leaves the page
@@ -251,6 +293,7 @@ class Shell(W.VBox):
             raise ValueError(f"Every seat needs a human or one of the bot levels {', '.join(levels)}.")
         self._stop_bots()
         self.game, self.players = game, dict(players)
+        self.version += 1
         self.bots = {seat: levels[kind](seed=i) for i, (seat, kind) in enumerate(players.items()) if kind != HUMAN}
         self.viewer, self.reasons = self.lone_human(), list(reasons or [])
         self.seen, self._seen_before, self.moves_made = dict(seen or {}), [], {}
@@ -260,7 +303,7 @@ class Shell(W.VBox):
         self.form.widget.layout.display = self.form.back.layout.display = "none"
         self.welcome.layout.display = "none"
         self.board_box.layout.display = None
-        self.table.layout.display = None
+        self.table_box.layout.display = None
         self.save_button.disabled = False
         if self.keeper is not None:
             self.keeper.started()
@@ -288,6 +331,9 @@ class Shell(W.VBox):
         """(game, players, seen, reasons) of a save file (this page's, or a plain engine save: every
         seat human, no reasons). Raises BadSaveFile naming what is wrong."""
         content, text = open_file(raw, self.file_format, BadSaveFile, self.spec.title)
+        other = self.parts.read_other_save(raw) if content is None else None
+        if other is not None:   # a file the game's page wrote before it was on the shell
+            return other
         if content is None:
             game = self.spec.load_game(text)
             return game, {seat: HUMAN for seat in game.seats}, {}, []
@@ -312,6 +358,7 @@ class Shell(W.VBox):
         self.messages.clear_error()
         self._show_welcome()
         self.show_form()
+        self.bridge.reveal(f".{self.ui}-start", always=True)   # its button sits above the upload, out of sight at 1024x700
 
     def _show_welcome(self) -> None:
         """The words beside the form before any game: the game's welcome, or, while a loaded save
@@ -320,7 +367,7 @@ class Shell(W.VBox):
         text = (self.parts.welcome() if self.form.loaded is None else
                 "<b>A saved game is loaded.</b> Give each of its seats to a human or a bot on the right, "
                 "then press <b>Resume saved game</b> (or <b>Forget it: a new game</b>).")
-        self.welcome.value = f"<div class='shell-welcome'>{text}</div>"
+        self.welcome.value = f"<div class='{self.ui}-welcome'>{text}</div>"
 
     def show_form(self) -> None:
         """The new-game form over the table; the hand on the screen is put away (closed, so its
@@ -333,7 +380,9 @@ class Shell(W.VBox):
         if self.keeper is not None:
             self.keeper.list.reveal()
         self.form.back.layout.display = None if self.game is not None and not self.game.is_over else "none"
-        self.table.layout.display = "none"
+        self.table_box.layout.display = "none"
+        self.results_panel.hide()   # Play again: the form, not last game's results above it, out of sight at 1024x700
+        self.messages.clear_info()
 
     def back_to_game(self) -> None:
         """Leave the form for the game under way (a save under review is forgotten)."""
@@ -343,14 +392,25 @@ class Shell(W.VBox):
         self.form.widget.layout.display = "none"
         if self.keeper is not None:
             self.keeper.list.hide()
-        self.table.layout.display = None
+        self.table_box.layout.display = None
         self.viewer = self.lone_human()
         self.refresh()
         self.run_bots()
 
     def toggle_rules(self) -> None:
-        """The Rules button: open the rules at their first section, brought into view, or close them."""
-        self.rules_view.toggle()
+        """The Rules button: open the rules at their first section, brought into view, or close them
+        (a game's own table panel opens them at its first topic)."""
+        if self.panel is not None:
+            self.open_rules(None)
+        else:
+            self.rules_view.toggle()
+
+    def open_rules(self, topic: str | None) -> None:
+        """Show the rules at `topic` (a rules link's click, a decision's help link), in view."""
+        if self.panel is not None:
+            self.panel.open_rules(self, topic)
+        else:
+            self.rules_view.open(topic)
 
     # --- who decides ------------------------------------------------------------------------------
 
@@ -372,12 +432,18 @@ class Shell(W.VBox):
         return humans[0] if len(humans) == 1 else None
 
     def gated(self) -> bool:
-        """The next human to decide is not the one the screen shows: it waits to be passed on."""
+        """The next human to decide is not the one the screen shows: it waits to be passed on (never
+        on a game's own table panel: it keeps its own privacy)."""
+        if self.panel is not None:
+            return False
         seat = self.human_to_decide()
         return seat is not None and seat != self.viewer
 
     def shown_seat(self) -> str | None:
-        """Whose hand and private lines the page shows now: the viewer's, unless the gate is up."""
+        """Whose hand and private lines the page shows now: the viewer's, unless the gate is up (on a
+        game's own table panel: the human it is asking)."""
+        if self.panel is not None:
+            return self.panel.shown_seat(self) if self.game is not None else None
         return None if self.gated() else self.viewer
 
     def hide(self) -> None:
@@ -395,11 +461,18 @@ class Shell(W.VBox):
         """A human's choice, through the engine's checked door (a refusal says why and changes nothing)."""
         if self.game is None:
             raise ValueError("Start a game first.")
-        seat = self.human_to_decide()
-        if seat is None or seat != self.viewer or seat_of(action) not in (seat, None):
-            raise ValueError("It is not your decision now.")
+        if self.panel is not None:   # the game's own panel says who at the screen may act (out of turn, say)
+            seat = seat_of(action)
+            if seat is None or self.players.get(seat) != HUMAN or not self.panel.may_act(self, seat):
+                raise ValueError("It is not your decision now." if self.players.get(seat) == HUMAN or seat is None
+                                 else f"{seat} is played by a bot ({self.players.get(seat)}).")
+        else:
+            seat = self.human_to_decide()
+            if seat is None or seat != self.viewer or seat_of(action) not in (seat, None):
+                raise ValueError("It is not your decision now.")
         log_at = len(self.game.log)
         self.game.apply(action)
+        self.version += 1
         self._moved(seat)
         self._seen_before.append((seat, self.seen.get(seat)))
         self.seen[seat] = len(self.game.log)
@@ -412,7 +485,8 @@ class Shell(W.VBox):
     def _note_move(self, seat: str, log_at: int) -> None:
         """The info line says what `seat`'s move did: the first public lines it wrote (public: at a
         hot-seat table the next human may be reading the screen already)."""
-        lines = [entry.for_seat(None) for entry in self.game.log[log_at:]][:2]
+        lines = [entry.for_seat(None) for entry in self.game.log[log_at:]
+                 if entry.rule not in self.parts.quiet_rules][:2]
         if lines:
             self.messages.note_move(" ".join(line.rstrip(".") + "." for line in lines), seat,
                                     len(self.game.actions))
@@ -473,6 +547,7 @@ class Shell(W.VBox):
         when it is not the one shown."""
         seat = offer.owner
         *answers, taken = take_back(self.game, offer)   # newest first: the owner's action last
+        self.version += 1
         self._moved(seat)
         if self._seen_before and self._seen_before[-1][0] == seat:
             _, mark = self._seen_before.pop()
@@ -481,7 +556,7 @@ class Shell(W.VBox):
             else:
                 self.seen[seat] = mark
         self.reasons = [reason for reason in self.reasons if reason[0] < len(self.game.log)]
-        if seat == shown:
+        if seat == shown or self.panel is not None:   # (a game's own panel shows no hand until asked)
             # the bots' answers in public words: an answer decided in private stays so
             also = "; ".join(self.game.public_text(a) for a in reversed(answers))
             self.messages.show_info(f"Taken back: {taken}" + (f", and what answered it: {also}" if also else "") + ".")
@@ -502,9 +577,17 @@ class Shell(W.VBox):
     def standing_move(self) -> tuple[str, Decision] | None:
         """(seat, decision) of the move the parts make for the human to decide, by that player's
         standing order (`GameParts.standing_move`: the card game's automatic pass), or None."""
-        seat = self.human_to_decide()
-        decision = self.parts.standing_move(self, seat) if seat is not None and not self.game.is_over else None
-        return None if decision is None else (seat, decision)
+        if self.game.is_over:
+            return None
+        # on a game's own table panel several humans at the screen may wait at once (MegaCorps'
+        # payout window), each with its own standing answer; else the one human to decide
+        seats = ([s for s in self.game.deciders if self.players.get(s) == HUMAN] if self.panel is not None
+                 else [self.human_to_decide()])
+        for seat in seats:
+            decision = self.parts.standing_move(self, seat) if seat is not None else None
+            if decision is not None:
+                return seat, decision
+        return None
 
     def bot_step(self) -> bool:
         """One bot move (the kit's driver picks it), else a human's standing move; False when a
@@ -518,13 +601,14 @@ class Shell(W.VBox):
         self.last_bot_move = move
         at, step = len(self.game.log), len(self.game.actions)
         self.game.apply(decision.action)
+        self.version += 1
         if self.players.get(seat) == HUMAN:   # a standing move, made for a human
             self._moved(seat)
         # a reason goes before the first line its move wrote; a move that wrote none (the card game's
         # bot passing priority) has no line of its own to explain, and its reason would stand before
         # the next move's line (a human's, say) as if it explained that one (MegaCorps' page drops it too)
         if decision.reason and len(self.game.log) > at:
-            self.reasons.append((at, f"{seat}'s reason: {decision.reason}", step))
+            self.reasons.append((at, self.parts.reason_words(seat, decision.reason), step))
         self.parts.after_bot_move(self)
         return True
 
@@ -562,10 +646,42 @@ class Shell(W.VBox):
         game = self.game
         if game is None:
             return
-        seat = self.shown_seat()
-        legal = self.legal_now(seat)
         self.messages.moved_on(self._position())
         self.messages.age_note(lambda at: [seat_of(a) for a in game.actions[at:]])
+        paused = self.parts.paused(self)
+        if self.panel is not None:   # the game's own table: its board, decisions, hands, log and rules
+            if self.board is not None:
+                self.board.draw(self, None, [])
+            self.panel.draw(self)
+        else:
+            self._draw_own_table(paused)
+        # data-step: how many actions so far; data-moves: how many of them this screen's humans made
+        # (their clicks and their standing moves); data-over: the results are shown (browser tests wait on them)
+        self.status.value = self.parts.status_html(self) or (
+            f"<span class='shell-status' data-step='{len(game.actions)}' "
+            f"data-moves='{sum(self.moves_made.values())}' "
+            f"data-over='{int(game.is_over and not paused)}' data-paused='{int(paused)}'>"
+            f"{escape(self.parts.status(self))}</span>")
+        offer = self.undo_offer()
+        self.header.set_undo(offer.possible, offer.reason)
+        self.undo_question.lapse_if_moved(offer)   # the table moved on: the question no longer applies
+        if game.is_over and not paused:
+            own = self.parts.results(self)
+            if own is None:
+                self.results_panel.show(results_html(game, self.parts.score_text, self.parts.score_label()))
+            else:
+                self.results_panel.show(own[0], extra=own[1])
+        else:
+            self.results_panel.hide()
+        if self.keeper is not None:
+            self.keeper.save()
+
+    def _draw_own_table(self, paused: bool) -> None:
+        """The shell's own table (no `GameParts.table_panel`): the gate, since your last turn, the
+        decision, the players, the log and the money chart, for the seat the screen shows."""
+        game = self.game
+        seat = self.shown_seat()
+        legal = self.legal_now(seat)
         if self.board is not None:
             self.board.draw(self, seat, legal)
         waiting = self.human_to_decide()
@@ -576,13 +692,6 @@ class Shell(W.VBox):
             self.gate_text.value = (f"<b>Pass the screen to {escape(waiting)}.</b> {escape(waiting)}'s {hand} "
                                     "stays hidden until they press the button; everyone else, look away.")
             self.gate_button.description = f"I am {waiting}: show my {hand}"
-        paused = self.parts.paused(self)
-        # data-step: how many actions so far; data-moves: how many of them this screen's humans made
-        # (their clicks and their standing moves); data-over: the results are shown (browser tests wait on them)
-        self.status.value = (f"<span class='shell-status' data-step='{len(game.actions)}' "
-                             f"data-moves='{sum(self.moves_made.values())}' "
-                             f"data-over='{int(game.is_over and not paused)}' data-paused='{int(paused)}'>"
-                             f"{escape(self.parts.status(self))}</span>")
         upto = self.parts.log_shown(self)
         log = game.log if upto is None else game.log[:upto]   # the parts may keep lines back (a reveal)
         since = since_html(log, seat, self.seen.get(seat), self.rules_help, self.parts.round_word) if legal else ""
@@ -612,16 +721,7 @@ class Shell(W.VBox):
         self.players_box.value = self.parts.players(self, seat)
         self.log_box.value = log_html(game_lines(log, seat, self.shown_reasons(), self.parts.round_word, limit=LOG_LIMIT),
                                       "shell", self.rule_link)
-        offer = self.undo_offer()
-        self.header.set_undo(offer.possible, offer.reason)
-        self.undo_question.lapse_if_moved(offer)   # the table moved on: the question no longer applies
-        if game.is_over and not paused:
-            self.results_panel.show(results_html(game, self.parts.score_text, self.parts.score_label()))
-        else:
-            self.results_panel.hide()
         self.draw_chart(seat)
-        if self.keeper is not None:
-            self.keeper.save()
 
     def draw_chart(self, seat: str | None) -> None:
         """The money chart as `seat` may see it; with nothing to show (no chart, or no line this

@@ -82,11 +82,46 @@ class RulesHelp:
         return found if found in keys else None
 
 
+class TablePanel(Protocol):
+    """The table of a game that keeps its own hot-seat privacy (`GameParts.table_panel`: MegaCorps
+    shows a hand only on demand, lets a human at the screen play a card out of turn, and holds a
+    payout window every human answers at once). The shell puts it under the header's messages and
+    draws no gate, since-your-last-turn, decision, players, money chart or log of its own; the
+    header, form, saves, Undo, bots, results, About, Resume and the error guard stay the shell's."""
+
+    widget: W.Widget
+
+    def draw(self, shell: "Shell") -> None:
+        """Redraw from the game (the shell calls it on every refresh)."""
+
+    def shown_seat(self, shell: "Shell") -> str | None:
+        """The human the screen is asking now (what Undo calls "at the screen"), or None."""
+
+    def may_act(self, shell: "Shell", seat: str) -> bool:
+        """Whether the human `seat` may act now through `shell.act` (asked, or acting unasked as the
+        game allows, as a card played out of turn)."""
+
+    def open_rules(self, shell: "Shell", topic: str | None) -> None:
+        """Show the rules at `topic` (None: their start), brought into view."""
+
+
 class GameParts:
     """A game's pieces for the shell. `name` is the game's name in the kit's registry."""
 
     #: a short CSS prefix for the game's own classes ("mq")
     prefix: str = "game"
+    #: the CSS prefix of the shell's own pieces on this game's page (header, messages, form, results):
+    #: "shell", or the game's own when its page and its browser tests keep their class names ("mc")
+    shell_prefix: str = "shell"
+    #: classes added to the shell's panels (About, Undo's question, the results) on this page
+    panel_classes: tuple[str, ...] = ()
+    #: the board is shown before the first game (an empty board under the welcome), not only in play
+    board_before_game: bool = False
+    #: rules whose log lines the info line leaves out when it says what a move did (MegaCorps' round changes)
+    quiet_rules: tuple[str, ...] = ()
+    #: the bots' loop runs in the background under Voila even with no pause (a page whose timed
+    #: parts, as MegaCorps' payout window, count down while nothing moves: `idle`)
+    bots_in_background: bool = False
     #: what the hot-seat gate hides, in the game's words ("hand", "note card")
     hand_name: str = "hand"
     #: what the log entries' `round` counts, in the game's words: the log labels its lines "R3"
@@ -95,6 +130,68 @@ class GameParts:
 
     def __init__(self, name: str):
         self.name = name
+
+    # --- the page around the game ------------------------------------------------------------------
+
+    def title_html(self, shell: "Shell") -> str:
+        """The header's title (HTML)."""
+        return f"<span class='shell-title' id='shell-top'>{escape(shell.spec.title)}</span>"
+
+    def layout(self, shell: "Shell") -> W.Widget:
+        """The page under the header: by default the welcome (before a game), the board and the sidebar."""
+        return W.HBox([shell.welcome, shell.board_box, shell.sidebar])
+
+    def page_css(self) -> str:
+        """Every style of the page: by default the shell's and the game's own (`css`)."""
+        from .style import CSS
+        return CSS + self.css()
+
+    def privacy_words(self) -> str:
+        """What the About panel says of privacy at one screen (after the game's own words)."""
+        return (f"<p><b>Privacy at one screen</b>: when several people play at one screen, each "
+                f"player's {escape(self.hand_name)} stays hidden until that player presses the button "
+                "saying they are at the screen; one person against bots is never asked.</p>")
+
+    def built(self, shell: "Shell") -> None:
+        """Called once the page is built (a game wires the browser's other messages here:
+        MegaCorps' window sizes and lesson links). Default: nothing."""
+
+    def table_panel(self, shell: "Shell") -> TablePanel | None:
+        """The game's own table, when it keeps its own hot-seat privacy (`TablePanel`); None: the
+        shell's gate, decision, players, chart and log. Built once per page."""
+        return None
+
+    def status_html(self, shell: "Shell") -> str | None:
+        """The header's status as HTML, for a page with its own (None: the shell's, from `status`)."""
+        return None
+
+    def results(self, shell: "Shell") -> tuple[str, list[W.Widget] | None] | None:
+        """The results at the game's end as (HTML, widgets shown under it: charts, or None to keep
+        those shown); None: the shell's (the scores and where they came from)."""
+        return None
+
+    # --- the bots' pace ------------------------------------------------------------------------------
+
+    def default_pause(self) -> float:
+        """The form's Bot pause at first (seconds between two bot moves)."""
+        from .form import pause_from_env
+        return pause_from_env()
+
+    def bot_wait(self, shell: "Shell") -> float:
+        """Seconds before the next bot move: by default the form's Bot pause."""
+        return shell.pause
+
+    def first_wait(self, shell: "Shell") -> float:
+        """Seconds before the first bot move after a human's (a game that overrides this moves
+        sooner or later than `bot_wait`); not overridden: `bot_wait`."""
+        return self.bot_wait(shell)
+
+    def idle(self, shell: "Shell") -> float | None:
+        """Nothing moved: seconds before the loop looks again (MegaCorps' payout window counting
+        down), or None to stop. Default: stop."""
+        return None
+
+    # --- the game ------------------------------------------------------------------------------------
 
     def board(self, shell: "Shell") -> Board | None:
         """The board (built once per page); None: the game shows no board."""
@@ -161,6 +258,11 @@ class GameParts:
         the bots' loop, as if the seat were a bot. Default: never."""
         return None
 
+    def reason_words(self, seat: str, reason: str) -> str:
+        """A bot's reason as the page keeps it (in its saves and log): "Ana's reason: ..." (a game
+        whose own log names the bot's level keeps the reason alone)."""
+        return f"{seat}'s reason: {reason}"
+
     def after_bot_move(self, shell: "Shell") -> None:
         """Called after each bot move, before the page is redrawn (a game starts its reveal
         here when a bot's move revealed something). Default: nothing."""
@@ -220,6 +322,23 @@ class GameParts:
         (`Shell.shown_reasons`: a reason hidden now stays hidden, one public later is shown then).
         A game whose save leaves hidden things out keeps only the reasons public now."""
         return list(shell.reasons)
+
+    def read_other_save(self, raw: bytes) -> tuple | None:
+        """(game, players, seen, reasons) of a save file in a format of the game's own (an older
+        page's), or None when `raw` is not one (the shell then reads it as its own or a plain engine
+        save). Raises BadSaveFile naming what is wrong. Default: None."""
+        return None
+
+    def resume_other(self, content: dict) -> tuple | None:
+        """As `read_other_save`, for a table on the server written by an older page. Default: None."""
+        return None
+
+    def resume_line(self, summary: dict) -> tuple[str, str, Any]:
+        """A table's line in the Resume list, from its public summary: (what it is, a detail such as
+        the money or "", what tells its position: two tables at one position are offered once;
+        None: each table its own, as by default, a game's summary telling no position)."""
+        from .resume import describe
+        return describe(summary), "", None
 
     def describe(self, game: Any) -> str:
         """A loaded game in a few public words, for the form's review step."""

@@ -16,30 +16,51 @@ class ResultsPanel:
     the new-game form; hidden while a game is under way."""
 
     def __init__(self, prefix: str, play_again: Callable[[], None]):
-        self.text = W.HTML()
-        self.again = W.Button(description="Play again", button_style="success", icon="repeat",
-                              layout=W.Layout(width="auto"))
-        self.again.add_class(f"{prefix}-play-again")
-        self.again.on_click(lambda _b: play_again())
-        self.box = W.VBox([self.text, self.again])
+        self.prefix, self._play_again = prefix, play_again
+        self._with_again = True
+        # its text and button are built with the first results (fewer models for the page to load)
+        self._parts: tuple[W.HTML, W.Button] | None = None
+        self.box = W.VBox()
         self.box.add_class(f"{prefix}-results-panel")
         self.box.layout.display = "none"
 
+    def _build(self) -> tuple[W.HTML, W.Button]:
+        if self._parts is None:
+            text = W.HTML()
+            again = W.Button(description="Play again", button_style="success", icon="repeat",
+                             layout=W.Layout(width="auto"))
+            again.add_class(f"{self.prefix}-play-again")
+            again.on_click(lambda _b: self._play_again())
+            self.box.children = [text, *([again] if self._with_again else [])]
+            self._parts = (text, again)
+        return self._parts
+
+    @property
+    def text(self) -> W.HTML:
+        return self._build()[0]
+
+    @property
+    def again(self) -> W.Button:
+        return self._build()[1]
+
     def show(self, html: str, extra: list[W.Widget] | None = None) -> None:
         """Show `html`, and `extra` widgets under it when given (else those shown before)."""
-        self.text.value = html
+        text, again = self._build()
+        text.value = html
         if extra is not None:
-            self.box.children = [self.text, *extra, *([self.again] if self.again in self.box.children else [])]
+            self.box.children = [text, *extra, *([again] if self._with_again else [])]
         self.box.layout.display = None
 
     def hide(self) -> None:
-        self.text.value = ""
+        if self._parts is not None:
+            self._parts[0].value = ""
         self.box.layout.display = "none"
 
     def without_again(self) -> None:
         """No *Play again* (a networked table: its players do not start games)."""
-        self.box.children = [w for w in self.box.children if w is not self.again]
-        self.again.close()
+        self._with_again = False
+        if self._parts is not None:
+            self.box.children = [w for w in self.box.children if w is not self._parts[1]]
 
 
 def results_html(game: Any, score_text: Callable[[int], str], score_label: str) -> str:

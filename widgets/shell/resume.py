@@ -109,9 +109,14 @@ class TableKeeper:
         self.table: str | None = None
         self._written: tuple | None = None
         self._resuming: str | None = None   # the table `resume` is loading, for `started`
-        self.list = ResumeList("shell", shell.guard, self.resume, self.forget)
+        self.list = ResumeList(shell.ui, shell.guard, self.resume, self.forget)
         self.box = self.list.box
-        shell.bridge.on_hello = shell.guard(lambda tables, _sizes: self.offer(tables))
+        shell.bridge.on_hello = shell.guard(self._hello)
+
+    def _hello(self, tables: list[str], sizes: dict) -> None:
+        """The page opened in the browser: its tables offered, its sizes passed on (the board's)."""
+        self.offer(tables)
+        self.shell.bridge.on_size(sizes)
 
     @property
     def file_format(self) -> str:
@@ -136,7 +141,9 @@ class TableKeeper:
         shell = self.shell
         if shell.game is None or self.table is None:
             return
-        key = (self.table, len(shell.game.actions), tuple(shell.players.items()), tuple(shell.seen.items()))
+        # the shell's version, not the number of actions: a move taken back and another made in its
+        # place leaves the count as it was
+        key = (self.table, shell.version, tuple(shell.players.items()), tuple(shell.seen.items()))
         if key != self._written:
             _name, data = shell.save_file()
             summary = {"players": dict(shell.players), **shell.parts.save_summary(shell.game)}
@@ -146,7 +153,9 @@ class TableKeeper:
     def offer(self, tables: list[str]) -> None:
         """Show "Resume" for the unfinished tables of this game among `tables` (ids the browser sent)."""
         found = [t for t in find_tables(tables, self.file_format) if t.table != self.table]
-        self.list.show([(t.table, describe(t.summary), "", t.saved_at) for t in found])
+        lines = [self.shell.parts.resume_line(t.summary) for t in found]
+        self.list.show([(t.table, what, detail, t.saved_at) for t, (what, detail, _at) in zip(found, lines)],
+                       position=lambda i: lines[i][2] or found[i].table)
 
     def resume(self, table: str) -> None:
         """Play table `table` again from its file on the server."""
@@ -155,11 +164,15 @@ class TableKeeper:
         except ValueError as err:
             raise ValueError(f"Cannot resume: {err}.") from None
         save = content.get("save") if isinstance(content, dict) else None
-        if not isinstance(save, str):
+        other = self.shell.parts.resume_other(content) if save is None else None   # an older page's table
+        if not isinstance(save, str) and other is None:
             raise ValueError("Cannot resume: this table's autosave is damaged.")
         self._resuming = table
         try:
-            self.shell.load_bytes(save.encode())
+            if other is not None:
+                self.shell.start(*other)
+            else:
+                self.shell.load_bytes(save.encode())
         finally:
             self._resuming = None
         self.list.hide()

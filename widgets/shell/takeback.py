@@ -7,8 +7,8 @@
     taken = take_back(game, offer)    # do it: the actions taken back, newest first
 
 No widgets here (the question asked before taking back another human's move is
-`widgets/shell/undo_question.py`). The shell (`widgets/shell/page.py`) and MegaCorps' hot-seat
-`Session` (`widgets/megacorps_app/session.py`) both ask it, from the kit protocol alone:
+`widgets/shell/undo_question.py`). The shell (`widgets/shell/page.py`, every game's page, MegaCorps'
+too) asks it, from the kit protocol alone:
 
 - a seat's own undo first: the human at the screen takes back its own last action when the game's
   undo policy lets that seat do so (`can_undo(seat)`: the card game and MEGAcquire while the action

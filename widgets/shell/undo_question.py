@@ -21,19 +21,42 @@ class UndoQuestion:
     def __init__(self, prefix: str, guard: Callable[[Callable], Callable], current: Callable[[], UndoOffer],
                  take: Callable[[UndoOffer], None], classes: tuple[str, ...] = ()):
         self.prefix, self.current, self.take = prefix, current, take
+        self._guard = guard
         self.asked: UndoOffer | None = None
-        self.text = W.HTML()
-        self.text.add_class(f"{prefix}-undo-text")
-        self.yes = W.Button(description="Take it back", button_style="warning", layout=W.Layout(width="auto"))
-        self.yes.add_class(f"{prefix}-undo-yes")
-        self.no = W.Button(description="Keep it", layout=W.Layout(width="auto"))
-        self.no.add_class(f"{prefix}-undo-no")
-        self.box = W.VBox([self.text, W.HBox([self.yes, self.no])])
+        # its text and buttons are built when first asked: every widget is a model the page's
+        # browser builds before the board is drawn, and most games never ask
+        self._parts: tuple[W.HTML, W.Button, W.Button] | None = None
+        self.box = W.VBox()
         for cls in (f"{prefix}-undo-confirm", *classes):
             self.box.add_class(cls)
         self.box.layout.display = "none"
-        self.yes.on_click(guard(lambda _b: self.answer(True)))
-        self.no.on_click(guard(lambda _b: self.answer(False)))
+
+    def _build(self) -> tuple[W.HTML, W.Button, W.Button]:
+        if self._parts is None:
+            prefix = self.prefix
+            text = W.HTML()
+            text.add_class(f"{prefix}-undo-text")
+            yes = W.Button(description="Take it back", button_style="warning", layout=W.Layout(width="auto"))
+            yes.add_class(f"{prefix}-undo-yes")
+            no = W.Button(description="Keep it", layout=W.Layout(width="auto"))
+            no.add_class(f"{prefix}-undo-no")
+            self.box.children = [text, W.HBox([yes, no])]
+            yes.on_click(self._guard(lambda _b: self.answer(True)))
+            no.on_click(self._guard(lambda _b: self.answer(False)))
+            self._parts = (text, yes, no)
+        return self._parts
+
+    @property
+    def text(self) -> W.HTML:
+        return self._build()[0]
+
+    @property
+    def yes(self) -> W.Button:
+        return self._build()[1]
+
+    @property
+    def no(self) -> W.Button:
+        return self._build()[2]
 
     def ask(self, offer: UndoOffer) -> None:
         """Ask `offer.needs` (the owner of the move) to agree."""
