@@ -115,6 +115,7 @@ def test_the_megacquire_first_games_log_is_the_kits_with_rule_links_and_no_rival
     assert key and f"class='mq-rule-link' data-mc-topic='{key}'" in founding
     # ... and its click, as the page's bridge hands it to the kernel, opens the viewer there
     assert fg.rules_view.widget.layout.display == "none"
+    assert not fg.bridge.uploads and not fg.bridge.watch   # a lesson's bridge: links only, no cover over JupyterLab
     fg.bridge._received(fg.bridge, {"type": "topic", "topic": key}, [])
     assert fg.rules_view.widget.layout.display != "none"
     assert f"id='mq-rule-{key}' data-section='{key}'" in fg.rules_view.widget.value
