@@ -100,7 +100,15 @@ class FrameLimit:
     and a reason, whatever server runs the app (`python -m tableserver serve` also tells uvicorn
     not to receive one; `uvicorn tableserver.app:app_from_env --factory` receives up to 16 MiB
     unless given `--ws-max-size`). Between MAX_MESSAGE and this, a message is refused with a
-    413 answer and the connection stays (`parse`)."""
+    413 answer and the connection stays (`parse`).
+
+    Once the connection is closed, what the app sends is no crash: its goodbye (a close) is
+    dropped, and a message raises OSError, which is how a server says a client has gone
+    (Starlette turns it into WebSocketDisconnect, as for a page that left). Closed: by us, by the
+    client, or by the server itself: uvicorn refuses a frame over its own `ws_max_size` (`serve`'s
+    limit) by closing with 1009 at once, and tells the app through `receive`; a push sent in
+    between (a bot's move landing then) used to meet uvicorn's RuntimeError ("after sending
+    'websocket.close'"), and the service logged a traceback for a client that sent too much."""
 
     REASON = f"message too big: the limit is {TRANSPORT_MAX // 2**20} MiB"
 
@@ -115,7 +123,9 @@ class FrameLimit:
         async def limited_receive():
             nonlocal closed
             message = await receive()
-            if message["type"] == "websocket.receive":
+            if message["type"] == "websocket.disconnect":
+                closed = True
+            elif message["type"] == "websocket.receive":
                 data = message.get("text")
                 size = len(data.encode()) if data is not None else len(message.get("bytes") or b"")
                 if size > TRANSPORT_MAX:
@@ -125,7 +135,15 @@ class FrameLimit:
             return message
 
         async def guarded_send(message):
-            if not closed:   # the app's own goodbye after ours is dropped
-                await send(message)
+            nonlocal closed
+            if not closed:
+                try:
+                    return await send(message)
+                except RuntimeError:   # the server closed it before the app could read so
+                    if message["type"] not in ("websocket.send", "websocket.close"):
+                        raise
+                    closed = True
+            if message["type"] == "websocket.send":
+                raise OSError("the WebSocket connection is closed")
 
         await self.app(scope, limited_receive, guarded_send)

@@ -1,6 +1,7 @@
 """The MEGAcquire lessons served by Voila in Debian's Chromium at 1024x700: lesson 01's exercise
 (a miss with its hint, Start over, the founding tile, a name, the goal met) and a self-check (a
-hint, then right); the first game's first step (a miss not played, then the founding tile)."""
+hint, then right); the first game's first step (a miss not played, then the founding tile, and
+the log's rule link opening the rules viewer)."""
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -51,6 +52,10 @@ def test_the_first_game_refuses_a_miss_and_founds_in_the_browser():
         page.locator("button:has-text('Play B-12')").click()
         page.locator("button:has-text('Regal (large)')").click()
         page.wait_for_selector("text=Well done", timeout=PATIENCE_MS)
+        # the log's rule link opens the lesson's rules viewer at the section on founding
+        assert not page.locator(".mq-rules").is_visible()
+        page.locator(".mq-log-entry:has-text('Cy founds Regal') a.mq-rule-link").click()
+        page.wait_for_selector(".mq-rules #mq-rule-found:has-text('Starting a company')", timeout=PATIENCE_MS)
         page.locator("button:has-text('Continue')").click()
         page.wait_for_selector("button:has-text('Buy Regal')", timeout=PATIENCE_MS)
         assert not [e for e in errors if not any(h in e for h in HARMLESS)], errors

@@ -82,3 +82,45 @@ def test_a_megacorps_bots_reason_sits_under_the_line_of_its_step_naming_its_corp
     assert explained == len(steps) > 10   # one reason a bot's step, under its own line
     # every line's rule is its link to the Rules tab, after the text
     assert all(re.search(r"</span> <a href='#mc-rule-[^']+' class='mc-rule-link mc-log-rule' data-mc-topic='[^']+'", line) for line in lines)
+
+
+def test_the_megacquire_first_games_log_is_the_kits_with_rule_links_and_no_rivals_secret(rendered):
+    """The guided first game (widgets/megacquire/first_game.py) draws its log with the kit's
+    renderer: newest first, each line with its round, a rule link that opens the lesson's own
+    rules viewer, and only what Cy may read (a rival's drawn tile stays "a tile")."""
+    from megacorps import megacquire as mq
+    from megacorps.megacquire.log import FOUND, SETUP
+    from widgets.megacquire.first_game import FOUND_TILE, YOU, FirstGame
+
+    fg = FirstGame()
+    fg.next()
+    fg.act(mq.PlayTile(YOU, FOUND_TILE))
+    fg.act(mq.Found(YOU, "Harbor"))
+    fg.next()
+    fg.act(mq.BuyShare(YOU, "Harbor"))
+    fg.act(mq.BuyShare(YOU, "Harbor"))
+    fg.act(mq.EndTurn(YOU))   # Cy draws, then Ada and Bo play their turns and draw
+    log, html = fg.game.log, fg.log_box.value
+    assert "mq-log-entry" in rendered
+    assert html.index(shared.NEWEST_FIRST) < html.index("mq-log-entry")
+    played = [e for e in log if e.rule != SETUP]   # the set position's line is not the learner's
+    lines = entries_of(html, "mq-log-entry")
+    assert len(lines) == len(played) > 8
+    for entry, line in zip(reversed(played), lines):   # newest first, each with its round
+        assert line.startswith(f"><span class='mq-log-round' title='Round {entry.round}'>R{entry.round}</span>"
+                               f"<span class='mq-log-text'>{escape(entry.for_seat(YOU))}</span>"), line
+    # the founding line links to the section of the rules help explaining founding ...
+    key = fg.rules_view.find(FOUND)
+    founding = lines[len(played) - 1 - next(i for i, e in enumerate(played) if e.rule == FOUND)]
+    assert key and f"class='mq-rule-link' data-mc-topic='{key}'" in founding
+    # ... and its click, as the page's bridge hands it to the kernel, opens the viewer there
+    assert fg.rules_view.widget.layout.display == "none"
+    assert not fg.bridge.uploads and not fg.bridge.watch   # a lesson's bridge: links only, no cover over JupyterLab
+    fg.bridge._received(fg.bridge, {"type": "topic", "topic": key}, [])
+    assert fg.rules_view.widget.layout.display != "none"
+    assert f"id='mq-rule-{key}' data-section='{key}'" in fg.rules_view.widget.value
+    # what only one seat may read: Cy's own drawn tile is shown, never Ada's or Bo's
+    secrets = [(seat, text) for e in log for seat, text in (e.secret or {}).items()]
+    assert {seat for seat, _ in secrets} == {YOU, "Ada", "Bo"}
+    for seat, text in secrets:
+        assert (escape(text) in html) == (seat == YOU), (seat, text)

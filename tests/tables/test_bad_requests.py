@@ -173,3 +173,21 @@ def test_a_message_over_the_transport_limit_closes_the_websocket_with_a_reason(r
     assert mc.tables.connect(svc.url, table.codes["Mokia"]).corp == "Mokia"
     log = (svc.data / "service.log").read_text(errors="replace")
     assert "Traceback" not in log, log[-3000:]
+
+
+@pytest.mark.parametrize("door", ["serve", "factory"])
+def test_a_first_message_over_the_transport_limit_closes_without_a_traceback(request, door):
+    """A hello over 1 MiB is closed with 1009, and the service's goodbye after it is no crash:
+    under `serve`, uvicorn closes such a frame itself, and the stream's 4400 then raised through
+    the endpoint, a traceback in the log for every such client (test_send_after_server_close.py)."""
+    svc = request.getfixturevalue("service" if door == "serve" else "factory_service")
+    log = svc.data / "service.log"
+    before = log.stat().st_size
+    with _ws(svc) as ws:
+        ws.send('{"code": "' + "x" * TRANSPORT_MAX + '"}')
+        with pytest.raises(ConnectionClosed) as closed:
+            _next(ws, "state")
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009, closed.value
+    assert mc.tables.connect(svc.url, mc.tables.open_table(svc.url, SEATS, seed=3).codes["Mokia"]).corp == "Mokia"
+    text = log.read_bytes()[before:].decode(errors="replace")
+    assert "Traceback" not in text, text[-3000:]

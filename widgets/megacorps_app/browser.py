@@ -1,12 +1,13 @@
 """`BrowserBridge`: the one small widget with code in the page. It carries what ipywidgets
 cannot, always as one-off messages, never as widget state:
 
-- **the connection**: it pings the kernel every few seconds while someone uses the page; when
-  no answer comes for a while (the kernel died or was stopped, the server is gone, the network
-  dropped) it covers the page with a message saying what happened and what to do (reload and
-  Resume: every action is autosaved), instead of leaving a board that ignores clicks. After
-  `IDLE_MINUTES` without a click or key it stops pinging, so the server may close the idle
-  page's kernel (voila.json culls idle kernels); the message then says so.
+- **the connection** (unless `watch` is off, as on a lesson): it pings the kernel every few
+  seconds while someone uses the page; when no answer comes for a while (the kernel died or was
+  stopped, the server is gone, the network dropped) it covers the page with a message saying
+  what happened and what to do (reload and Resume: every action is autosaved), instead of
+  leaving a board that ignores clicks. After `IDLE_MINUTES` without a click or key it stops
+  pinging, so the server may close the idle page's kernel (voila.json culls idle kernels); the
+  message then says so.
 - **the table's id**: kept in the browser's localStorage, sent when the page opens, so the
   app can offer "Resume" for this browser's unfinished tables (their files stay on the server).
 - **downloads**: a save file built on demand goes to the page once, as a message with a
@@ -193,7 +194,9 @@ export default {
       'crashed, the server may be down, or the network dropped. Clicks here would do nothing.</p>' +
       '<p>' + model.get('recovery') + ' If the page does not load, the server itself ' +
       'is down: ask whoever started it to start it again.</p>');
-    setInterval(() => {
+    // a lesson (watch off) keeps its kernel with keep_alive and is read in JupyterLab too, where a
+    // cover over the whole JupyterLab whenever its kernel restarts or is busy would be wrong
+    if (model.get('watch')) setInterval(() => {
       const now = Date.now();
       if (pinging && now - lastUser > IDLE_MS) { pinging = false; }
       if (pinging && now - lastPong > LOST_MS) lost();
@@ -291,6 +294,8 @@ class BrowserBridge(anywidget.AnyWidget):
     limits = traitlets.Dict().tag(sync=True)
     # what this bridge's file choosers carry (`file_button`): several pages may share one document
     key = traitlets.Unicode().tag(sync=True)
+    # whether it watches the connection (pings, and the cover when no answer comes); a lesson's does not
+    watch = traitlets.Bool(True).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(_esm=_esm(), limits={"save": MAX_FILE_BYTES}, **kwargs)

@@ -8,6 +8,11 @@ gives a hint; a second miss names the tile to play. The rivals are the game's bo
 Bo at random); the tiles they hold and draw during the guided turns lie far from the learner's,
 so every step can be done whatever the learner chose before.
 
+The log is the kit's (widgets/shell/log.py), as on MEGAcquire's page: newest first, each line
+with its round and a link to the rules help section explaining its rule, which opens the
+shared rules viewer under the game (widgets/shell/rules_view.py; the link's click reaches the
+kernel through the page's browser bridge).
+
 Drive it from code with `next()` (info steps) and `act(action)` (moves).
 """
 from __future__ import annotations
@@ -24,9 +29,13 @@ from megacorps.megacquire import tiles
 from megacorps.megacquire.board import FOUNDS, GROWS, MERGES
 from megacorps.megacquire.bots import HeuristicBot, RandomBot
 from megacorps.megacquire.log import BONUS, FINAL, GAME_ENDS, SETUP
+from widgets.megacorps_app.browser import BrowserBridge
+from widgets.shell.log import game_lines, log_html, rules_help_link
+from widgets.shell.rules_view import RulesView
 
 from .course import OUTCOME_WORDS, bonus_received, company, rows
 from .lessons import CSS, YOU, LessonBoard, MovePanel, keep_alive, money, run_bots
+from .rules_help import rules_help
 
 RIVALS = {"Ada": "a Tycoon: she buys to win the majority of companies", "Bo": "plays at random"}
 LAST_ROUND = 6
@@ -236,6 +245,15 @@ class FirstGame(W.VBox):
         self.panel = MovePanel(self._guarded(self.act))
         self.players = W.HTML()
         self.log_box = W.HTML()
+        self.log_box.add_class("mq-log-box")
+        # the rules help the log's links open, under the game (hidden until a link is clicked); the
+        # bridge carries a link's click to the kernel (no upload, no connection cover: a lesson)
+        help_ = rules_help()
+        self.rule_link = rules_help_link(help_, "mq")
+        self.bridge = BrowserBridge(uploads=False, watch=False)
+        self.rules_view = RulesView("mq", help_, lambda: self.bridge.scroll_to(".mq-rules"), back="#mq-first-game",
+                                    hidden=True)
+        self.bridge.on_topic = self._guarded(self.rules_view.open)
         self.board = LessonBoard(self.game, YOU, None, previews=False, width=560, height=600, legend_below=True)
         self.board.on_tile_click(self._guarded(lambda tile: self.act(mq.PlayTile(YOU, tile))))
         coach = W.VBox([self.progress, self.coach, self.result, self.next_button, self.panel.widget],
@@ -243,7 +261,7 @@ class FirstGame(W.VBox):
         side = W.VBox([coach, self.players, self.log_box], layout=W.Layout(width="430px"))
         # side by side at 1024 px (Voila); the side panel goes under the board in a narrower notebook
         super().__init__([W.HTML(CSS), W.HBox([self.board.figure, side], layout=W.Layout(flex_flow="row wrap")),
-                          keep_alive()])
+                          self.rules_view.widget, self.bridge, keep_alive()])
         self.add_class("mq-lesson")
         self.layout.max_width = "1010px"
         self._enter(0)
@@ -265,7 +283,7 @@ class FirstGame(W.VBox):
         self.step_index, self.moves, self.misses = index, [], 0
         self.step_start, self.step_from = mq.Game(self.game.state, self.game.log), len(self.game.actions)
         step = STEPS[index]
-        self.progress.value = f"<span class='mq-small'>Your first game · step {index + 1} of {len(STEPS) + 1}</span>"
+        self.progress.value = self._progress_html(index + 1)
         self.coach.value = f"<div>{step.text(self.game)}</div>"
         self.result.value = ""
         self.next_button.layout.display = "none" if step.is_move else None
@@ -310,10 +328,15 @@ class FirstGame(W.VBox):
             self._finish()
         self._refresh()
 
+    @staticmethod
+    def _progress_html(step: int) -> str:
+        """Which step of how many; its id is where the rules viewer's "back to the game" leads."""
+        return (f"<span class='mq-small' id='mq-first-game'>Your first game · step {step} of "
+                f"{len(STEPS) + 1}</span>")
+
     def _start_free_play(self) -> None:
         self.free = True
-        self.progress.value = (f"<span class='mq-small'>Your first game · step {len(STEPS) + 1} of "
-                               f"{len(STEPS) + 1}</span>")
+        self.progress.value = self._progress_html(len(STEPS) + 1)
         self.coach.value = f"<div>{FREE_PLAY}</div>"
         self.result.value = ""
         self.next_button.layout.display = "none"
@@ -376,8 +399,9 @@ class FirstGame(W.VBox):
                 + "".join(lines) + f"</table><div class='mq-small'>Round {view.round} of {LAST_ROUND}.</div>")
 
     def _log_html(self) -> str:
-        lines = [e.for_seat(YOU) for e in self.game.log if e.rule != SETUP][-14:]
-        items = "".join(f"<li>{html.escape(t)}</li>" for t in reversed(lines))
-        return (f"<details open><summary><b>Log</b> (latest first)</summary>"
-                f"<ul class='mq-small mq-log' style='padding-left:16px;max-height:170px;overflow-y:auto'>{items}</ul>"
-                "</details>")
+        """The kit's log as Cy may read it (a rival's drawn tile is "a tile"), from the first move
+        (the set position's line is for the page, not the learner)."""
+        log = self.game.log
+        start = next((i for i, e in enumerate(log) if e.rule != SETUP), len(log))
+        lines = game_lines(log, YOU, (), start=start)
+        return "<div class='mq-log-title'><b>Log</b></div>" + log_html(lines, "mq", self.rule_link)

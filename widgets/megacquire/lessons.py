@@ -37,6 +37,7 @@ from widgets.board.basic_figure import BasicFigureWidget
 from widgets.guard import guard
 from widgets.lessons.checks import Check, SelfCheck
 from widgets.lessons.goals import Goal, Verdict, WorkedExample, keep_alive, worked_example
+from widgets.shell.log import log_css
 
 from .board_figure import board_figure, centre
 from .panels import label
@@ -47,6 +48,8 @@ __all__ = ["YOU", "Exercise", "LessonBoard", "MovePanel", "exercise", "first_gam
            "price_chart", "self_check", "show", "worked"]
 
 CSS = """<style>
+.mq-log { max-height: 170px; overflow-y: auto; font-size: 12px; }
+%s
 .mq-lesson { font-size: 13px; max-width: 780px; }
 .mq-lesson .widget-button { height: auto; min-height: 28px; white-space: normal; }
 .mq-goal { border-left: 5px solid #2a9d8f; background: #f3faf9; padding: 4px 8px; margin: 2px 0; }
@@ -56,8 +59,7 @@ CSS = """<style>
 .mq-small { font-size: 12px; color: #444; }
 .mq-lesson .widget-html-content { line-height: 1.4; }
 .mq-lesson .widget-html { margin-top: 1px; margin-bottom: 1px; }
-.mq-log li { margin: 0; }
-</style>"""
+</style>""" % log_css("mq")   # the first game's log (widgets/shell/log.py)
 
 
 def money(amount: int) -> str:

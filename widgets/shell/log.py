@@ -6,8 +6,9 @@ reason; and "since your last turn" (`since_html`), the lines a seat has not yet 
 
 A page hands the renderer `LogLine`s: which reasons it may show, and under which line, the page
 decides before (a sealed bid's reason waits for the reveal: `Shell.shown_reasons`, MegaCorps'
-`HotSeatTable._build_log`). `prefix` ("shell", "mc" or "nc") names the classes, so each page's own
-selectors (`shell-line`, `shell-reason`; `mc-log-entry`, `mc-bot-reason`) keep working."""
+`HotSeatTable._build_log`). `prefix` ("shell", "mc", "nc" or "mq") names the classes, so each page's
+own selectors (`shell-line`, `shell-reason`; `mc-log-entry`, `mc-bot-reason`) keep working; a page
+without the shell's styles takes its log's from `log_css`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -55,6 +56,8 @@ CLASSES = {
                      "mc-bot-reason"),
     "nc": LogClasses("nc-log-lines", "nc-log-order nc-small", "nc-log-line", "nc-log-round", "nc-log-text",
                      "nc-bot-reason"),   # the note-card game's networked pages (widgets/notecard/table_pages.py)
+    "mq": LogClasses("mq-log", "mq-log-order", "mq-log-entry", "mq-log-round", "mq-log-text",
+                     "mq-reason"),   # MEGAcquire's guided first game (widgets/megacquire/first_game.py)
 }
 
 # read top-down, a log newest first tells causes after their effects: it says which way it runs
@@ -84,15 +87,27 @@ def log_html(lines: Sequence[LogLine], prefix: str, rule_link: Callable[[str], s
     return f"<div class='{classes.log}'>{head}{rows}</div>"
 
 
-def rules_help_link(rules: RulesHelp) -> Callable[[str], str]:
+def log_css(prefix: str) -> str:
+    """The styles of a log's lines (no <style> tag): its "newest first" note, a line wrapping on
+    under its text and not under its round label, a bot's reason, and the rule link."""
+    c = CLASSES[prefix]
+    return (f".{c.order} {{ color: #666666; font-size: 11px; }}\n"
+            f".{c.entry} {{ padding-left: 26px; text-indent: -26px; }}\n"
+            f".{c.label} {{ display: inline-block; width: 26px; text-indent: 0; color: #777777; font-size: 11px; }}\n"
+            f".{c.reason} {{ color: #555555; font-style: italic; text-indent: 0; }}\n"
+            f".{prefix}-rule-link {{ font-size: 10px; color: #0072B2; margin-left: 3px; }}\n")
+
+
+def rules_help_link(rules: RulesHelp, prefix: str = "shell") -> Callable[[str], str]:
     """The shell's rule link: a small link to the rules help section explaining a rule (none
-    when no section does), made once per rule: the log is redrawn after every move."""
+    when no section does), made once per rule: the log is redrawn after every move. `prefix`:
+    the page's `RulesView`'s, which the link opens (through the page's browser bridge)."""
     made: dict[str, str] = {}
 
     def link(rule: str) -> str:
         if rule not in made:
             key = rules.section_for(rule)
-            made[rule] = "" if key is None else section_link("shell", key, "rules", title=rule)
+            made[rule] = "" if key is None else section_link(prefix, key, "rules", title=rule)
         return made[rule]
     return link
 

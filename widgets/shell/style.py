@@ -1,6 +1,7 @@
 """The shell's styles (one <style> block; a game adds its own through `GameParts.css`)."""
 
 from .header import css as header_css
+from .log import log_css
 from .messages import styles
 
 CSS = """<style>
@@ -13,14 +14,7 @@ CSS = """<style>
 .shell-since { max-height: 130px; overflow-y: auto; font-size: 12px; background: #F2F6FA;
                border-left: 3px solid #0072B2; padding: 2px 6px; }
 .shell-gate { background: #FFF4D6; padding: 12px; border: 2px solid #E69F00; }
-.shell-log-order { color: #666666; font-size: 11px; }
-/* a line wrapping goes on under its text, not under its round label */
-.shell-log-entry { padding-left: 26px; text-indent: -26px; }
-.shell-log-round { display: inline-block; width: 26px; text-indent: 0; color: #777777; font-size: 11px; }
-/* a bot's reason, under the line it explains */
-.shell-reason { color: #555555; font-style: italic; text-indent: 0; }
-.shell-rule-link { font-size: 10px; color: #0072B2; margin-left: 3px; }
-.shell-app .widget-button { height: auto; min-height: 28px; white-space: normal; }
+%s.shell-app .widget-button { height: auto; min-height: 28px; white-space: normal; }
 .shell-app input[type=file] { display: none !important; }  /* the Load button opens it */
 .shell-form .shell-start { flex: 0 0 auto; }   /* a note under Load a save wraps beside it, */
 .shell-upload { flex: 1 1 0; min-width: 0; }    /* not squeezing Start onto two lines */
@@ -33,4 +27,4 @@ CSS = """<style>
 .shell-results td:first-child, .shell-players td:first-child { text-align: left; }
 .shell-about { background: #F7F7F2; border: 1px solid #DDDDCC; padding: 4px 10px; margin-bottom: 6px; }
 .shell-about p { font-size: 12px; line-height: 1.4; margin: 4px 0; }
-%s</style>""" % styles("shell") + header_css("shell")
+%s</style>""" % (log_css("shell"), styles("shell")) + header_css("shell")
