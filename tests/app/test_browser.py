@@ -351,6 +351,11 @@ def test_reload_resumes_the_game_and_big_uploads_are_refused(server, browser, tm
         page.reload()
         page.wait_for_selector(".mc-resume-button", timeout=PATIENCE_MS)
         assert "Mokia" in page.inner_text(".mc-resume")
+        # the list is a white panel like the form under it (the shell's list had lost it: its lines
+        # stood on the page's grey background)
+        looks = page.evaluate("() => [getComputedStyle(document.querySelector('.mc-resume')).backgroundColor,"
+                              " getComputedStyle(document.querySelector('.mc-form')).backgroundColor]")
+        assert looks[0] == looks[1] == "rgb(255, 255, 255)", looks
         page.click(".mc-resume-button")
         page.wait_for_selector(".mc-who-decides", timeout=PATIENCE_MS)
         page.wait_for_function(IDLE, timeout=PATIENCE_MS)
