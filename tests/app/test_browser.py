@@ -321,6 +321,10 @@ def test_undo_at_a_shared_screen_asks_the_owner_of_the_move(server, browser):
         who = yes.removeprefix("I am ").removesuffix(": take it back")
         assert who in ("Mokia", "Globbo", "Nonintendo") and f"Take back {who}'s last move?" in text, (yes, text)
         assert_nothing_cut_off(page)
+        # the question's panel stands apart from the decision's under it, as the sidebar's panels do
+        gap = page.evaluate("() => document.querySelector('.mc-decision').getBoundingClientRect().top"
+                            " - document.querySelector('.mc-undo-confirm').getBoundingClientRect().bottom")
+        assert gap >= 3, f"the Undo question touches the decision under it ({gap} px apart)"
         page.screenshot(path=str(ARTIFACTS / "browser-undo-question-1024.png"))
         page.click(".mc-undo-no")
         question.wait_for(state="hidden", timeout=PATIENCE_MS)

@@ -37,6 +37,8 @@ html, body { overflow-x: hidden !important; }
 .mc-sidebar { width: 100%; min-width: 0; max-height: calc(100vh - 70px); overflow-y: auto; overflow-x: hidden;
                gap: 4px; position: sticky; top: 4px; }
 .mc-sidebar .widget-dropdown, .mc-sidebar .widget-text, .mc-sidebar .widget-inline-hbox { max-width: 100%; }
+/* the shell's table box: the Undo question's panel stands apart from the decision under it */
+.mc-table { gap: 4px; }
 /* the shell's "Resume a game" list (widgets/shell/resume.py) is a panel like the others */
 .mc-panel, .mc-resume { background: #fff; border-radius: 6px; padding: 8px 10px; box-shadow: 0 1px 3px rgba(0,0,0,.15);
             box-sizing: border-box; width: 100%; }
