@@ -321,6 +321,10 @@ def test_undo_at_a_shared_screen_asks_the_owner_of_the_move(server, browser):
         who = yes.removeprefix("I am ").removesuffix(": take it back")
         assert who in ("Mokia", "Globbo", "Nonintendo") and f"Take back {who}'s last move?" in text, (yes, text)
         assert_nothing_cut_off(page)
+        # the question's panel stands apart from the decision's under it, as the sidebar's panels do
+        gap = page.evaluate("() => document.querySelector('.mc-decision').getBoundingClientRect().top"
+                            " - document.querySelector('.mc-undo-confirm').getBoundingClientRect().bottom")
+        assert gap >= 3, f"the Undo question touches the decision under it ({gap} px apart)"
         page.screenshot(path=str(ARTIFACTS / "browser-undo-question-1024.png"))
         page.click(".mc-undo-no")
         question.wait_for(state="hidden", timeout=PATIENCE_MS)
@@ -351,6 +355,11 @@ def test_reload_resumes_the_game_and_big_uploads_are_refused(server, browser, tm
         page.reload()
         page.wait_for_selector(".mc-resume-button", timeout=PATIENCE_MS)
         assert "Mokia" in page.inner_text(".mc-resume")
+        # the list is a white panel like the form under it (the shell's list had lost it: its lines
+        # stood on the page's grey background)
+        looks = page.evaluate("() => [getComputedStyle(document.querySelector('.mc-resume')).backgroundColor,"
+                              " getComputedStyle(document.querySelector('.mc-form')).backgroundColor]")
+        assert looks[0] == looks[1] == "rgb(255, 255, 255)", looks
         page.click(".mc-resume-button")
         page.wait_for_selector(".mc-who-decides", timeout=PATIENCE_MS)
         page.wait_for_function(IDLE, timeout=PATIENCE_MS)

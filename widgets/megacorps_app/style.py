@@ -32,12 +32,15 @@ html, body { overflow-x: hidden !important; }
 @media (max-width: 900px) { .mc-body { grid-template-columns: minmax(0, 1fr); } }
 .mc-left { gap: 4px; min-width: 0; width: 100%; }
 .mc-board-slot { width: 100%; min-width: 0; }
-.mc-sidebar > *, .mc-sidebar .widget-vbox > *, .mc-panel > * { flex-shrink: 0; }
+.mc-sidebar > *, .mc-sidebar .widget-vbox > *, .mc-panel > *, .mc-resume > * { flex-shrink: 0; }
 .mc-board { background: #fff; border-radius: 6px; box-shadow: 0 1px 3px rgba(0,0,0,.15); overflow: hidden; }
 .mc-sidebar { width: 100%; min-width: 0; max-height: calc(100vh - 70px); overflow-y: auto; overflow-x: hidden;
                gap: 4px; position: sticky; top: 4px; }
 .mc-sidebar .widget-dropdown, .mc-sidebar .widget-text, .mc-sidebar .widget-inline-hbox { max-width: 100%; }
-.mc-panel { background: #fff; border-radius: 6px; padding: 8px 10px; box-shadow: 0 1px 3px rgba(0,0,0,.15);
+/* the shell's table box: the Undo question's panel stands apart from the decision under it */
+.mc-table { gap: 4px; }
+/* the shell's "Resume a game" list (widgets/shell/resume.py) is a panel like the others */
+.mc-panel, .mc-resume { background: #fff; border-radius: 6px; padding: 8px 10px; box-shadow: 0 1px 3px rgba(0,0,0,.15);
             box-sizing: border-box; width: 100%; }
 .mc-panel-title { font-weight: 700; font-size: 15px; margin-bottom: 4px; color: #1d2330; }
 .mc-note { color: #5b6275; font-size: 12px; line-height: 1.35; }
