@@ -164,8 +164,12 @@ def test_every_module_that_opens_chromium_is_marked_browser():
     shell game's page or a lesson through widgets/testing/voila_runner.py were not marked (their
     screenshots appeared in a run without browsers). The names are split here so that this module
     does not read as one that opens Chromium (tests/conftest.py reads the modules' text)."""
+    import importlib.util
     import re
-    from conftest import _BROWSER_WORDS
+    spec = importlib.util.spec_from_file_location("suite_markers", ROOT / "tests" / "conftest.py")
+    markers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(markers)
+    _BROWSER_WORDS = markers._BROWSER_WORDS
     opens = re.compile(r"\b(" + "|".join(("sync_" + "playwright", "shell_" + "page", "notebook_" + "page")) + r")\(")
     for path in (ROOT / "tests").rglob("test_*.py"):
         text = path.read_text()

@@ -100,8 +100,8 @@ def page_state(app: Shell) -> list:
         state = widget.get_state()
         clean = {}
         for key, value in state.items():
-            if isinstance(value, str) and value.startswith("IPY_MODEL_"):
-                continue
+            if isinstance(value, str) and (value.startswith("IPY_MODEL_") or value == widget.model_id):
+                continue   # a reference to a model, or the widget's own id (the bridge's key)
             if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) and v.startswith("IPY_MODEL_") for v in value):
                 continue
             clean[key] = value

@@ -188,6 +188,7 @@ class MegaCorpsTable:
         if shell.game is not self._game:   # a new game (or one loaded): the table starts afresh
             self._game = shell.game
             self.table.set_source(self.parts.source)
+        self.table.automatic_answers()   # a payout window due opens now, to be drawn with the table
         self.table.refresh()
         over = shell.game.is_over
         self.table.decision_box.layout.display = "none" if over else None
@@ -358,6 +359,12 @@ class MegaCorpsParts(GameParts):
         if self.source is not None and self.table.war_against_here() is not None:
             return max(wait, WAR_READING_SECONDS)
         return wait
+
+    def busy(self, shell: "Shell") -> bool:
+        """A payout window counting down for the humans at this screen (opened here if due)."""
+        if self.source is None or shell.game.is_over:
+            return False
+        return bool(self.table.automatic_answers()) or self.table.window_open()
 
     def idle(self, shell: "Shell") -> float | None:
         """While a hot-seat payout window counts down, redraw its countdown and look again in a

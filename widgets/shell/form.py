@@ -35,6 +35,12 @@ def parse_seed(text: str) -> int | None:
                          f"not {text!r}.") from None
 
 
+def fresh_seed() -> int:
+    """A seed for a new game when the player sets none."""
+    import random
+    return random.SystemRandom().randint(1, 999_999)
+
+
 def pause_from_env(default: float = 0.8) -> float:
     """Seconds between two bot moves: MEGACORPS_BOT_PAUSE, else `default` (every page's form
     reads the setting here; MegaCorps' app keeps its quicker 0.6)."""

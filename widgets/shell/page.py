@@ -44,6 +44,7 @@ from .form import HUMAN, NewGameForm
 from .header import Header
 from .log import LOG_LIMIT, game_lines, log_html, rules_help_link, since_html
 from .messages import Messages
+from .form import fresh_seed
 from .parts import GameParts
 from .resume import TableKeeper
 from .results import ResultsPanel, results_html
@@ -281,14 +282,18 @@ class Shell(W.VBox):
             # the page looks as before a load: say that the saved game is the one on
             self.messages.show_info(f"The saved game is back ({self.parts.describe(game)}): play on from here.")
             return
-        game = self.spec.new_game(list(players), seed=self.form.seed_value(), options=self.form.option_values())
+        seed = self.form.seed_value()
+        seed = fresh_seed() if seed is None else seed   # a new deal each time unless one is set
+        game = self.spec.new_game(list(players), seed=seed, options=self.form.option_values())
         self.form.seed.value = ""  # the seed tells the hidden order: it leaves the page
-        self.start(game, players)
+        self.start(game, players, seed=seed)
 
     def start(self, game: Any, players: dict[str, str], seen: dict[str, int] | None = None,
-              reasons: list[tuple[int, str, int | None]] | None = None) -> None:
+              reasons: list[tuple[int, str, int | None]] | None = None, seed: int | None = None) -> None:
         """Play `game` with `players` (seat -> HUMAN or a bot level); a loaded game brings back its
-        "since your last turn" marks (`seen`) and its bots' reasons (`reasons`, as `self.reasons`)."""
+        "since your last turn" marks (`seen`) and its bots' reasons (`reasons`, as `self.reasons`).
+        `seed`: the game's seed, from which each bot's own is drawn (the seed and the humans' moves
+        give the same game again); None (a loaded game, code): the bots' seeds are 0, 1, 2..."""
         levels = self.spec.bot_levels()
         unknown = [kind for kind in players.values() if kind != HUMAN and kind not in levels]
         if set(players) != set(game.seats) or unknown:
@@ -296,7 +301,9 @@ class Shell(W.VBox):
         self._stop_bots()
         self.game, self.players = game, dict(players)
         self.version += 1
-        self.bots = {seat: levels[kind](seed=i) for i, (seat, kind) in enumerate(players.items()) if kind != HUMAN}
+        base = 1000 * seed if seed is not None else 0   # each game's bots a random stream of their own
+        self.bots = {seat: levels[kind](seed=base + i) for i, (seat, kind) in enumerate(players.items())
+                     if kind != HUMAN}
         self.viewer, self.reasons = self.lone_human(), list(reasons or [])
         self.seen, self._seen_before, self.moves_made = dict(seen or {}), [], {}
         self.messages.clear()
@@ -327,7 +334,9 @@ class Shell(W.VBox):
     def save(self) -> None:
         name, data = self.save_file()
         self.bridge.download(name, data)
-        self.messages.show_info(f"Saved as {name}.")
+        kept = " The game is also kept here after every move." if self.keeper is not None else ""
+        self.messages.show_info(f"Saved as {name}. It can be resumed on this server (New / Load); its hidden "
+                                f"parts are sealed, so the file shows nobody's {self.parts.hand_name}.{kept}")
 
     def open_save(self, raw: bytes) -> tuple[Any, dict[str, str], dict[str, int], list[tuple[int, str, int | None]]]:
         """(game, players, seen, reasons) of a save file (this page's, or a plain engine save: every
@@ -558,7 +567,9 @@ class Shell(W.VBox):
             else:
                 self.seen[seat] = mark
         self.reasons = [reason for reason in self.reasons if reason[0] < len(self.game.log)]
-        if seat == shown or self.panel is not None:   # (a game's own panel shows no hand until asked)
+        if self.panel is not None:   # a game's own table: the screen is everyone's, so public words only
+            self.messages.show_info("Taken back: " + "; ".join(offer.takes_back) + ".")
+        elif seat == shown:
             # the bots' answers in public words: an answer decided in private stays so
             also = "; ".join(self.game.public_text(a) for a in reversed(answers))
             self.messages.show_info(f"Taken back: {taken}" + (f", and what answered it: {also}" if also else "") + ".")
@@ -574,7 +585,8 @@ class Shell(W.VBox):
         """A bot has a move to make now, and the game's parts do not hold the bots
         (`GameParts.holds_bots`: a reveal the humans are still clicking through, say)."""
         return (self.game is not None and not self.parts.holds_bots(self)
-                and (next_move(self.game, self.bots) is not None or self.standing_move() is not None))
+                and (next_move(self.game, self.bots) is not None or self.standing_move() is not None
+                     or self.parts.busy(self)))
 
     def standing_move(self) -> tuple[str, Decision] | None:
         """(seat, decision) of the move the parts make for the human to decide, by that player's

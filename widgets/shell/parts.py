@@ -189,6 +189,11 @@ class GameParts:
         sooner or later than `bot_wait`); not overridden: `bot_wait`."""
         return self.bot_wait(shell)
 
+    def busy(self, shell: "Shell") -> bool:
+        """Something timed is under way with no move to make yet (MegaCorps' payout window counting
+        down): the bots' loop runs, asking `idle` until a move comes. Default: never."""
+        return False
+
     def idle(self, shell: "Shell") -> float | None:
         """Nothing moved: seconds before the loop looks again (MegaCorps' payout window counting
         down), or None to stop. Default: stop."""

@@ -160,9 +160,10 @@ class TableKeeper:
     def resume(self, table: str) -> None:
         """Play table `table` again from its file on the server."""
         try:
-            content = read_table(table).get("content")
+            data = read_table(table)
         except ValueError as err:
             raise ValueError(f"Cannot resume: {err}.") from None
+        content, summary = data.get("content"), data.get("summary")
         save = content.get("save") if isinstance(content, dict) else None
         other = self.shell.parts.resume_other(content) if save is None else None   # an older page's table
         if not isinstance(save, str) and other is None:
@@ -176,7 +177,8 @@ class TableKeeper:
         finally:
             self._resuming = None
         self.list.hide()
-        self.shell.info.value = "Resumed where the game was left."
+        what = self.shell.parts.resume_line(summary)[0] if isinstance(summary, dict) else ""
+        self.shell.messages.show_info(f"Resumed: {what}." if what else "Resumed where the game was left.")
 
     def forget(self, table: str) -> None:
         """Take `table` off this browser's list (its file stays on the server)."""

@@ -1,0 +1,66 @@
+"""The hot-seat payout window on MegaCorps' page (the shell's bots' loop with MegaCorps' parts):
+when only humans at the screen may answer a payout, the window is drawn at once and counts down,
+and when its time is up the table answers "no card" for them and the payout happens. On the
+first port to the shell the loop never started (no bot had a move, no answer was due yet): the
+window was neither drawn nor closed and the page froze."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+import megacorps as mc
+from widgets.megacorps_app.source import HUMAN
+from widgets.testing.mc_tables import hot_seat
+
+
+@pytest.fixture(autouse=True)
+def _short_window(tmp_path, monkeypatch):
+    monkeypatch.setenv("MEGACORPS_DATA", str(tmp_path / "megacorps-data"))
+    monkeypatch.setenv("MEGACORPS_PAYOUT_WINDOW", "1")
+
+
+def test_a_payout_only_humans_may_answer_counts_down_and_pays_out():
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": HUMAN}
+    game = mc.scenario(list(seats), round=2, hands={"Mokia": ["Elections"], "Globbo": ["Oversupply"],
+                                                    "Nonintendo": ["Shortages"]},
+                       companies={"NAFTA/Media": "Mokia", "Japan/Media": "Globbo"})
+
+    async def main():
+        app = hot_seat(game, seats)
+        app.form.pause.value = 0.2
+        money = dict(game.state.money)
+        app.table._apply(mc.PayoutIndustry("Mokia", "Media"))   # what the Confirm button does
+        assert game.decision_kind() == "payout" and app.error.value == "", app.error.value
+        # the window is on the screen at once, the loop running to count it down
+        assert app.table.window_open() and app.table.window_box.layout.display != "none"
+        assert "mc-countdown" in app.table.window_text.value and app.bot_loop.running
+        assert "data-bots='1'" in app.status.value
+        deadline = time.monotonic() + 60   # a condition, not a clock: the payout resolves
+        while game.decision_kind() == "payout" and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        assert game.decision_kind() != "payout", "the payout window never closed"
+        assert [a for a in game.actions if isinstance(a, mc.NoCard)]    # answered for the humans
+        assert game.state.money != money                                 # and the payout was paid
+        assert app.table.window_box.layout.display == "none" and app.error.value == ""
+
+    asyncio.run(main())
+
+
+def test_a_taken_back_secret_bid_is_named_in_public_words():
+    """Taking back a human's sealed bid at a shared screen said its amount ("Mokia bids 5 Euros")
+    beside "pass the screen to Mokia"; it says what everyone may read."""
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": HUMAN}
+    game = mc.scenario(list(seats), hands={"Mokia": ["Greedy Kleptocrats"]})
+    app = hot_seat(game, seats)
+    app.table._apply(mc.PlayCard("Mokia", "Greedy Kleptocrats", "Great Russia"))
+    bid = next(a for a in game.legal_actions("Mokia") if isinstance(a, mc.Bid) and a.amount == 5)
+    app.table._apply(bid)
+    assert app.error.value == "", app.error.value
+    app.undo_button.click()
+    assert app.undo_box.layout.display != "none", app.error.value
+    app.undo_yes.click()
+    assert app.error.value == "", app.error.value
+    assert "Taken back" in app.info.value and "secret bid" in app.info.value
+    assert "5 Euros" not in app.info.value and "bids 5" not in app.info.value
