@@ -277,9 +277,11 @@ def test_hot_seat_no_other_hand_reaches_the_page(server, browser, monkeypatch):
             at_screen = page.inner_text(".mc-decision .mc-who-decides").split(" decides")[0].strip().split()[-1]
             spec = game.state.deck_spec.card_by_name
             mine = game.state.hands.get(at_screen, [])
-            # public: the log, the discard pile, and the texts of the cards shown (a card's text
-            # may name another card: Shortages "cancels an Oversupply")
-            public = " ".join([*(e.text for e in game.log), *game.state.discard, *(spec[c].summary for c in mine)])
+            # public: the log with each line's rule (its link names the rule: a Vote of No Confidence
+            # is settled by the rule called "Elections", as a card is), the discard pile, and the
+            # texts of the cards shown (a card's text may name another card: Shortages "cancels an Oversupply")
+            public = " ".join([*(e.text for e in game.log), *(e.rule for e in game.log), *game.state.discard,
+                               *(spec[c].summary for c in mine)])
             # the engine's own decision text names the two payout cards in general: not a hand
             states = "\n".join(page.evaluate(MODELS)).replace("Oversupply or Shortages", "")
             for corp, hand in game.state.hands.items():
