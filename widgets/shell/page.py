@@ -54,6 +54,10 @@ from .undo_question import UndoQuestion
 from .upload import wire_upload
 
 
+# Undo while the new-game form covers the game: what it took back would go unseen
+FORM_OPEN = "The new-game form is open: go back to the game to take a move back."
+
+
 def html(value: str = "", cls: str | None = None) -> W.HTML:
     """An HTML widget with a CSS class."""
     widget = W.HTML(value)
@@ -395,6 +399,7 @@ class Shell(W.VBox):
         self.table_box.layout.display = "none"
         self.results_panel.hide()   # Play again: the form, not last game's results above it, out of sight at 1024x700
         self.messages.clear_info()
+        self.header.set_undo(False, FORM_OPEN)   # a move taken back behind the form would go unseen
 
     def back_to_game(self) -> None:
         """Leave the form for the game under way (a save under review is forgotten)."""
@@ -529,6 +534,8 @@ class Shell(W.VBox):
         given (as if that seat were at the screen), or why it cannot (widgets/shell/takeback.py:
         a human's own move with the bots' answers after it, another human's once that human agrees)."""
         game = self.game
+        if game is not None and self.form.widget.layout.display is None:   # the form over the game
+            return UndoOffer(False, FORM_OPEN)
         humans = [s for s, kind in self.players.items() if kind == HUMAN]
         at_screen = self.shown_seat() if seat is None else seat
         # a bot still to decide (asking the bots' driver would make the bot think, and draw from its
@@ -548,6 +555,7 @@ class Shell(W.VBox):
             raise ValueError(f"Undo is not possible now. {offer.reason}")
         if seat is not None and offer.owner != seat:
             raise ValueError(f"Undo is not possible now: {seat} has nothing of its own to take back.")
+        self.messages.clear_error()   # an earlier refusal no longer stands above the question or the result
         if seat is None and offer.needs is not None:
             self.undo_question.ask(offer)
             return

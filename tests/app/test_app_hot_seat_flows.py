@@ -1,8 +1,11 @@
-"""The hot-seat payout window on MegaCorps' page (the shell's bots' loop with MegaCorps' parts):
-when only humans at the screen may answer a payout, the window is drawn at once and counts down,
-and when its time is up the table answers "no card" for them and the payout happens. On the
-first port to the shell the loop never started (no bot had a move, no answer was due yet): the
-window was neither drawn nor closed and the page froze."""
+"""Hot-seat flows of MegaCorps' page on the page shell that playing it found broken after the port
+(widgets/megacorps_app/parts.py on widgets/shell/page.py):
+
+- the payout window: when only humans at the screen may answer a payout, the window is drawn at
+  once and counts down, and when its time is up the table answers "no card" for them and the payout
+  happens (the bots' loop never started: no bot had a move, no answer was due yet, and the page froze);
+- a taken-back secret bid is named in public words at the shared screen;
+- Undo waits while the new-game form covers the game."""
 from __future__ import annotations
 
 import asyncio
@@ -64,3 +67,21 @@ def test_a_taken_back_secret_bid_is_named_in_public_words():
     assert app.error.value == "", app.error.value
     assert "Taken back" in app.info.value and "secret bid" in app.info.value
     assert "5 Euros" not in app.info.value and "bids 5" not in app.info.value
+
+
+def test_undo_waits_while_the_new_game_form_covers_the_game():
+    """Undo took a move back behind the New / Load form, unseen; now it says to go back first."""
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": HUMAN}
+    app = hot_seat(mc.scenario(list(seats), round=1), seats)
+    app.table._apply(mc.Pass("Mokia"))
+    at = len(app.game.actions)
+    assert app.undo_offer().possible and app.undo_offer().needs == "Mokia"
+    app.new_button.click()
+    app.undo_button.click()
+    assert "go back to the game" in app.error.value and len(app.game.actions) == at
+    assert "mc-disabled" in app.undo_button._dom_classes and app.undo_box.layout.display == "none"
+    app.form.back.click()
+    app.undo_button.click()                      # the question to Mokia, as at the table
+    assert app.error.value == "" and app.undo_box.layout.display != "none"
+    app.undo_yes.click()
+    assert len(app.game.actions) == at - 1 and "Taken back" in app.info.value
