@@ -314,3 +314,13 @@ def test_the_first_game_is_played_to_its_end_with_the_coach_then_alone():
     # what the page showed the learner never held a rival's tiles
     for rival in ("Ada", "Bo"):
         assert f"{rival} draws " not in fg.log_box.value.replace(f"{rival} draws a tile", "")
+
+
+def test_the_first_games_rules_help_speaks_only_of_what_its_page_has():
+    # the first game shows MEGAcquire's page's rules help, but has no hot-seat gate to pass the
+    # screen: what the help says of secrets on a screen holds on both pages
+    fg = FirstGame()
+    fg.rules_view.open("disclosure")
+    section = re.search(r"<div class='mq-rules-topic.*?</div>", fg.rules_view.widget.value, re.S).group(0)
+    assert "What you may see of the others" in section
+    assert not re.search(r"gate|hot-seat|on this page", section, re.I), section

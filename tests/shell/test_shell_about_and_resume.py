@@ -37,6 +37,19 @@ def test_each_games_page_has_an_about_panel_in_its_own_words(parts, own_words):
     assert "Nothing is lost" not in plain.about.panel.value
 
 
+def test_opening_about_brings_it_into_view_and_closing_it_scrolls_nowhere(monkeypatch):
+    # it opens at the top of the sidebar, which may be scrolled down (a long Rules page)
+    shell = Shell(MegacquireParts(), pause=0)
+    sent: list[dict] = []
+    monkeypatch.setattr(shell.bridge, "send", lambda content, buffers=None: sent.append(content))
+    for _ in range(2):
+        shell.about.button.value = True
+        assert sent[-1] == {"type": "reveal", "selector": ".shell-about", "always": True}
+        assert "shell-about" in shell.about.panel._dom_classes
+        shell.about.button.value = False
+    assert len(sent) == 2
+
+
 def test_a_game_with_nothing_to_say_has_no_about_button():
     shell = Shell(GameParts("tcg"), pause=0)
     assert shell.about is None

@@ -140,17 +140,23 @@ export default {
         // bring an element of the sidebar into view: its top at the top of what the sidebar
         // shows (msg.always), or only when its top is out of sight (a heading scrolled away
         // above its buttons); and the sidebar itself into the window. Again once the page has
-        // drawn what the same update changed.
+        // drawn what the same update changed. An element the same update builds (the About panel,
+        // at its first press) may not be on the page yet: wait for it to show (up to 10 s).
         const go = () => {
           const s = document.querySelector('.mc-sidebar'), el = document.querySelector(msg.selector);
-          if (!s || !el || el.offsetParent === null) return;
+          if (!s || !el || el.offsetParent === null) return false;
           const box = s.getBoundingClientRect(), r = el.getBoundingClientRect();
           const seen = Math.max(box.top, 0), bottom = Math.min(box.bottom, window.innerHeight);
           if (msg.always || r.top < seen || r.top > bottom - 60) s.scrollTop += r.top - box.top;
           const after = s.getBoundingClientRect();
           if (after.top < 0 || after.top > window.innerHeight - 120) window.scrollBy(0, after.top);
+          return true;
         };
-        go(); setTimeout(go, 150); setTimeout(go, 600);
+        let tries = 0;
+        const first = () => {
+          if (go()) { setTimeout(go, 150); setTimeout(go, 600); } else if (++tries < 100) setTimeout(first, 100);
+        };
+        first();
       }
     });
 

@@ -67,8 +67,8 @@ SECTIONS = [
                 "Chosen before play: (1) nothing of the others' holdings, their cash or the bank's stock, "
                 "keep track from memory; (2) the bank's certificates left are shown; (3) every player's "
                 "holdings are shown; (4) everything, cash included. A merger shows everyone's holdings in "
-                "the defunct company whatever the choice. On this page, in hot-seat, the screen shows one "
-                "player's secrets at a time, behind the pass-the-screen gate."),
+                "the defunct company whatever the choice. When several people share one screen, it never "
+                "shows more than one player's secrets at a time."),
     RuleSection("early", "Ending early by agreement",
                 "On their turn a player may propose to end the game; if everyone agrees, the round is "
                 "finished and the game ends. A time limit agreed before play ends it after that round."),

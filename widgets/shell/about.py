@@ -12,11 +12,15 @@ import ipywidgets as W
 class About:
     """The *About* toggle (`button`, class `{prefix}-about-button`) and its panel (`panel`, class
     `{prefix}-about`), built at the first press (a widget is a model every page's browser builds
-    before it shows anything) and put on the page by `place(panel)`."""
+    before it shows anything) and put on the page by `place(panel)`. `reveal()`, called each time
+    the panel opens, brings it into view: it opens where `place` put it, maybe out of sight (MegaCorps'
+    sidebar scrolled down to a long Rules page)."""
 
     def __init__(self, prefix: str, html: str, place: Callable[[W.Widget], None],
-                 guard: Callable[[Callable], Callable], classes: tuple[str, ...] = ()):
+                 guard: Callable[[Callable], Callable], classes: tuple[str, ...] = (),
+                 reveal: Callable[[], None] = lambda: None):
         self.prefix, self.html, self._place, self.classes = prefix, html, place, classes
+        self._reveal = reveal
         self._panel: W.HTML | None = None
         self.button = W.ToggleButton(description="About", value=False, tooltip="About this table",
                                      layout=W.Layout(width="auto"))
@@ -41,3 +45,5 @@ class About:
     def _on_toggle(self, change) -> None:
         if change["new"] or self._panel is not None:
             self.panel.layout.display = None if change["new"] else "none"
+        if change["new"]:
+            self._reveal()

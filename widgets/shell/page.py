@@ -174,7 +174,8 @@ class Shell(W.VBox):
             if autosave:
                 about += ("<p><b>Nothing is lost</b>: the game is kept on this server after every move; open "
                           "the page again in this browser and press <i>Resume</i>.</p>")
-        self.about = About(ui, about, self._place_first, self.guard, classes=parts.panel_classes) if about else None
+        self.about = About(ui, about, self._place_first, self.guard, classes=parts.panel_classes,
+                           reveal=lambda: self.bridge.reveal(f".{ui}-about", always=True)) if about else None
         self.header = Header(ui, parts.title_html(self), self.guard, undo=lambda: self.undo(), save=lambda: self.save(),
                              new=lambda: self.show_form(), rules=lambda: self.toggle_rules(),
                              about=self.about, kept_here=autosave)

@@ -45,7 +45,11 @@ def rules_css(prefix: str) -> str:
             f".{p}-rules-topic h3 {{ margin: 2px 0 4px 0; font-size: 16px; }}"
             f".{p}-rules-back {{ margin-top: 6px; font-size: 12px; }}"
             f".{p}-rules-index {{ font-size: 12px; border-top: 1px solid #ddd; margin-top: 8px; padding-top: 4px; }}"
-            f".{p}-rules-index ul {{ columns: 15em; margin: 2px 0 6px 14px; padding: 0; }}"
+            # each column keeps its items' bullets in its own left margin, a gap away from the text of
+            # the column before (the list's own margin indented only the first column: the others'
+            # bullets sat in the gap, against the text before them)
+            f".{p}-rules-index ul {{ columns: 15em; column-gap: 1.5em; margin: 2px 0 6px 0; padding: 0; }}"
+            f".{p}-rules-index li {{ margin-left: 1.2em; break-inside: avoid; }}"
             f".{p}-rules-index .{p}-rule-link {{ font-size: inherit; margin-left: 0; }}"
             f".{p}-rules-index .{p}-rule-here {{ font-weight: bold; }}"
             f".{p}-lesson-note {{ background: #e7f5ee; color: #1b5e3c; border-radius: 6px; padding: 4px 10px;"
