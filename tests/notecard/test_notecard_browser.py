@@ -125,13 +125,13 @@ def gate(page, corp: str) -> None:
                            timeout=PATIENCE_MS)
     button.click()
     page.wait_for_selector(".nc-card .nc-invest input", state="visible", timeout=PATIENCE_MS)
-    page.wait_for_function(f"() => document.querySelector('.nc-card-title').innerText.includes({json.dumps(corp)})")
+    page.wait_for_function(f"() => document.querySelector('.nc-card-title')?.innerText?.includes({json.dumps(corp)})")
 
 
 def hand_in(page) -> None:
     before = status(page)["cards"]
     page.click(".nc-hand-in")
-    page.wait_for_function(f"() => {{ const s = document.querySelector('.nc-where').dataset;"
+    page.wait_for_function(f"() => {{ const s = document.querySelector('.nc-where')?.dataset;"
                            f" return s.cards !== {json.dumps(before)} || s.reveal === '1'; }}", timeout=PATIENCE_MS)
 
 
@@ -206,7 +206,7 @@ def test_a_hot_seat_game_in_the_browser(page):
     # quarter 1: Maraya writes a card nobody else may see, then Jeff is asked
     write_card(page, "Maraya", {2: 7}, ("Jeff", "Industry 3", 3))
     assert status(page)["cards"] == "2"
-    page.wait_for_function("() => document.querySelector('.shell-gate-button').innerText.includes('I am Jeff')")
+    page.wait_for_function("() => document.querySelector('.shell-gate-button')?.innerText?.includes('I am Jeff')")
     assert_nothing_of_the_card_left(page, "$7M")
     page.screenshot(path=str(ARTIFACTS / "notecard-gate.png"), full_page=True)
     gate(page, "Jeff")
@@ -236,14 +236,14 @@ def test_a_hot_seat_game_in_the_browser(page):
     page.click(".nc-next-step")
     page.wait_for_selector(".nc-reveal-now[data-step='2']")
     page.click(".nc-show-all")
-    page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
+    page.wait_for_function("() => document.querySelector('.nc-continue')?.disabled === false")
     # the log lines kept back during the reveal come in the page's redraw after Continue is enabled
     sabotage = "Maraya spent $3M sabotaging Jeff's Industry 3"
-    settle(page, "(line) => document.querySelector('.shell-log')?.innerText.includes(line)", sabotage)
+    settle(page, "(line) => document.querySelector('.shell-log')?.innerText?.includes(line)", sabotage)
     page.screenshot(path=str(ARTIFACTS / "notecard-reveal.png"), full_page=True)
     assert sabotage in page.inner_text(".shell-log")
     page.click(".nc-continue")
-    page.wait_for_function("() => document.querySelector('.nc-where').dataset.reveal === '0'")
+    page.wait_for_function("() => document.querySelector('.nc-where')?.dataset?.reveal === '0'")
 
     # quarter 2: Maraya hands in, takes her card back (the screen asks for her first), changes it
     write_card(page, "Maraya", {1: 5})
@@ -257,10 +257,10 @@ def test_a_hot_seat_game_in_the_browser(page):
 
     page.wait_for_selector(".nc-reveal-panel", state="visible", timeout=PATIENCE_MS)
     page.click(".nc-show-all")
-    page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
+    page.wait_for_function("() => document.querySelector('.nc-continue')?.disabled === false")
     invested = "Maraya invested $6M in Industry 1"   # in the grid, or in the log (redrawn a moment later)
     settle(page, "(line) => ['.nc-reveal-grid', '.shell-log']"
-                 ".some(s => document.querySelector(s)?.innerText.includes(line))", invested)
+                 ".some(s => document.querySelector(s)?.innerText?.includes(line))", invested)
     assert invested in page.inner_text(".nc-reveal-grid") + page.inner_text(".shell-log")
     page.click(".nc-continue")
     page.wait_for_selector(".shell-results", state="visible", timeout=PATIENCE_MS)
@@ -304,14 +304,14 @@ def test_the_header_the_reveal_the_chart_and_a_reviewed_save_at_1024_by_700(page
         const save = [...document.querySelectorAll('.shell-tool')].find(b => b.innerText.includes('Save'));
         return {status: box('.shell-status').right, save: save.getBoundingClientRect().left,
                 cut: texts.filter(l => l.scrollWidth > l.clientWidth + 1).map(l => l.innerText),
-                modules: document.querySelector('.nc-where-rules').innerText};
+                modules: document.querySelector('.nc-where-rules')?.innerText};
     }""")
     page.screenshot(path=str(ARTIFACTS / "notecard-1024-title.png"))
     assert geometry["status"] <= geometry["save"], geometry
     assert geometry["cut"] == [] and geometry["modules"] == "Variable Yield + Variable Industries + the rules' ending"
     # the one human: her card is open at once, no gate asks her to pass the screen to herself
     page.wait_for_selector(".nc-card .nc-invest input", state="visible", timeout=PATIENCE_MS)
-    page.wait_for_function("() => document.querySelector('.nc-card-title').innerText.includes('Maraya')")
+    page.wait_for_function("() => document.querySelector('.nc-card-title')?.innerText?.includes('Maraya')")
     assert page.locator(".shell-gate-button").is_hidden()
     type_into(page, ".nc-invest-1 input", 5)
     hand_in(page)
@@ -319,7 +319,7 @@ def test_the_header_the_reveal_the_chart_and_a_reviewed_save_at_1024_by_700(page
     for stage in ("stepping", "all shown"):
         # the header's words reach the page in a message of their own, maybe after the panel's
         page.wait_for_function("""() => {
-            const t = document.querySelector('.shell-status').innerText;
+            const t = document.querySelector('.shell-status')?.innerText;
             return t.includes('Quarter 1') && !t.includes('cards in');
         }""", timeout=PATIENCE_MS)
         title = page.inner_text(".shell-status")
@@ -327,14 +327,14 @@ def test_the_header_the_reveal_the_chart_and_a_reviewed_save_at_1024_by_700(page
         assert "writing" not in page.inner_text(".nc-corps-box"), stage
         if stage == "stepping":
             page.click(".nc-show-all")
-            page.wait_for_function("() => !document.querySelector('.nc-continue').disabled")
+            page.wait_for_function("() => document.querySelector('.nc-continue')?.disabled === false")
     # the chart is redrawn with the quarter in the page's redraw after Continue is enabled
     settle(page, "() => document.querySelectorAll('.nc-chart g.ytick text').length >= 2")
     ticks = page.locator(".nc-chart g.ytick text").evaluate_all("els => els.map(e => e.textContent)")
     assert len(ticks) >= 2 and all(re.fullmatch(r"\$[\d,]+M", t) for t in ticks), ticks
     page.screenshot(path=str(ARTIFACTS / "notecard-1024-reveal.png"))
     page.click(".nc-continue")
-    page.wait_for_function("() => document.querySelector('.nc-where').dataset.quarter === '2'",
+    page.wait_for_function("() => document.querySelector('.nc-where')?.dataset?.quarter === '2'",
                            timeout=PATIENCE_MS)
     # the header's words reach the page in a message of their own, maybe a moment later
     page.locator(".shell-status", has_text="cards in").wait_for(timeout=PATIENCE_MS)
