@@ -199,7 +199,10 @@ class Table:
         self.refresh(force=True)
 
     def _oot_reveal(self, show: bool) -> None:
-        if show and self.oot_corp.value:
+        if show and not self.oot_corp.value:
+            # the list starts with nobody chosen (a hand shown by mistake is told to everyone)
+            raise ValueError("Pick your corp in the Corp list first, then press Show hand.")
+        if show:
             self.oot_revealed = self.oot_corp.value
             self.revealed = None
             self._shown_at = self.source.version if self.source else None

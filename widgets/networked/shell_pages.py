@@ -160,6 +160,9 @@ class TableShell(Shell):
         # the rules links' clicks
         self.form.upload_slot.children = []
         self.bridge.uploads = False
+        # no resume list here to take the page's hello: its sizes still fit the board to its column
+        # (ignored, a seat's board stayed 853 px wide in a 668 px column at 1024x700)
+        self.bridge.on_hello = lambda _tables, sizes: self.bridge.on_size(sizes)
         side.children = [*(w for w in side.children if w is not self.form.widget), self.bridge]
         close_all(self.form.widget)
         self.results_panel.without_again()
