@@ -2,7 +2,7 @@
 top of the sidebar, which scrolls on its own. Found playing at 1024x700: after a long form (a trade
 offer: its Confirm sits below the fold, so the player scrolls the sidebar down to press it), the
 next player pressed Undo and nothing seemed to happen: the question was drawn above what the
-sidebar showed (its top at -86 px). The page must bring the question into view, as it brings its
+sidebar showed (its top at -86 px). The page now brings the question into view, as it brings its
 other panels (`BrowserBridge.reveal`)."""
 from __future__ import annotations
 
@@ -19,8 +19,6 @@ def _data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("MEGACORPS_PAYOUT_WINDOW", "0")
 
 
-@pytest.mark.xfail(strict=True, reason="Shell.undo asks the question (undo_question.ask) without "
-                   "bringing it into view: bridge.reveal('.mc-undo-confirm', always=True) is never sent")
 def test_the_undo_question_is_brought_into_view(monkeypatch):
     seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": HUMAN}
     game = mc.scenario(list(seats))

@@ -558,6 +558,8 @@ class Shell(W.VBox):
         self.messages.clear_error()   # an earlier refusal no longer stands above the question or the result
         if seat is None and offer.needs is not None:
             self.undo_question.ask(offer)
+            # at the top of a sidebar that may be scrolled down (after a long form): in view
+            self.bridge.reveal(f".{self.ui}-undo-confirm", always=True)
             return
         self._take_back(offer, self.shown_seat())
 
