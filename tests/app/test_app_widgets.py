@@ -1204,3 +1204,19 @@ def test_a_hot_seat_undo_is_not_offered_through_another_corps_sealed_bid():
     with pytest.raises(mc.IllegalAction):
         session.undo("Mokia")
     assert session.game.to_json() == before
+
+
+def test_the_trade_form_says_once_that_the_other_corp_holds_no_cards():
+    """"Cards (Globbo holds 0; its hand is secret, so ask for any...)" stood above "Globbo holds no
+    cards": an empty hand is said once; a hand of some cards keeps the note on asking for any."""
+    seats = {"Mokia": HUMAN, "Globbo": HUMAN, "Nonintendo": "Greedy"}
+    app = _scenario_app(seats, hands={"Nonintendo": ["Boom"]})
+    ch = app.table.chooser
+    ch.choose("Offer a trade")
+    form = ch._trade
+    form.to.value = "Globbo"
+    said = all_text(form.take_box)
+    assert "Globbo holds no cards" in said and "ask for any" not in said and "holds 0" not in said
+    form.to.value = "Nonintendo"
+    said = all_text(form.take_box)
+    assert "Nonintendo holds 1; its hand is secret, so ask for any" in said and "holds no cards" not in said

@@ -557,8 +557,10 @@ class TradeForm:
             self.take["money"], self.take["mercenaries"],
             self._group("Companies", self.take["companies"], f"{other} owns none"),
             self._group("Countries", self.take["countries"], f"{other} controls none"),
+            # an empty hand: one line says so ("holds 0 ... ask for any" above "holds no cards" read twice)
             self._group(f"Cards ({other} holds {n}; its hand is secret, so ask for any: "
-                        "it can only accept if it holds them)", self.take["cards"], f"{other} holds no cards")]
+                        "it can only accept if it holds them)" if n else "Cards", self.take["cards"],
+                        f"{other} holds no cards")]
         for w in old:
             _close_tree(w)
 
