@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
+from ..sealed_files import fernet
 from .autosave import find_tables, new_table_id, read_table, write_table
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -109,6 +110,9 @@ class TableKeeper:
         self.table: str | None = None
         self._written: tuple | None = None
         self._resuming: str | None = None   # the table `resume` is loading, for `started`
+        # the sealing key read (and its library loaded) now, as the page is built (a preheated kernel
+        # does it before its page is asked for), not at the first move's autosave: Start game waited for it
+        fernet()
         self.list = ResumeList(shell.ui, shell.guard, self.resume, self.forget)
         self.box = self.list.box
         shell.bridge.on_hello = shell.guard(self._hello)
