@@ -5,7 +5,9 @@
   once and counts down, and when its time is up the table answers "no card" for them and the payout
   happens (the bots' loop never started: no bot had a move, no answer was due yet, and the page froze);
 - a taken-back secret bid is named in public words at the shared screen;
-- Undo waits while the new-game form covers the game."""
+- Undo waits while the new-game form covers the game;
+- *Play again* shows the form without last game's results; each game's bots draw their seeds from
+  the game's seed."""
 from __future__ import annotations
 
 import asyncio
@@ -15,6 +17,7 @@ import pytest
 
 import megacorps as mc
 from widgets.megacorps_app.source import HUMAN
+from widgets.megacorps_app.app import App
 from widgets.testing.mc_tables import hot_seat
 
 
@@ -85,3 +88,28 @@ def test_undo_waits_while_the_new_game_form_covers_the_game():
     assert app.error.value == "" and app.undo_box.layout.display != "none"
     app.undo_yes.click()
     assert len(app.game.actions) == at - 1 and "Taken back" in app.info.value
+
+
+def test_play_again_shows_the_form_without_last_games_results():
+    """*Play again* left the results (about 1,500 px with their charts) above the new-game form, so
+    its *Start game* was out of sight at 1024x700; the info line stayed too."""
+    seats = {"Mokia": "Greedy", "Globbo": "Random", "Nonintendo": "Greedy"}
+    app = hot_seat(mc.new_game(list(seats), seed=4), seats)   # the bots play it to the end
+    assert app.game.is_over and app.results_panel.box.layout.display is None
+    app.messages.show_info("Mokia passes.")
+    app.results_new.click()
+    assert app.form.widget.layout.display is None and app.results_panel.box.layout.display == "none"
+    assert app.info.value == ""
+
+
+def test_each_games_bots_draw_their_seeds_from_the_games_seed():
+    """The shell gave every game's bots the seeds 0, 1, 2...: the same stream in every game."""
+    app = App(pause=0)
+    app.run_bots = lambda: None
+    for seed in (5, 6):
+        app.form.seed.value = str(seed)
+        app.form.start.click()
+        assert app.error.value == "", app.error.value
+        bots = {corp: bot.seed for corp, bot in app.bots.items()}
+        corps = list(app.players)
+        assert bots and all(bots[c] == 1000 * seed + corps.index(c) for c in bots), bots
