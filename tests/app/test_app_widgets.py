@@ -193,8 +193,6 @@ def test_illegal_action_and_undo_refusal_are_shown():
     app.undo_button.click()
     assert len(game.actions) == n + 1
     assert app.undo_box.layout.display != "none" and f"Only <b>{corp}</b> may agree" in app.undo_text.value
-    with pytest.raises(mc.IllegalAction):
-        app.session.undo(confirmed_by=app.table.focus)   # the corp at the screen cannot agree for it
     app.undo_no.click()
     assert len(game.actions) == n + 1
     app.undo_button.click()
@@ -212,7 +210,7 @@ def test_an_undo_refused_says_why_in_one_sentence_and_goes_when_the_table_moves_
     app.form.start.click()
     game = app.session.game
     for _ in range(400):
-        offer = app.session.undo_offer()
+        offer = app.undo_offer()
         if not offer.possible and "hidden information" in offer.reason:
             break
         play_first_option(app, prefer=("Pick a company", "Pass", "No card", "Stay out", "Permit"))
@@ -227,8 +225,8 @@ def test_an_undo_refused_says_why_in_one_sentence_and_goes_when_the_table_moves_
     assert "Undo is not possible now" in app.error.value
     # the table moves on without a click of this page (as a bot's move does, or a seat's at the
     # table): the next redraw drops the message, which no longer applies
-    decider = app.session.deciders()[0]
-    app.session.apply(app.session.legal_actions(decider)[0])
+    decider = game.deciders[0]
+    game.apply(game.legal_actions(decider)[0])
     app.refresh()
     assert len(game.actions) > n and app.error.value == ""
 
@@ -282,21 +280,21 @@ def test_the_same_position_saved_at_two_tables_is_offered_once_for_resume():
     seat(first, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=5)
     first.form.start.click()
     play_first_option(first, prefer=("Pick a company",))
-    _name, data = first.session.save_file()
+    _name, data = first.save_file()
     second = App(pause=0)
     _upload(second, data)
     second.form.start.click()                                  # the saved game, at a new table
-    assert second.session.table_id != first.session.table_id
+    assert second.keeper.table != first.keeper.table
     other = App(pause=0)
     other.form.start.click()                                   # and a different game
     page = App(pause=0)                                        # the page reloaded: the browser's list
-    page.bridge.on_hello([second.session.table_id, first.session.table_id, other.session.table_id], {})
+    page.bridge.on_hello([second.keeper.table, first.keeper.table, other.keeper.table], {})
     lines = list(page.resume_box.children[1:])
     assert len(lines) == 2                                     # one line a position
     texts = [line.children[0].value for line in lines]
     assert len(set(texts)) == 2 and "Mokia" in texts[0]
     lines[0].children[1].click()                               # the line kept is the newest table's
-    assert page.session.table_id == second.session.table_id
+    assert page.keeper.table == second.keeper.table
 
 
 def test_forget_takes_one_table_off_the_resume_list_and_keeps_the_others():
@@ -307,7 +305,7 @@ def test_forget_takes_one_table_off_the_resume_list_and_keeps_the_others():
         app = App(pause=0)
         seat(app, [("Mokia", HUMAN), ("Globbo", "Greedy"), ("Nonintendo", "Random")], seed=seed)
         app.form.start.click()
-        tables.append(app.session.table_id)
+        tables.append(app.keeper.table)
     page = App(pause=0)
     forgotten = []
     page.bridge.forget = forgotten.append
@@ -328,13 +326,13 @@ def test_a_saved_game_is_placed_in_the_same_words_on_the_form_the_resume_list_an
     seat(first, [("Mokia", HUMAN), ("Globbo", HUMAN), ("Nonintendo", HUMAN)], seed=5)
     first.form.start.click()
     assert first.session.game.state.phase == "setup"
-    _name, data = first.session.save_file()
+    _name, data = first.save_file()
     second = App(pause=0)
     _upload(second, data)
     assert "Mokia, Globbo, Nonintendo, setting up." in second.form.loaded_info.value
     second.form.start.click()
     assert "(Mokia, Globbo, Nonintendo, setting up)" in second.info.value
-    listed = table_line(second.session.table_id)
+    listed = table_line(second.keeper.table)
     assert listed.endswith(": setting up")
     for _ in range(40):                                          # on to round 1
         play_first_option(second, prefer=("Pick a company", "Pass", "No card", "Stay out", "Permit"))
@@ -342,9 +340,9 @@ def test_a_saved_game_is_placed_in_the_same_words_on_the_form_the_resume_list_an
             break
     round_ = second.session.game.state.round
     assert round_ >= 1
-    assert table_line(second.session.table_id).endswith(f": round {round_}")
+    assert table_line(second.keeper.table).endswith(f": round {round_}")
     third = App(pause=0)
-    _upload(third, second.session.save_file()[1])
+    _upload(third, second.save_file()[1])
     assert f", round {round_}." in third.form.loaded_info.value
 
 
@@ -368,7 +366,7 @@ def test_the_first_page_builds_few_widget_models():
 
 def _upload(app: App, text: str | bytes, name: str = "save.json") -> None:
     data = text.encode("utf-8") if isinstance(text, str) else text
-    app.bridge.on_upload(name, data)
+    app.bridge._received(app.bridge, {"type": "upload", "purpose": "save", "name": name}, [data])   # as the page sends it
 
 
 def _download(app: App) -> tuple[str, bytes]:
@@ -424,7 +422,8 @@ def test_a_save_from_another_server_is_refused_by_name(monkeypatch):
 
 def test_too_big_an_upload_is_explained():
     app = App(pause=0)
-    app.bridge.on_upload_refused("holiday.mp4", 12 * 1024 * 1024)
+    app.bridge._received(app.bridge, {"type": "upload-refused", "purpose": "save", "name": "holiday.mp4",
+                                       "size": 12 * 1024 * 1024}, [])   # the page refused to send it
     assert "too big to be a saved game of MegaCorps" in app.error.value and "12.0 MB" in app.error.value
     _upload(app, b"x" * (MAX_FILE_BYTES + 1), "big.json")
     assert "at most 2 MB" in app.error.value
@@ -611,25 +610,19 @@ def test_bots_move_in_a_background_task_with_a_pause():
 
 def test_undo_never_leaves_bot_moves_half_taken_back():
     seats = {"Mokia": HUMAN, "Globbo": "Random", "Nonintendo": "Random"}
-    session = hot_seat(mc.new_game(list(seats), seed=9), seats).session
-    game = session.game
+    app = hot_seat(mc.new_game(list(seats), seed=9), seats)   # the bots answer each move at once
+    game = app.game
     # play until a human action is followed by a draw (the end of a round)
     for _ in range(400):
         if game.is_over:
             break
-        while session.bot_step() is not None:
-            pass
-        if game.is_over:
-            break
         before = list(game.actions)
-        corp = session.human_deciders()[0]
-        session.apply(game.legal_actions(corp)[-1 if game.state.phase == "setup" else 0])
-        while session.bot_step() is not None:
-            pass
+        corp = app.session.human_deciders()[0]
+        app.act(game.legal_actions(corp)[-1 if game.state.phase == "setup" else 0])
         after = list(game.actions)
         try:
-            session.undo()
-        except mc.IllegalAction as err:
+            app.undo()
+        except ValueError as err:
             assert "hidden information" in str(err)
             assert game.actions == after  # nothing changed
         else:
@@ -681,7 +674,7 @@ def test_hot_seat_hand_hidden_again_when_anything_happens():
     assert "Elections" not in all_text(app)
     table.show_hand.click()
     assert "Boom" in table.hand_cards.value
-    app.session.apply(mc.PlayCard("Globbo", "Elections", "NAFTA"))  # something happens
+    app.act(mc.PlayCard("Globbo", "Elections", "NAFTA"))  # something happens
     app.refresh()
     assert table.revealed is None and "Boom" not in all_text(app)
 
@@ -1027,7 +1020,7 @@ def test_a_choice_made_while_others_answer_the_same_payout_is_kept():
     buttons = (ch.kind, ch.confirm)
     moved = 0
     while app.session.bots_to_move():
-        app.session.bot_step()
+        app.bot_step()
         app.refresh()
         moved += 1
         assert ch.group == "no-card" and not ch.confirm.disabled, "the choice was lost as a bot answered"
@@ -1058,7 +1051,7 @@ def test_a_war_against_the_player_is_announced_with_its_odds_while_others_decide
     assert "Defending is automatic" in alert
     assert app.table.war_against_here().country == "Maghreb"
     # the war is decided: the alert goes
-    app.session.bot_step()
+    app.bot_step()
     app.refresh()
     assert app.table.war_alert.value == "" and app.table.war_against_here() is None
     assert game.controller("Maghreb") == "Globbo"
@@ -1198,11 +1191,11 @@ def test_a_hot_seat_undo_is_not_offered_through_another_corps_sealed_bid():
     corp, move = app.last_bot_move   # the bot bid as the page opened
     assert isinstance(move.action, mc.Bid) and corp == "Globbo"
     assert {"Mokia", "Nonintendo"} <= set(session.deciders()) and not session.bots_to_move()
-    offer = session.undo_offer()
+    offer = app.undo_offer()
     assert not offer.possible and "still sealed" in offer.reason
     before = session.game.to_json()
-    with pytest.raises(mc.IllegalAction):
-        session.undo("Mokia")
+    with pytest.raises(ValueError, match="still sealed"):
+        app.undo()
     assert session.game.to_json() == before
 
 

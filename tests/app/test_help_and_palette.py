@@ -72,10 +72,10 @@ def test_since_your_last_turn_names_what_changed_and_why():
                        countries={"Japan": "Mokia"})
     app = hot_seat(game, seats, bots_move=False)
     session = app.session
-    session.apply(mc.Pass("Mokia"))
+    app.act(mc.Pass("Mokia"))
     app.game.apply(mc.LaunchWar("Globbo", "Japan"))   # as Globbo's bot would
     app.version += 1
-    while session.bot_step() is not None and session.game.round == 1:
+    while app.bot_step() and session.game.round == 1:
         pass
     events = since_last_turn(session.timeline(), "Mokia")
     lost = [e for e in events if "lost control of Japan" in e.effect]

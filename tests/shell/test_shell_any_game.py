@@ -98,7 +98,7 @@ def test_save_and_load_round_trip_and_a_bad_file_changes_nothing():
 
 def upload(shell: Shell, data: bytes, name: str = "game.json") -> None:
     """A file sent by the form's "Load a save" (the page's BrowserBridge, as the browser sends it)."""
-    shell.bridge.on_upload(name, data)
+    shell.bridge._received(shell.bridge, {"type": "upload", "purpose": "save", "name": name}, [data])   # as the page sends it
 
 
 def test_a_loaded_game_is_reviewed_on_the_form_and_resumes_with_the_players_chosen():
@@ -159,7 +159,8 @@ def test_a_file_too_big_refused_in_the_page_is_explained_and_changes_nothing():
     shell = notecard([HUMAN, "Odds"])
     game, state = shell.game, shell.game.to_json("*")
     assert shell.bridge in shell.form.upload_slot.children   # the form's Load a save is the bridge's
-    shell.bridge.on_upload_refused("holiday.mp4", 12 * 1024 * 1024)
+    shell.bridge._received(shell.bridge, {"type": "upload-refused", "purpose": "save", "name": "holiday.mp4",
+                                       "size": 12 * 1024 * 1024}, [])   # the page refused to send it
     assert "holiday.mp4 is 12.0 MB, too big to be a saved game of Megacorp" in shell.error.value and "at most 2 MB" in shell.error.value
     assert shell.game is game and shell.game.to_json("*") == state and shell.form.loaded is None
 

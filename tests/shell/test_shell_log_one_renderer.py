@@ -59,9 +59,10 @@ def test_a_shell_games_bot_reason_sits_under_the_first_line_its_move_wrote(rende
 
 def test_a_megacorps_bots_reason_sits_under_the_line_of_its_step_naming_its_corp(rendered):
     seats = {"Mokia": "Greedy", "Globbo": "Shrewd", "Nonintendo": "Random"}
-    session = hot_seat(mc.new_game(list(seats), seed=5), seats, bots_move=False).session
+    app = hot_seat(mc.new_game(list(seats), seed=5), seats, bots_move=False)
+    session = app.session
     for _ in range(40):
-        session.bot_step()
+        app.bot_step()
     entries = session.log_entries()
     html = panels.log_html(entries)
     assert "mc-log-entry" in rendered

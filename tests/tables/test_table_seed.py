@@ -18,7 +18,7 @@ from megacorps.kit.bots import next_move, play_out
 from tableserver.live import bot_seed
 from tableserver.store import Store
 from widgets.networked.pages import Lobby, _pages_for
-from widgets.networked.remote import NO_SAVE_FILE
+from widgets.networked.shell_pages import NO_SAVE_FILE
 from widgets.testing.voila_runner import PATIENCE_S
 
 from tables_helpers import TCG_LASTING_SEED, raw, running_service, sqlite_url, states_pushed, table_record

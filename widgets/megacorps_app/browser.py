@@ -285,9 +285,8 @@ AUTOSAVED = ("<b>Your game is not lost</b>: it was saved on the server after eve
 
 class BrowserBridge(anywidget.AnyWidget):
     """See the module docstring. Handlers are set by the app:
-    `on_hello(tables, sizes)`, `on_size(sizes)`, `on_upload(name, data)`,
-    `on_upload_refused(name, size)` (a save), `on_topic(topic)`, `on_lesson(file name)`; and for
-    other files, `accept`."""
+    `on_hello(tables, sizes)`, `on_size(sizes)`, `on_topic(topic)`, `on_lesson(file name)`; and
+    for each kind of file the page takes (a save, `widgets/shell/upload.py`; a deck), `accept`."""
 
     _esm = traitlets.Unicode().tag(sync=True)
     _css = traitlets.Unicode(OVERLAY_CSS).tag(sync=True)
@@ -309,10 +308,10 @@ class BrowserBridge(anywidget.AnyWidget):
         self.add_class("mc-bridge-box")
         self.on_hello: Callable[[list[str], dict], None] = lambda tables, sizes: None
         self.on_size: Callable[[dict], None] = lambda sizes: None
-        self.on_upload: Callable[[str, bytes], None] = lambda name, data: None
-        self.on_upload_refused: Callable[[str, int], None] = lambda name, size: None
         self.on_topic: Callable[[str], None] = lambda topic: None
         self.on_lesson: Callable[[str], None] = lambda name: None
+        # purpose -> (load, refused): set by `accept` (the save's limit is known before: the form's
+        # Load a save says it)
         self._takers: dict[str, tuple[Callable[[str, bytes], None], Callable[[str, int], None]]] = {}
         self.sizes: dict = {}
         self.on_msg(self._received)
@@ -341,10 +340,9 @@ class BrowserBridge(anywidget.AnyWidget):
         takes is ignored."""
         purpose = str(content.get("purpose") or "save")
         name = str(content.get("name", ""))
-        if purpose not in self.limits:
+        if purpose not in self._takers:
             return
-        load, refused = ((self.on_upload, self.on_upload_refused) if purpose == "save"
-                         else self._takers[purpose])
+        load, refused = self._takers[purpose]
         if kind == "upload-refused":
             refused(name, int(content.get("size") or 0))
         elif buffers and len(buffers[0]) > self.limits[purpose]:

@@ -2,9 +2,9 @@
 (widgets/megacorps_app/source.py) over the page shell's game (widgets/shell/page.py).
 
 The shell holds the game, who plays each seat, the bots and their reasons, and makes every move
-(a human's through `Shell.act`, a bot's through `Shell.bot_step`); this class only answers what
-the board, the decision panel, the log and the charts ask, for the seats at this screen, from
-the shell's game. Its `version` is the shell's: every cache here is keyed on it.
+(a human's through `Shell.act`, a bot's through `Shell.bot_step`), takes back, saves; this class
+only answers what the board, the decision panel, the log and the charts ask, for the seats at this
+screen, from the shell's game. Its `version` is the shell's: every cache here is keyed on it.
 
 No ipywidgets here (logic apart from widgets).
 """
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import megacorps as mc
 from megacorps.explain import public_text   # the engine's one wording of what every corp may read
 
-from .source import HUMAN, BotMove, Entry, Results, Step, TableSource, UndoOffer, public_state
+from .source import HUMAN, Entry, Results, Step, TableSource, public_state
 
 if TYPE_CHECKING:  # pragma: no cover
     from widgets.shell.page import Shell
@@ -48,22 +48,12 @@ class HotSeatTable(TableSource):
         return dict(self.shell.players)
 
     @property
-    def bots(self) -> dict:
-        return self.shell.bots
-
-    @property
     def here(self) -> list[str]:
         return self.humans
 
     @property
     def version(self) -> int:
         return self.shell.version
-
-    @property
-    def table_id(self) -> str | None:
-        """The id of the table's autosave on the server (the shell's keeper)."""
-        keeper = self.shell.keeper
-        return keeper.table if keeper is not None else None
 
     @property
     def reasons(self) -> list[tuple[str, str] | None]:
@@ -183,35 +173,7 @@ class HotSeatTable(TableSource):
         scores = dict(sorted(game.scores().items(), key=lambda kv: -kv[1]))
         return Results(lines, scores, game.winners())
 
-    # --- acting: every move goes through the shell ----------------------------------------------
-
-    def apply(self, action: mc.Action) -> None:
-        """A human's action, through the shell (raises saying why; nothing changes then)."""
-        self.shell.act(action)
+    # --- the bots (the shell moves them) ------------------------------------------------------
 
     def bots_to_move(self) -> bool:
         return any(c in self.shell.bots for c in self.game.deciders) and not self.game.is_over
-
-    def bot_step(self) -> BotMove | None:
-        """Let one bot act through the shell; None when no bot has anything to do now."""
-        shell = self.shell
-        at = len(self.game.actions)
-        if not shell.bots or not shell.bot_step() or len(self.game.actions) == at:
-            return None
-        corp, decision = shell.last_bot_move
-        return BotMove(corp, shell.players[corp], decision.action, decision.reason)
-
-    def undo_offer(self) -> UndoOffer:
-        return self.shell.undo_offer()
-
-    def undo(self, confirmed_by: str | None = None) -> list[str]:
-        offer = self.undo_offer()
-        if offer.possible and offer.needs is not None and confirmed_by != offer.needs:
-            raise mc.IllegalAction(f"only {offer.needs} may agree to take back its own action")
-        if not offer.possible:
-            raise mc.IllegalAction(offer.reason)
-        self.shell._take_back(offer, self.shell.shown_seat())
-        return list(offer.takes_back)
-
-    def save_file(self) -> tuple[str, bytes]:
-        return self.shell.save_file()

@@ -1,7 +1,8 @@
 """The seat-facing source a table page renders from: `TableSource`.
 
-The table widgets (widgets/megacorps_app/app.py, table.py, panels.py) never hold a `mc.Game`. They ask
-a `TableSource` for what the seats at *this screen* may see and do, and send it their actions:
+MegaCorps' table widgets (widgets/megacorps_app/parts.py, table.py, panels.py) never hold a `mc.Game`.
+They ask a `TableSource` for what the seats at *this screen* may see and do; their actions go to
+the page shell (`Shell.act`: widgets/shell/page.py), which holds or sends the game:
 
     source.corps, source.seats          # seating order; corp -> "Human" or a bot level
     source.here                         # the corps whose players sit at this screen
@@ -12,16 +13,11 @@ a `TableSource` for what the seats at *this screen* may see and do, and send it 
     source.view(corp)                   # that seat's CorpView (corp in `here`)
     source.legal_actions(corp)          # that seat's choices now (corp in `here`)
     source.may_offer_trades(corp)
-    source.apply(action)                # raises mc.IllegalAction saying why; nothing changes then
     source.log_entries()                # the public log, each with the bot's reason if any
-    source.undo_offer()                 # what Undo would take back, or why it cannot
-    source.undo(confirmed_by=None)      # take it back (another corp's action needs its confirmation)
-    source.bot_step()                   # let one bot move (a hot-seat table runs its own bots)
-    source.bots_to_move()               # whether a bot move is pending
+    source.bots_to_move()               # whether a bot must decide now (the page shows it is busy)
     source.money_history()              # money of every corp, round by round (public)
     source.timeline()                   # per step: what happened and the money after (public)
     source.results()                    # None until the game is over
-    source.save_file()                  # (file name, bytes) for the seat that asks: no hidden part readable
 
 `HotSeatTable` (widgets/megacorps_app/hot_seat.py) is the hot-seat implementation: the page
 shell's game in this kernel, every human seat at this screen, the bots moved by the shell. A
@@ -40,7 +36,6 @@ from dataclasses import dataclass, field
 
 import megacorps as mc
 from megacorps.tables.public import HIDDEN_CARD, public_state  # noqa: F401  (one definition of the public table)
-from widgets.shell.takeback import UndoOffer  # noqa: F401  (what Undo would do: the same answer on every page)
 
 HUMAN = "Human"
 
@@ -57,14 +52,6 @@ class Entry:
     by: str | None = None      # the corp whose action produced it
     bot: str | None = None     # that corp's bot level, when a bot acted
     reason: str = ""           # the bot's reason
-
-
-@dataclass(frozen=True)
-class BotMove:
-    corp: str
-    level: str
-    action: mc.Action
-    reason: str
 
 
 @dataclass(frozen=True)
@@ -166,32 +153,8 @@ class TableSource(ABC):
     def results(self) -> Results | None:
         """The results once the game is over."""
 
-    # --- acting --------------------------------------------------------------------------------
-
-    @abstractmethod
-    def apply(self, action: mc.Action) -> None:
-        """Apply a seat's action; raises mc.IllegalAction saying why (nothing changes then)."""
-
-    @abstractmethod
-    def undo_offer(self) -> UndoOffer:
-        """What Undo would take back now, or why it cannot."""
-
-    @abstractmethod
-    def undo(self, confirmed_by: str | None = None) -> list[str]:
-        """Take back what `undo_offer` describes; returns it in words. Raises mc.IllegalAction
-        when it cannot, or when the action is another corp's and `confirmed_by` is not that corp."""
+    # --- the bots ----------------------------------------------------------------------------
 
     @abstractmethod
     def bots_to_move(self) -> bool:
-        """Whether a bot move is pending (this table runs them with `bot_step`)."""
-
-    @abstractmethod
-    def bot_step(self) -> BotMove | None:
-        """Let one bot move now; None when no bot has anything to do."""
-
-    # --- saving ----------------------------------------------------------------------------------
-
-    @abstractmethod
-    def save_file(self) -> tuple[str, bytes]:
-        """A file the seats here may download to resume the game later: (name, content).
-        Nothing hidden in it may be readable."""
+        """Whether a bot must decide now (the page shows it is busy)."""

@@ -3,22 +3,15 @@ service, so that the app's own table renders one seat of it (or the projector's 
 
 The page's kernel never holds the table's `mc.Game`: only what the service sent to this seat
 (its view, its choices, the public table, the log and the public record of each action).
-`here` is that one seat ([] for a spectator). The service runs the bots and keeps the game;
-a move sent is a move made (no undo), and there is nothing hidden to download.
+`here` is that one seat ([] for a spectator). The service runs the bots and keeps the game; the
+seat's page (widgets/networked/shell_pages.py `TableShell`) sends its moves.
 """
 from __future__ import annotations
 
 import megacorps as mc
-from megacorps.tables import RemoteSeat, Spectator, TableMoved
+from megacorps.tables import RemoteSeat, Spectator
 
-from ..megacorps_app.source import HUMAN, BotMove, Entry, Results, Step, TableSource, UndoOffer
-from ..shell.takeback import SHARED_TABLE
-
-
-# A seat has no save file: the service keeps the table, and a save would hold what the seat may
-# not see (the seed, so the deck order).
-NO_SAVE_FILE = ("This table is kept by the table service (nothing is lost on a reload); "
-                "there is no file to download.")
+from ..megacorps_app.source import HUMAN, Entry, Results, Step, TableSource
 
 
 class RemoteTable(TableSource):
@@ -29,8 +22,6 @@ class RemoteTable(TableSource):
         self.corp: str | None = follower.state["corp"]
         self._version = 0
         self._cache: dict = {}
-        self.table_id = None   # nothing to autosave in this kernel: the service keeps the table
-        self.on_moved = lambda reason: None   # told when an action was not made: the table had moved on
         self._take()
 
     def _take(self) -> None:
@@ -135,35 +126,8 @@ class RemoteTable(TableSource):
         scores = dict(sorted(self.follower.scores().items(), key=lambda kv: -kv[1]))
         return Results(lines, scores, self.follower.winners())
 
-    # --- acting --------------------------------------------------------------------------------
-
-    def apply(self, action: mc.Action) -> None:
-        """Send this seat's action to the service. Raises mc.IllegalAction with the engine's
-        reason. When the table moved on meanwhile in a way that changed this seat's choices
-        (another seat was quicker), the action is not made: this seat sees the new position and
-        `on_moved(reason)` says so; that is no error, the player simply chooses again."""
-        if getattr(action, "corp", None) not in self.here:
-            raise mc.IllegalAction(f"this screen plays {', '.join(self.here) or 'no seat'}")
-        try:
-            self.follower.apply(action)
-        except TableMoved as moved:
-            self.changed()
-            self.on_moved(str(moved))
-            return
-        self.changed()
-
-    def undo_offer(self) -> UndoOffer:
-        return UndoOffer(False, SHARED_TABLE)
-
-    def undo(self, confirmed_by: str | None = None) -> list[str]:
-        raise mc.IllegalAction(SHARED_TABLE)
+    # --- the bots (the service moves them) -------------------------------------------------
 
     def bots_to_move(self) -> bool:
         """Whether bots (played by the service) must decide now: the page shows it is busy."""
         return any(self.seats.get(c, HUMAN) != HUMAN for c in self.deciders()) and not self.follower.is_over
-
-    def bot_step(self) -> BotMove | None:
-        return None  # the service moves its bots
-
-    def save_file(self) -> tuple[str, bytes]:
-        raise ValueError(NO_SAVE_FILE)

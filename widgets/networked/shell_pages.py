@@ -26,7 +26,6 @@ from megacorps.tables import TableError, TableMoved
 from ..shell import Shell, close_all
 from ..shell.takeback import SHARED_TABLE, UndoOffer, seat_of
 from .pages import TABLES_CSS, _Followed
-from .remote import NO_SAVE_FILE
 
 
 def served_log(follower) -> list[LogEntry]:
@@ -141,6 +140,11 @@ class RemoteGame:
     def bot_reasons(self) -> list[tuple[int, str, None]]:
         return [(at, text, None) for at, text in served_reasons(self.follower)]   # judged by the service
 
+
+# A seat has no save file: the service keeps the table, and a save would hold what the seat may
+# not see (the seed, so the deck order).
+NO_SAVE_FILE = ("This table is kept by the table service (nothing is lost on a reload); "
+                "there is no file to download.")
 
 STANDING_MOVES_A_RUN = 50   # a bound: the service's answers, not this page, drive a game on
 

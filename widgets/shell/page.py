@@ -123,11 +123,9 @@ class Shell(W.VBox):
         # changes whenever anything at the table changes (a move, a take-back, a new game): what a
         # game's own panels key their caches and redraws on
         self.version = 0
-        first = parts.first_wait
         self.bot_loop = BotLoop(self.bot_step, self.bots_may_move, self.refresh, self.guard,
                                 lambda: parts.bot_wait(self), background=parts.bots_in_background,
-                                first_wait=None if first is GameParts.first_wait else (lambda: parts.first_wait(self)),
-                                idle=lambda: parts.idle(self))
+                                first_wait=lambda: parts.first_wait(self), idle=lambda: parts.idle(self))
         self._decision_key: tuple | None = None
         self._decision_title: W.HTML | None = None
         self.rules_help = parts.rules()

@@ -20,5 +20,5 @@ def wire_upload(bridge, title: str, load: Callable[[str, bytes], None], show_err
                 guard: Callable[[Callable], Callable]) -> None:
     """Let `bridge`'s file chooser load a save: `load(name, data)` for a file it sent (its errors
     shown by `guard`), a message naming the size and the limit for a file it refused."""
-    bridge.on_upload = guard(load)
-    bridge.on_upload_refused = guard(lambda name, size: show_error(refused_text(name, size, title)))
+    bridge.accept("save", MAX_FILE_BYTES, guard(load),
+                  guard(lambda name, size: show_error(refused_text(name, size, title))))
