@@ -8,6 +8,8 @@ from __future__ import annotations
 import megacorps as mc
 
 from ..megacorps_app.app import App
+from ..megacorps_app.storage import resume_line
+from ..sealed_files import open_file
 from ..shell.autosave import read_table
 
 
@@ -29,11 +31,10 @@ def save_file_of(game: mc.Game, seats: dict[str, str]) -> bytes:
 
 def table_game(table: str) -> mc.Game:
     """The whole game (hands and deck included) of the table `table` kept on this server."""
-    app = App(pause=0)
-    return app.open_save(read_table(table)["content"]["save"].encode())[0]
+    content, _text = open_file(read_table(table)["content"]["save"].encode(), "megacorps-page", mc.BadSaveFile, "MegaCorps")
+    return mc.Game.from_json(content["game"])
 
 
 def table_line(table: str) -> str:
     """How the Resume list describes the table `table` kept on this server."""
-    app = App(pause=0)
-    return app.parts.resume_line(read_table(table)["summary"])[0]
+    return resume_line(read_table(table)["summary"])[0]
